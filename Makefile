@@ -1,0 +1,30 @@
+# Two commands on a fresh machine with only Python: `make test` and (with the terminal game) `make play`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: test play lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[test,bench]'
+	$(BIN)/python bench/engine_speed.py
+
+play: $(STAMP)
+	@echo "The terminal game arrives with issue 4; until then try: $(BIN)/euchre replay FILE"
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,27 @@
+"""Two-handed Euchre: an exact rules engine, computer players, and tools to play and study it.
+
+>>> from euchre import Game, Rules
+>>> g = Game(Rules(deck=25, stick_the_dealer=True), seed=1)
+>>> g.rules.deck, len(g.view(0).hand)
+(25, 5)
+"""
+
+from .actions import N_ACTIONS, action_token, parse_action
+from .cards import card_token, parse_card
+from .game import Game, IllegalAction
+from .rules import Rules
+from .view import Trick, View
+
+__all__ = [
+    "N_ACTIONS",
+    "Game",
+    "IllegalAction",
+    "Rules",
+    "Trick",
+    "View",
+    "action_token",
+    "card_token",
+    "parse_action",
+    "parse_card",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,318 @@
+"""The match as a flat list of ints: the fast core under ``Game``.
+
+Why a list: ``Game.copy()`` is then one list slice, and the hot path (``legal`` and ``step``)
+reads and writes small ints by constant index with no attribute lookups or allocation beyond
+one log cell. The move log and the undo stack are persistent linked cells ``(item, previous)``
+so that copies share them and taking an action back is O(1).
+
+Randomness is counter-based: the deal of hand ``k`` is a pure function of ``(seed, k)``
+(SplitMix64), so a record replays exactly whether a hand's deck came from the seed or from a
+stacked deck, and the same seed gives the same match on every machine.
+
+Nothing here validates its input: ``Game`` does that before it calls in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import CALL, DISCARD, ORDER, PASS
+from .cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, deck_cards
+from .rules import Rules
+
+# Phases.
+BID1, DISCARD_PHASE, BID2, PLAY, JOKER_PHASE, OVER = range(6)
+PHASE_NAMES = ("bid1", "discard", "bid2", "play", "joker", "over")
+
+# Slots of the state list.
+(PHASE, TO_MOVE, DEALER, HAND0, HAND1, UPCARD, TAKEN, TRUMP, MAKER, DISCARDED, LEADER, LED,
+ WON0, WON1, SCORE0, SCORE1, HAND_NO, PLAYED, VOID0, VOID1, WINNER, TURNED, LAST, LOG, UNDO,
+ SETUP) = range(26)
+N_SLOTS = 26
+
+M64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a match was started from: enough, with its actions, to rebuild it exactly."""
+
+    rules: Rules
+    seed: int
+    first_dealer: int
+    decks: tuple[tuple[int, ...], ...] = ()
+    """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i``."""
+    start_hand: int = 0
+    start_score: tuple[int, int] = (0, 0)
+    start_last: tuple[int, ...] | None = None
+
+
+def mix64(z: int) -> int:
+    """SplitMix64's output function: a well-mixed 64-bit value of ``z``."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+    return z ^ (z >> 31)
+
+
+def seed_first_dealer(seed: int) -> int:
+    """The first dealer a seed draws."""
+    return mix64(seed & M64) & 1
+
+
+_DEALT = 11  # five cards each and the upcard: the stock's order is never seen
+_DECKS = {size: deck_cards(size) for size in (24, 32, 25)}
+
+
+def _radix_limit(n: int) -> tuple[int, int]:
+    product = 1
+    for i in range(_DEALT):
+        product *= n - i
+    return product, ((1 << 64) // product) * product
+
+
+_LIMITS = {n: _radix_limit(n) for n in (24, 32, 25)}
+
+
+def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
+    """The deck order of hand ``hand_number`` for a seed: a uniform draw of the eleven cards
+    dealt (one 64-bit value read as mixed-radix digits), the stock after them."""
+    cards = list(_DECKS[size])
+    n = len(cards)
+    _, limit = _LIMITS[n]
+    z = (seed + (hand_number + 1) * (_GAMMA << 1 | 1)) & M64
+    x = mix64(z)
+    while x >= limit:  # exact uniformity; happens about once in 300,000 hands
+        z = (z + _GAMMA) & M64
+        x = mix64(z)
+    for i in range(_DEALT):
+        k = n - i
+        j = i + x % k
+        x //= k
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def new_state(setup: Setup) -> list:
+    """The state at the first deal of a match (or of the hand a setup starts at)."""
+    s: list = [0] * N_SLOTS
+    s[SETUP] = setup
+    s[HAND_NO] = setup.start_hand
+    s[SCORE0], s[SCORE1] = setup.start_score
+    s[DEALER] = setup.first_dealer ^ (setup.start_hand & 1)
+    s[WINNER] = -1
+    s[LAST] = setup.start_last
+    s[LOG] = None
+    s[UNDO] = None
+    deal(s)
+    return s
+
+
+def deal(s: list) -> None:
+    """Deal the hand ``s[HAND_NO]`` for dealer ``s[DEALER]`` and open its bidding."""
+    setup = s[SETUP]
+    index = s[HAND_NO] - setup.start_hand
+    if index < len(setup.decks):
+        order = setup.decks[index]
+    else:
+        order = shuffled_deck(setup.seed, s[HAND_NO], setup.rules.deck)
+    dealer = s[DEALER]
+    a, b, c, d, e, f, g, h, i, j, up = order[:11]
+    s[HAND0 + 1 - dealer] = 1 << a | 1 << b | 1 << c | 1 << d | 1 << e
+    s[HAND0 + dealer] = 1 << f | 1 << g | 1 << h | 1 << i | 1 << j
+    s[UPCARD] = up
+    s[TAKEN] = 0
+    s[TRUMP] = -1
+    s[MAKER] = -1
+    s[DISCARDED] = -1
+    s[LEADER] = 1 - dealer
+    s[LED] = -1
+    s[WON0] = s[WON1] = 0
+    s[PLAYED] = 0
+    s[VOID0] = s[VOID1] = 0
+    s[TURNED] = -1
+    s[LOG] = (order, s[LOG])
+    if up == JOKER:
+        s[PHASE] = JOKER_PHASE
+        s[TO_MOVE] = dealer
+    else:
+        s[PHASE] = BID1
+        s[TO_MOVE] = 1 - dealer
+
+
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a mask, lowest first, memoised (hands recur constantly)."""
+    found = _BITS.get(mask)
+    if found is None:
+        if len(_BITS) > 500_000:
+            _BITS.clear()
+        out = []
+        m = mask
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        found = _BITS[mask] = tuple(out)
+    return found
+
+
+_BID1_LEGAL = (PASS, ORDER)
+_JOKER_LEGAL = (CALL, CALL + 1, CALL + 2, CALL + 3)
+
+
+def legal(s: list) -> tuple[int, ...]:
+    """The legal action ids of the player to move (empty once the match is over)."""
+    phase = s[PHASE]
+    if phase == PLAY:
+        hand = s[HAND0 + s[TO_MOVE]]
+        led = s[LED]
+        if led >= 0:
+            follow = hand & FOLLOW_MASK[s[TRUMP]][led]
+            if follow:
+                return bits(follow)
+        return bits(hand)
+    if phase == BID1:
+        return _BID1_LEGAL
+    if phase == DISCARD_PHASE:
+        dealer = s[DEALER]
+        rules = s[SETUP].rules
+        discards = tuple(DISCARD + c for c in bits(s[HAND0 + dealer] | 1 << s[UPCARD]))
+        may_leave = s[MAKER] != dealer and s[UPCARD] != JOKER and not rules.dealer_must_pick_up
+        return (PASS, *discards) if may_leave else discards
+    if phase == BID2:
+        rules = s[SETUP].rules
+        turned = -1 if rules.may_call_turned_suit else s[TURNED]
+        calls = tuple(CALL + suit for suit in range(4) if suit != turned)
+        if rules.stick_the_dealer and s[TO_MOVE] == s[DEALER]:
+            return calls
+        return (PASS, *calls)
+    if phase == JOKER_PHASE:
+        return _JOKER_LEGAL
+    return ()
+
+
+def step(s: list, action: int) -> None:
+    """Apply a legal action id (unchecked), dealing the next hand when one ends."""
+    player = s[TO_MOVE]
+    s[LOG] = (player << 7 | action, s[LOG])
+    if s[PHASE] == PLAY:
+        bit = 1 << action
+        s[HAND0 + player] ^= bit
+        s[PLAYED] |= bit
+        led = s[LED]
+        if led < 0:
+            s[LED] = action
+            s[TO_MOVE] = 1 - player
+            return
+        trump = s[TRUMP]
+        if SECOND_WINS[trump][led * N_CARDS + action]:
+            winner = player
+        else:
+            winner = 1 - player
+            if not FOLLOW_MASK[trump][led] >> action & 1:
+                s[VOID0 + player] |= 1 << EFFECTIVE_SUIT[trump][led]
+        s[LED] = -1
+        s[LEADER] = s[TO_MOVE] = winner
+        s[WON0 + winner] += 1
+        if s[WON0] + s[WON1] == 5:
+            _score_hand(s)
+        return
+    _bid(s, player, action)
+
+
+def _bid(s: list, player: int, action: int) -> None:
+    phase = s[PHASE]
+    dealer = s[DEALER]
+    if phase == BID1:
+        if action == ORDER:
+            s[TRUMP] = s[UPCARD] >> 3
+            s[MAKER] = player
+            s[PHASE] = DISCARD_PHASE
+            s[TO_MOVE] = dealer
+        elif player != dealer:
+            s[TO_MOVE] = dealer
+        else:
+            s[PHASE] = BID2
+            s[TURNED] = s[UPCARD] >> 3
+            s[TO_MOVE] = 1 - dealer
+    elif phase == DISCARD_PHASE:
+        if action != PASS:
+            card = action - DISCARD
+            s[HAND0 + dealer] = (s[HAND0 + dealer] | 1 << s[UPCARD]) & ~(1 << card)
+            s[TAKEN] = 1
+            s[DISCARDED] = card
+        _start_play(s)
+    elif phase == BID2:
+        if action != PASS:
+            s[TRUMP] = action - CALL
+            s[MAKER] = player
+            _start_play(s)
+        elif player != dealer:
+            s[TO_MOVE] = dealer
+        else:  # thrown in
+            s[LAST] = (-1, -1, 0, 0, 0, 0)
+            _next_hand(s)
+    else:  # JOKER_PHASE: the dealer names trump, then must take the Joker and discard
+        s[TRUMP] = action - CALL
+        s[MAKER] = dealer
+        s[PHASE] = DISCARD_PHASE
+
+
+def _start_play(s: list) -> None:
+    s[PHASE] = PLAY
+    s[LEADER] = s[TO_MOVE] = 1 - s[DEALER]
+
+
+def hand_points(maker: int, maker_tricks: int) -> tuple[int, int]:
+    """``(scorer, points)`` from the scoring table: 1 for 3-4 tricks, 2 for a march,
+    2 to the defender when the maker is euchred."""
+    if maker_tricks == 5:
+        return maker, 2
+    if maker_tricks >= 3:
+        return maker, 1
+    return 1 - maker, 2
+
+
+def _score_hand(s: list) -> None:
+    maker = s[MAKER]
+    scorer, points = hand_points(maker, s[WON0 + maker])
+    s[SCORE0 + scorer] += points
+    s[LAST] = (maker, s[TRUMP], s[WON0], s[WON1], points if scorer == 0 else 0,
+               points if scorer == 1 else 0)
+    if s[SCORE0 + scorer] >= s[SETUP].rules.target:
+        s[PHASE] = OVER
+        s[TO_MOVE] = -1
+        s[WINNER] = scorer
+    else:
+        _next_hand(s)
+
+
+def _next_hand(s: list) -> None:
+    s[DEALER] = 1 - s[DEALER]
+    s[HAND_NO] += 1
+    deal(s)
+
+
+def log_items(s: list) -> list:
+    """The log, oldest first: deck-order tuples for deals, ``player << 7 | action`` ints."""
+    items = []
+    cell = s[LOG]
+    while cell is not None:
+        items.append(cell[0])
+        cell = cell[1]
+    items.reverse()
+    return items
+
+
+def hand_log(s: list) -> tuple[tuple[int, ...], list[int]]:
+    """The current hand's deck order and its actions so far (``player << 7 | action``)."""
+    actions = []
+    cell = s[LOG]
+    while type(cell[0]) is int:
+        actions.append(cell[0])
+        cell = cell[1]
+    actions.reverse()
+    return cell[0], actions

@@ -1,0 +1,309 @@
+"""Game: a match of two-handed Euchre as a state machine, with the public token API.
+
+Two ways in, one state:
+
+* the **token API** for people, records and networks: ``legal_actions()`` lists tokens,
+  ``apply(token)`` checks everything and raises ``IllegalAction`` (a ``ValueError``) with a
+  message that says what was wrong, leaving the game unchanged;
+* the **int API** for search: ``legal_action_ids()`` and ``apply_id()``/``push_id()`` trust
+  their caller and cost about a microsecond.
+
+>>> from euchre import Game, Rules
+>>> g = Game(Rules(), seed=7)
+>>> g.dealer, g.to_move, g.phase, g.view(1).upcard
+(0, 1, 'bid1', 'KC')
+>>> g.legal_actions()
+['pass', 'order']
+>>> g.apply("call h")
+Traceback (most recent call last):
+...
+euchre.game.IllegalAction: 'call h' is not legal now: player 1 may pass or order the upcard (KC) up
+>>> g.apply("order"); g.phase, g.to_move
+('discard', 0)
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import core
+from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from .cards import card_token, deck_mask, parse_card, suit_token
+from .rules import Rules
+from .view import View, build_view
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow now; the game is unchanged."""
+
+
+def _parse_deck(order: Any, rules: Rules, index: int) -> tuple[int, ...]:
+    where = f"stacked deck {index}"
+    if isinstance(order, str) or not isinstance(order, Sequence):
+        raise ValueError(f"{where} must be a list of card tokens, not {type(order).__name__}")
+    cards = []
+    for token in order:
+        try:
+            cards.append(token if type(token) is int and 0 <= token < 33 else parse_card(token))
+        except ValueError as err:
+            raise ValueError(f"{where}: {err}") from None
+    wanted = deck_mask(rules.deck)
+    for card in cards:
+        if not wanted >> card & 1:
+            raise ValueError(f"{where}: {card_token(card)} is not in the {rules.deck}-card deck")
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        raise ValueError(f"{where} holds {card_token(twice)} twice")
+    if len(cards) != rules.deck:
+        raise ValueError(f"{where} has {len(cards)} cards, expected all {rules.deck} of the deck")
+    return tuple(cards)
+
+
+class Game:
+    """A match to ``rules.target`` points between players 0 and 1."""
+
+    __slots__ = ("_s",)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+        decks: Iterable[Sequence[str]] | None = None,
+    ) -> None:
+        """Start a match. ``seed`` draws the first dealer and shuffles every deck (a fresh
+        random seed when None); ``first_dealer`` overrides the draw; ``decks`` stacks the
+        decks of the first hands (positions 0-4 to the non-dealer, 5-9 to the dealer, 10 the
+        upcard, the rest the stock)."""
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
+        if seed is None:
+            seed = secrets.randbits(64)
+        if type(seed) is not int or not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+        if first_dealer is None:
+            first_dealer = core.seed_first_dealer(seed)
+        if first_dealer not in (0, 1) or type(first_dealer) is not int:
+            raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
+        stacked = tuple(_parse_deck(d, rules, i) for i, d in enumerate(decks or ()))
+        self._s = core.new_state(core.Setup(rules, seed, first_dealer, stacked))
+
+    @classmethod
+    def _from_state(cls, state: list) -> Game:
+        game = cls.__new__(cls)
+        game._s = state
+        return game
+
+    # --- what anyone can read -----------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this match."""
+        return self._s[core.SETUP].rules
+
+    @property
+    def seed(self) -> int:
+        """The seed that shuffles every deck that was not stacked."""
+        return self._s[core.SETUP].seed
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who must act, or None once the match is over."""
+        player = self._s[core.TO_MOVE]
+        return None if player < 0 else player
+
+    @property
+    def phase(self) -> str:
+        """``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` or ``over``."""
+        return core.PHASE_NAMES[self._s[core.PHASE]]
+
+    @property
+    def dealer(self) -> int:
+        """Who deals the current hand."""
+        return self._s[core.DEALER]
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """Points of player 0 and player 1."""
+        return self._s[core.SCORE0], self._s[core.SCORE1]
+
+    @property
+    def winner(self) -> int | None:
+        """The player who reached the target, or None while the match goes on."""
+        winner = self._s[core.WINNER]
+        return None if winner < 0 else winner
+
+    @property
+    def is_over(self) -> bool:
+        return self._s[core.PHASE] == core.OVER
+
+    @property
+    def hand_number(self) -> int:
+        """Hands dealt before this one (hands thrown in count)."""
+        return self._s[core.HAND_NO]
+
+    @property
+    def trump(self) -> str | None:
+        trump = self._s[core.TRUMP]
+        return None if trump < 0 else suit_token(trump)
+
+    @property
+    def maker(self) -> int | None:
+        maker = self._s[core.MAKER]
+        return None if maker < 0 else maker
+
+    def hand(self, player: int) -> list[str]:
+        """The cards a player holds (omniscient: for tests, tools and the arena, not bots)."""
+        return [card_token(c) for c in core.bits(self._s[core.HAND0 + _check_player(player)])]
+
+    def view(self, player: int) -> View:
+        """Everything ``player`` may see now, and nothing more."""
+        return build_view(self._s, _check_player(player))
+
+    def legal_actions(self) -> list[str]:
+        """The legal tokens of the player to move (empty once the match is over)."""
+        return [action_token(a) for a in core.legal(self._s)]
+
+    # --- acting through tokens ----------------------------------------------------------
+
+    def apply(self, token: str) -> None:
+        """Apply one action given as a token; ``IllegalAction`` and no change if not legal."""
+        core.step(self._s, self._checked(token))
+
+    def push(self, token: str) -> None:
+        """Like ``apply``, remembered so that ``pop()`` takes it back."""
+        self.push_id(self._checked(token))
+
+    def pop(self) -> None:
+        """Take back the last action made with ``push`` or ``push_id``."""
+        previous = self._s[core.UNDO]
+        if previous is None:
+            raise IllegalAction("nothing to take back: no action was pushed")
+        self._s = previous[:]  # a copy: other copies of this game may share the snapshot
+
+    def _checked(self, token: str) -> int:
+        try:
+            action = parse_action(token)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        legal = core.legal(self._s)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(token, action, legal))
+        return action
+
+    def _why_illegal(self, token: str, action: int, legal: tuple[int, ...]) -> str:
+        s = self._s
+        if s[core.PHASE] == core.OVER:
+            return f"{token!r} is not legal: the match is over (player {s[core.WINNER]} won)"
+        player = s[core.TO_MOVE]
+        head = f"{token!r} is not legal now: player {player}"
+        phase = s[core.PHASE]
+        if phase == core.PLAY:
+            if action >= DISCARD:
+                return f"{head} must play a card ({_list(legal)})"
+            if not s[core.HAND0 + player] >> action & 1:
+                return f"{head} does not hold {card_token(action)}"
+            led = card_token(s[core.LED])
+            return f"{head} must follow {led}'s suit with {_list(legal)}"
+        if DISCARD <= action < PASS and not (s[core.HAND0 + player] | 1 << s[core.UPCARD]) >> (
+                action - DISCARD) & 1:
+            head += f" does not hold {card_token(action - DISCARD)}:"
+        options = " or ".join(_describe(a, s) for a in _groups(legal))
+        return f"{head} may {options}"
+
+    # --- acting through ids (search) ----------------------------------------------------
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The legal action ids (see ``euchre.actions``) of the player to move."""
+        return core.legal(self._s)
+
+    def apply_id(self, action: int) -> None:
+        """Apply a legal action id without checking it: for search, which knows it is legal."""
+        core.step(self._s, action)
+
+    def push_id(self, action: int) -> None:
+        """``apply_id`` that ``pop()`` can take back."""
+        s = self._s
+        snapshot = s[:]
+        s[core.UNDO] = snapshot
+        core.step(s, action)
+
+    def copy(self) -> Game:
+        """An independent copy (it shares nothing mutable with this game)."""
+        game = _new_game(Game)
+        game._s = self._s[:]
+        return game
+
+    # --- records ------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The match as a JSON-ready dict that ``Game.from_record`` rebuilds exactly."""
+        from .record import to_record
+
+        return to_record(self._s)
+
+    @classmethod
+    def from_record(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a game from ``record()``; ``ValueError`` naming what is wrong if the record
+        is malformed or was tampered with."""
+        from .record import from_record
+
+        return from_record(data)
+
+    def transcript(self) -> str:
+        """The match as readable text, hand by hand: deal, bids, tricks, points."""
+        from .record import transcript
+
+        return transcript(self.record())
+
+    def __repr__(self) -> str:
+        return (f"<Game hand {self.hand_number} {self.phase} score {self.score[0]}-"
+                f"{self.score[1]} dealer {self.dealer} to_move {self.to_move}>")
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they hold the same position and the same history."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        mine, theirs = self._s, other._s
+        return (mine[:core.LOG] == theirs[:core.LOG] and mine[core.SETUP] == theirs[core.SETUP]
+                and core.log_items(mine) == core.log_items(theirs))
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+_new_game = object.__new__
+
+
+def _check_player(player: int) -> int:
+    if player not in (0, 1) or type(player) is not int:
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    return player
+
+
+def _list(actions: Iterable[int]) -> str:
+    return " ".join(action_token(a) for a in actions)
+
+
+def _groups(legal: tuple[int, ...]) -> list[int]:
+    """One representative per kind of action, for a readable error message."""
+    kinds: dict[str, int] = {}
+    for action in legal:
+        kind = "discard" if DISCARD <= action < PASS else "call" if action >= CALL else str(action)
+        kinds.setdefault(kind, action)
+    return list(kinds.values())
+
+
+def _describe(action: int, s: list) -> str:
+    upcard = card_token(s[core.UPCARD])
+    legal = core.legal(s)
+    if action == PASS:
+        return "pass" if s[core.PHASE] != core.DISCARD_PHASE else f"pass (leave {upcard})"
+    if action == ORDER:
+        return f"order the upcard ({upcard}) up"
+    if action >= CALL:
+        return "call " + " ".join(suit_token(a - CALL) for a in legal if a >= CALL)
+    return f"take {upcard} and discard one of " + " ".join(
+        card_token(a - DISCARD) for a in legal if DISCARD <= a < PASS)

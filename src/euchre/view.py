@@ -1,0 +1,161 @@
+"""View: everything one player may see of a match, and nothing more.
+
+A bot, a user interface or a network client gets a ``View``, never the ``Game``: the other
+player's hand, the stock and the other player's discard are simply not in it. Its fields are
+tokens (the public contract); ``to_dict()`` is JSON and ``View.from_dict`` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from . import core
+from .actions import CALL, DISCARD, ORDER, PASS, action_token
+from .cards import card_token, sort_key, suit_token
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the two cards in play order, who won it."""
+
+    leader: int
+    cards: tuple[str, str]
+    winner: int
+
+
+@dataclass(frozen=True)
+class View:
+    """What player ``player`` sees. Cards are tokens; ``hand`` is sorted (trump first)."""
+
+    player: int
+    dealer: int
+    to_move: int | None
+    """Who must act, or None once the match is over."""
+    phase: str
+    """``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` (the dealer naming the Joker's
+    suit) or ``over``."""
+    hand: tuple[str, ...]
+    """Own cards (empty for the dealer while he names the Joker's suit)."""
+    upcard: str
+    """The card turned up at the deal (also after it was turned down or taken)."""
+    upcard_taken: bool
+    """Whether the dealer picked the upcard up (public)."""
+    trump: str | None
+    maker: int | None
+    bids: tuple[tuple[int, str], ...]
+    """This hand's bidding in order: ``(player, token)`` for pass, order and call S."""
+    leader: int
+    """Who leads (or led) the trick in progress."""
+    trick: tuple[str, ...]
+    """Cards of the trick in progress, in order."""
+    tricks: tuple[Trick, ...]
+    """Completed tricks of this hand."""
+    tricks_won: tuple[int, int]
+    score: tuple[int, int]
+    target: int
+    discard: str | None
+    """The dealer's own discard, in the dealer's view only."""
+    legal: tuple[str, ...]
+    """Legal tokens; empty when it is not this player's turn."""
+    last_hand: dict[str, Any] | None
+    """The previous hand: maker, trump, tricks won, points (or thrown in); None at the start."""
+    hand_number: int = 0
+    rules: Rules = field(default_factory=Rules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field."""
+        data = asdict(self)
+        data["rules"] = self.rules.to_dict()
+        data["tricks"] = [{"leader": t.leader, "cards": list(t.cards), "winner": t.winner}
+                          for t in self.tricks]
+        for key in ("hand", "bids", "trick", "tricks_won", "score", "legal"):
+            data[key] = [list(x) if isinstance(x, tuple) else x for x in data[key]]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> View:
+        """A view from ``to_dict()``'s output (for example one received over a network)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a view must be an object, not {type(data).__name__}")
+        names = {f.name for f in fields(cls)}
+        missing = sorted(names - set(data) - {"hand_number", "rules"})
+        if missing:
+            raise ValueError(f"view is missing {', '.join(missing)}")
+        try:
+            values = {k: data[k] for k in names if k in data}
+            values["rules"] = Rules.from_dict(data.get("rules", {}))
+            values["tricks"] = tuple(Trick(int(t["leader"]), tuple(t["cards"]), int(t["winner"]))
+                                     for t in data["tricks"])
+            values["bids"] = tuple((int(p), str(tok)) for p, tok in data["bids"])
+            for key in ("hand", "trick", "legal", "tricks_won", "score"):
+                values[key] = tuple(data[key])
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"malformed view: {err}") from None
+        return cls(**values)
+
+
+def last_hand_dict(last: tuple[int, ...] | None) -> dict[str, Any] | None:
+    """The public summary of a finished hand from the core's ``LAST`` tuple."""
+    if last is None:
+        return None
+    maker, trump, won0, won1, points0, points1 = last
+    if maker < 0:
+        return {"thrown_in": True, "maker": None, "trump": None, "tricks_won": [0, 0],
+                "points": [0, 0]}
+    return {"thrown_in": False, "maker": maker, "trump": suit_token(trump),
+            "tricks_won": [won0, won1], "points": [points0, points1]}
+
+
+def build_view(s: list, player: int) -> View:
+    """The view of ``player`` of the state ``s``."""
+    phase = s[core.PHASE]
+    trump = s[core.TRUMP]
+    dealer = s[core.DEALER]
+    _, actions = core.hand_log(s)
+    bids = []
+    plays = []
+    for i, item in enumerate(actions):
+        who, action = item >> 7, item & 127
+        if action < DISCARD:
+            plays.append((who, card_token(action)))
+        elif action >= CALL or action == ORDER or (
+            action == PASS and not (i and actions[i - 1] & 127 == ORDER)
+        ):  # a pass right after an order is the dealer leaving the upcard: not a bid
+            bids.append((who, action_token(action)))
+    tricks = []
+    for i in range(0, len(plays) - 1, 2):
+        (leader, led), (_, answer) = plays[i], plays[i + 1]
+        # a trick's winner leads the next one; the newest winner is the current leader
+        winner = plays[i + 2][0] if i + 2 < len(plays) else s[core.LEADER]
+        tricks.append(Trick(leader, (led, answer), winner))
+    in_progress = tuple(tok for _, tok in plays[len(tricks) * 2:])
+    hidden_hand = phase == core.JOKER_PHASE and player == dealer
+    hand_cards = () if hidden_hand else sorted(core.bits(s[core.HAND0 + player]),
+                                               key=lambda c: sort_key(c, trump))
+    own_discard = s[core.DISCARDED] if player == dealer and s[core.DISCARDED] >= 0 else None
+    to_move = s[core.TO_MOVE]
+    return View(
+        player=player,
+        dealer=dealer,
+        to_move=None if to_move < 0 else to_move,
+        phase=core.PHASE_NAMES[phase],
+        hand=tuple(card_token(c) for c in hand_cards),
+        upcard=card_token(s[core.UPCARD]),
+        upcard_taken=bool(s[core.TAKEN]),
+        trump=None if trump < 0 else suit_token(trump),
+        maker=None if s[core.MAKER] < 0 else s[core.MAKER],
+        bids=tuple(bids),
+        leader=s[core.LEADER],
+        trick=in_progress,
+        tricks=tuple(tricks),
+        tricks_won=(s[core.WON0], s[core.WON1]),
+        score=(s[core.SCORE0], s[core.SCORE1]),
+        target=s[core.SETUP].rules.target,
+        discard=None if own_discard is None else card_token(own_discard),
+        legal=tuple(action_token(a) for a in core.legal(s)) if to_move == player else (),
+        last_hand=last_hand_dict(s[core.LAST]),
+        hand_number=s[core.HAND_NO],
+        rules=s[core.SETUP].rules,
+    )
