@@ -62,15 +62,18 @@ def parse_action(token: str) -> int:
     if action is not None:
         return action
     words = token.lower().split()
-    try:
-        if len(words) == 1 and words[0] in ("pass", "order"):
+    if len(words) == 1:
+        if words[0] in ("pass", "order"):
             return PASS if words[0] == "pass" else ORDER
-        if len(words) == 2 and words[0] == "call":
-            return CALL + parse_suit(words[1])
-        if len(words) == 2 and words[0] == "discard":
-            return DISCARD + parse_card(words[1])
-        if len(words) == 1 and len(words[0]) <= 3:
+        try:
             return parse_card(words[0])
-    except ValueError as err:
-        raise ValueError(f"bad action {token!r}: {err}") from None
+        except ValueError:
+            pass
+    elif len(words) == 2 and words[0] in ("call", "discard"):
+        try:
+            if words[0] == "call":
+                return CALL + parse_suit(words[1])
+            return DISCARD + parse_card(words[1])
+        except ValueError as err:
+            raise ValueError(f"bad action {token!r}: {err}") from None
     raise ValueError(f"unknown action {token!r}: {_EXPECTED}")

@@ -208,12 +208,9 @@ def step(s: list, action: int) -> None:
             s[TO_MOVE] = 1 - player
             return
         trump = s[TRUMP]
-        if SECOND_WINS[trump][led * N_CARDS + action]:
-            winner = player
-        else:
-            winner = 1 - player
-            if not FOLLOW_MASK[trump][led] >> action & 1:
-                s[VOID0 + player] |= 1 << EFFECTIVE_SUIT[trump][led]
+        if not FOLLOW_MASK[trump][led] >> action & 1:  # did not follow: shown void
+            s[VOID0 + player] |= 1 << EFFECTIVE_SUIT[trump][led]
+        winner = player if SECOND_WINS[trump][led * N_CARDS + action] else 1 - player
         s[LED] = -1
         s[LEADER] = s[TO_MOVE] = winner
         s[WON0 + winner] += 1
