@@ -63,6 +63,10 @@ def deck_mask(size: int) -> int:
     return mask
 
 
+DECK_MASKS = {size: deck_mask(size) for size in (24, 32, 25)}
+"""The mask of each deck, by size."""
+
+
 def deck_cards(size: int) -> tuple[int, ...]:
     """The cards of a deck in id order: the order a new deck is in before the shuffle."""
     return tuple(cards_of(deck_mask(size)))

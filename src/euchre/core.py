@@ -14,7 +14,7 @@ Nothing here validates its input: ``Game`` does that before it calls in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import CALL, DISCARD, ORDER, PASS
 from .cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, deck_cards
@@ -34,15 +34,15 @@ M64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
-@dataclass(frozen=True)
-class Setup:
-    """What a match was started from: enough, with its actions, to rebuild it exactly."""
+class Setup(NamedTuple):
+    """What a match was started from: enough, with its actions, to rebuild it exactly.
+    (A named tuple: immutable, and cheap to make for each resampled game.)"""
 
     rules: Rules
     seed: int
     first_dealer: int
     decks: tuple[tuple[int, ...], ...] = ()
-    """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i``."""
+    """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i`` (or ``DealMasks``)."""
     start_hand: int = 0
     start_score: tuple[int, int] = (0, 0)
     start_last: tuple[int, ...] | None = None
@@ -93,6 +93,24 @@ def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
+class DealMasks(NamedTuple):
+    """A deal given as sets of cards rather than a deck order, as ``resample`` makes them
+    (computing an order for every sample would cost more than the sample). Its order, for
+    records, is each part sorted: non-dealer, dealer, upcard, stock."""
+
+    non_dealer: int
+    dealer: int
+    upcard: int
+    stock: int
+
+
+def deal_order(deal: tuple) -> tuple[int, ...]:
+    """The deck order of a deal as logged: an order tuple, or the order of a ``DealMasks``."""
+    if type(deal) is DealMasks:
+        return (*bits(deal.non_dealer), *bits(deal.dealer), deal.upcard, *bits(deal.stock))
+    return deal
+
+
 def new_state(setup: Setup) -> list:
     """The state at the first deal of a match (or of the hand a setup starts at)."""
     s: list = [0] * N_SLOTS
@@ -113,7 +131,7 @@ def deal(s: list) -> None:
     setup = s[SETUP]
     index = s[HAND_NO] - setup.start_hand
     if index < len(setup.decks):
-        order = setup.decks[index]
+        order = deal_order(setup.decks[index])
     else:
         order = shuffled_deck(setup.seed, s[HAND_NO], setup.rules.deck)
     dealer = s[DEALER]
@@ -294,7 +312,7 @@ def _next_hand(s: list) -> None:
 
 
 def log_items(s: list) -> list:
-    """The log, oldest first: deck-order tuples for deals, ``player << 7 | action`` ints."""
+    """The log, oldest first: deals (tuples, see ``deal_order``), ``player << 7 | action``."""
     items = []
     cell = s[LOG]
     while cell is not None:
@@ -304,11 +322,11 @@ def log_items(s: list) -> list:
     return items
 
 
-def hand_log(s: list) -> tuple[tuple[int, ...], list[int]]:
-    """The current hand's deck order and its actions so far (``player << 7 | action``)."""
+def hand_log(s: list) -> tuple[tuple, list[int]]:
+    """The current hand's deal (see ``deal_order``) and its actions (``player << 7 | action``)."""
     actions = []
     cell = s[LOG]
-    while type(cell[0]) is int:
+    while type(cell[0]) is int:  # back to the hand's deal
         actions.append(cell[0])
         cell = cell[1]
     actions.reverse()

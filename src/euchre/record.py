@@ -17,7 +17,6 @@ Two-handed Euchre, 24-card deck, to 1 point; seed 3
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -38,10 +37,11 @@ def to_record(s: list) -> dict[str, Any]:
     hands: list[dict[str, Any]] = []
     dealer = setup.first_dealer ^ (setup.start_hand & 1)
     for item in core.log_items(s):
-        if type(item) is tuple:
+        if type(item) is not int:
             number = setup.start_hand + len(hands)
             hands.append({"number": number, "dealer": dealer ^ (len(hands) & 1),
-                          "deck": [card_token(c) for c in item], "actions": []})
+                          "deck": [card_token(c) for c in core.deal_order(item)],
+                          "actions": []})
         else:
             hands[-1]["actions"].append([item >> 7, action_token(item & 127)])
     for hand, result in zip(hands, _results(hands, s), strict=True):
@@ -52,7 +52,7 @@ def to_record(s: list) -> dict[str, Any]:
         "rules": setup.rules.to_dict(),
         "seed": setup.seed,
         "first_dealer": setup.first_dealer,
-        "stacked_decks": [[card_token(c) for c in d] for d in setup.decks],
+        "stacked_decks": [[card_token(c) for c in core.deal_order(d)] for d in setup.decks],
     }
     if setup.start_hand or setup.start_score != (0, 0) or setup.start_last is not None:
         data["start"] = {"hand_number": setup.start_hand, "score": list(setup.start_score),
@@ -127,7 +127,7 @@ def from_record(data: Any) -> Any:
                 first_dealer=_int(data["first_dealer"], "first_dealer"),
                 decks=data["stacked_decks"])
     if start_hand or score != [0, 0] or last is not None:
-        setup = dataclasses.replace(game._s[core.SETUP], start_hand=start_hand,
+        setup = game._s[core.SETUP]._replace(start_hand=start_hand,
                                     start_score=tuple(score),
                                     start_last=None if last is None else tuple(last))
         game = Game._from_state(core.new_state(setup))

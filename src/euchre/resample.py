@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import random as _random
 from math import comb
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from . import core
 from .actions import CALL, DISCARD, ORDER, PASS, parse_action
-from .cards import EFFECTIVE_SUIT, JOKER, N_CARDS, SUIT_MASK, card_token, deck_mask, parse_card
+from .cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, N_CARDS, SUIT_MASK, card_token, parse_card
+from .game import Game
 from .view import View
 
-if TYPE_CHECKING:
-    from .game import Game
+_new_game = object.__new__
 
 _CARD = {card_token(c): c for c in range(N_CARDS)}
 
@@ -43,12 +43,45 @@ _PHASE = {name: i for i, name in enumerate(core.PHASE_NAMES)}
 _SUIT = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
-def resample(view: View, rng: _random.Random) -> Game:
-    """A ``Game`` in the same position as ``view``'s player sees it, its hidden cards drawn
-    uniformly among the deals consistent with the view. ``rng`` needs ``random()`` and
-    ``getrandbits()`` (a ``random.Random``)."""
-    from .game import Game
+class _Facts(NamedTuple):
+    """What a view fixes, worked out once per view (a view is immutable, so it is cached on
+    it): the sampler then only draws cards and fills a copy of ``template``."""
 
+    template: list
+    me: int
+    dealer: int
+    up: int
+    taken: bool
+    trump: int
+    hand: int
+    """Own cards; -1 while the dealer has not looked at them (the Joker phase)."""
+    own_played: int
+    other_played: int
+    own_discard: int
+    unknown: int
+    allowed: int
+    other_void: int
+    k: int
+    upcard_hidden: bool
+    actions: tuple[int, ...]
+    """The hand's log; ``_DEALER_CHOICE`` marks the dealer's pick-up whose discard is drawn."""
+    deck: int
+    seed_dealer: int
+    setup_rest: tuple
+
+
+_DEALER_CHOICE = -1
+
+
+def _facts(view: View) -> _Facts:
+    facts = view.__dict__.get("_resample_facts")
+    if facts is None:
+        facts = _work_out(view)
+        object.__setattr__(view, "_resample_facts", facts)
+    return facts
+
+
+def _work_out(view: View) -> _Facts:
     rules = view.rules
     me = view.player
     other = 1 - me
@@ -57,12 +90,9 @@ def resample(view: View, rng: _random.Random) -> Game:
     trump = -1 if view.trump is None else _SUIT[view.trump]
     up = _card(view.upcard)
     taken = view.upcard_taken
-    random = rng.random
 
     # cards played this hand, who played them, and the voids they showed
     plays: list[int] = []
-    played = own_played = other_played = 0
-    other_count = 0
     voids = [0, 0]
     for trick in view.tricks:
         led, answer = _card(trick.cards[0]), _card(trick.cards[1])
@@ -73,6 +103,7 @@ def resample(view: View, rng: _random.Random) -> Game:
             voids[follower] |= 1 << EFFECTIVE_SUIT[trump][led]
     for token in view.trick:  # at most one card: the leader's
         plays.append(view.leader << 7 | _card(token))
+    played = own_played = other_played = 0
     for item in plays:
         bit = 1 << (item & 127)
         played |= bit
@@ -80,7 +111,6 @@ def resample(view: View, rng: _random.Random) -> Game:
             own_played |= bit
         else:
             other_played |= bit
-            other_count += 1
 
     hand = 0
     for token in view.hand:
@@ -88,55 +118,26 @@ def resample(view: View, rng: _random.Random) -> Game:
     own_discard = -1 if view.discard is None else _card(view.discard)
     if phase == core.JOKER_PHASE and me == dealer:
         hand = -1  # the dealer has not looked: his five cards are as hidden as the stock
-
-    unknown = deck_mask(rules.deck) & ~played & ~(1 << up)
+    deck = DECK_MASKS[rules.deck]
+    unknown = deck & ~played & ~(1 << up)
     if hand >= 0:
         unknown &= ~hand
     if own_discard >= 0:
         unknown &= ~(1 << own_discard)
-    k = 5 - other_count
     allowed = unknown
     for suit in range(4):
         if voids[other] >> suit & 1:
             allowed &= ~SUIT_MASK[trump][suit]
 
-    other_discard = -1
-    upcard_hidden = other == dealer and taken and not played >> up & 1
-    if hand < 0:  # Joker phase, the dealer's own view: both hands unseen
-        other_hand = _sample(unknown, 5, random)
-        hand = _sample(unknown & ~other_hand, 5, random)
-    elif other == dealer and taken:
-        other_hand, other_discard = _sample_dealer(unknown, allowed, k, up, upcard_hidden,
-                                                   voids[other], trump, random)
-    else:
-        other_hand = _sample(allowed, k, random)
-
-    # the deal as it was: current hands with their played cards, before any pick-up
-    hands = [0, 0]
-    hands[me], hands[other] = hand | own_played, other_hand | other_played
-    discard = own_discard if me == dealer else other_discard
-    if taken:
-        hands[dealer] = (hands[dealer] | 1 << discard) & ~(1 << up)
-    stock = deck_mask(rules.deck) & ~hands[0] & ~hands[1] & ~(1 << up)
-    order = (*core.bits(hands[1 - dealer]), *core.bits(hands[dealer]), up, *core.bits(stock))
-
-    log_actions = _hand_actions(view, dealer, discard, plays)
-    last = view.last_hand
-    setup = core.Setup(
-        rules, rng.getrandbits(64), dealer ^ (view.hand_number & 1), (order,),
-        view.hand_number, tuple(view.score),
-        None if last is None else _last_tuple(last))
     s: list = [0] * core.N_SLOTS
     s[core.PHASE] = phase
     s[core.TO_MOVE] = -1 if view.to_move is None else view.to_move
     s[core.DEALER] = dealer
-    s[core.HAND0 + me] = hand
-    s[core.HAND0 + other] = other_hand
     s[core.UPCARD] = up
     s[core.TAKEN] = int(taken)
     s[core.TRUMP] = trump
     s[core.MAKER] = -1 if view.maker is None else view.maker
-    s[core.DISCARDED] = discard if taken else -1
+    s[core.DISCARDED] = own_discard if taken else -1
     s[core.LEADER] = view.leader
     s[core.LED] = _card(view.trick[0]) if view.trick else -1
     s[core.WON0], s[core.WON1] = view.tricks_won
@@ -146,14 +147,60 @@ def resample(view: View, rng: _random.Random) -> Game:
     s[core.VOID0], s[core.VOID1] = voids
     s[core.WINNER] = -1 if phase != core.OVER else (0 if view.score[0] >= view.target else 1)
     s[core.TURNED] = up >> 3 if _round_one_passed(view, up) else -1
-    s[core.LAST] = setup.start_last
-    cell = (order, None)
-    for item in log_actions:
-        cell = (item, cell)
-    s[core.LOG] = cell
+    last = None if view.last_hand is None else _last_tuple(view.last_hand)
+    s[core.LAST] = last
     s[core.UNDO] = None
-    s[core.SETUP] = setup
-    return Game._from_state(s)
+    return _Facts(
+        template=s, me=me, dealer=dealer, up=up, taken=taken, trump=trump, hand=hand,
+        own_played=own_played, other_played=other_played, own_discard=own_discard,
+        unknown=unknown, allowed=allowed, other_void=voids[other],
+        k=5 - other_played.bit_count(), upcard_hidden=other == dealer and taken
+        and not played >> up & 1, actions=_hand_actions(view, dealer, plays), deck=deck,
+        seed_dealer=dealer ^ (view.hand_number & 1),
+        setup_rest=(view.hand_number, tuple(view.score), last), )
+
+
+def resample(view: View, rng: _random.Random) -> Game:
+    """A ``Game`` in the same position as ``view``'s player sees it, its hidden cards drawn
+    uniformly among the deals consistent with the view. ``rng`` needs ``random()`` and
+    ``getrandbits()`` (a ``random.Random``)."""
+    f = _facts(view)
+    random = rng.random
+    me, dealer, up = f.me, f.dealer, f.up
+    hand = f.hand
+    other_discard = -1
+    if hand < 0:  # Joker phase, the dealer's own view: both hands unseen
+        other_hand = _sample(f.unknown, 5, random)
+        hand = _sample(f.unknown & ~other_hand, 5, random)
+    elif me != dealer and f.taken:
+        other_hand, other_discard = _sample_dealer(f, random)
+    else:
+        other_hand = _sample(f.allowed, f.k, random)
+
+    # the deal as it was: current hands with their played cards, before any pick-up
+    hands = [hand | f.own_played, other_hand | f.other_played]
+    if me:
+        hands.reverse()
+    discard = f.own_discard if me == dealer else other_discard
+    if f.taken:
+        hands[dealer] = (hands[dealer] | 1 << discard) & ~(1 << up)
+    deal = core.DealMasks(hands[1 - dealer], hands[dealer], up,
+                          f.deck & ~hands[0] & ~hands[1] & ~(1 << up))
+
+    s = f.template[:]
+    s[core.HAND0 + me] = hand
+    s[core.HAND0 + 1 - me] = other_hand
+    if f.taken:
+        s[core.DISCARDED] = discard
+    cell = (deal, None)
+    for item in f.actions:
+        cell = (item if item >= 0 else dealer << 7 | DISCARD + discard, cell)
+    s[core.LOG] = cell
+    s[core.SETUP] = core.Setup(view.rules, rng.getrandbits(64), f.seed_dealer, (deal,),
+                               *f.setup_rest)
+    game = _new_game(Game)
+    game._s = s
+    return game
 
 
 def _sample(pool: int, k: int, random) -> int:
@@ -168,18 +215,18 @@ def _sample(pool: int, k: int, random) -> int:
     return mask
 
 
-def _sample_dealer(unknown: int, allowed: int, k: int, up: int, upcard_hidden: bool,
-                   void: int, trump: int, random) -> tuple[int, int]:
+def _sample_dealer(f: _Facts, random) -> tuple[int, int]:
     """The other player's hand and discard when he dealt and picked the upcard up.
 
     Pairs (hand, discard) are counted exactly: with ``a`` allowed cards and ``n`` unknown
     ones, the upcard is in his hand in ``C(a, k-1) * (n - k + 1)`` deals and is his discard
     in ``C(a, k)``; a void in the upcard's suit forces it to be the discard.
     """
-    if upcard_hidden:
+    k, up, allowed = f.k, f.up, f.allowed
+    if f.upcard_hidden:
         a = allowed.bit_count()
-        n = unknown.bit_count()
-        up_allowed = not void >> EFFECTIVE_SUIT[trump][up] & 1 if trump >= 0 else True
+        n = f.unknown.bit_count()
+        up_allowed = f.trump < 0 or not f.other_void >> EFFECTIVE_SUIT[f.trump][up] & 1
         with_up = comb(a, k - 1) * (n - k + 1) if up_allowed and k > 0 else 0
         as_discard = comb(a, k)
         if random() * (with_up + as_discard) >= with_up:
@@ -187,7 +234,7 @@ def _sample_dealer(unknown: int, allowed: int, k: int, up: int, upcard_hidden: b
         other_hand = 1 << up | _sample(allowed, k - 1, random)
     else:
         other_hand = _sample(allowed, k, random)
-    rest = unknown & ~other_hand
+    rest = f.unknown & ~other_hand
     return other_hand, _nth_bit(rest, int(random() * rest.bit_count()))
 
 
@@ -195,18 +242,18 @@ def _nth_bit(mask: int, n: int) -> int:
     return core.bits(mask)[n]
 
 
-def _hand_actions(view: View, dealer: int, discard: int, plays: list[int]) -> list[int]:
-    """The hand's log (``player << 7 | action``) rebuilt from the bids and the plays."""
+def _hand_actions(view: View, dealer: int, plays: list[int]) -> tuple[int, ...]:
+    """The hand's log (``player << 7 | action``) rebuilt from the bids and the plays; the
+    dealer's pick-up, whose discard may be drawn, is ``_DEALER_CHOICE``."""
     items = []
     for player, token in view.bids:
         action = parse_action(token)
         items.append(player << 7 | action)
         ordered = action == ORDER or (action >= CALL and view.upcard == "JK")
         if ordered and view.phase != "discard":
-            choice = DISCARD + discard if view.upcard_taken else PASS
-            items.append(dealer << 7 | choice)
+            items.append(_DEALER_CHOICE if view.upcard_taken else dealer << 7 | PASS)
     items.extend(plays)
-    return items
+    return tuple(items)
 
 
 def _round_one_passed(view: View, up: int) -> bool:
