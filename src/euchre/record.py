@@ -23,7 +23,7 @@ from typing import Any
 
 from . import core
 from .actions import CALL, DISCARD, ORDER, action_token, parse_action
-from .cards import card_token, parse_card, sort_key, trick_winner
+from .cards import card_token, parse_card, parse_suit, sort_key, trick_winner
 from .rules import Rules
 from .view import last_hand_dict
 
@@ -223,8 +223,8 @@ def transcript(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _sorted(tokens: list[str]) -> str:
-    return " ".join(sorted(tokens, key=lambda t: sort_key(parse_card(t))))
+def _sorted(tokens: list[str], trump: int) -> str:
+    return " ".join(sorted(tokens, key=lambda t: sort_key(parse_card(t), trump)))
 
 
 def _hand_lines(hand: dict[str, Any], score: list[int]) -> list[str]:
@@ -232,8 +232,10 @@ def _hand_lines(hand: dict[str, Any], score: list[int]) -> list[str]:
     deck = hand["deck"]
     first, second = deck[0:5], deck[5:10]
     hands = {1 - dealer: first, dealer: second}
+    result = hand.get("result")
+    trump = parse_suit(result["trump"]) if result and result["trump"] else -1
     lines = [f"Hand {hand['number'] + 1}, P{dealer} deals. Upcard {deck[10]}.",
-             f"  P0: {_sorted(hands[0])}", f"  P1: {_sorted(hands[1])}"]
+             f"  P0: {_sorted(hands[0], trump)}", f"  P1: {_sorted(hands[1], trump)}"]
     bids, plays = [], []
     for player, token in hand["actions"]:
         action = token.split()[0]
@@ -249,7 +251,6 @@ def _hand_lines(hand: dict[str, Any], score: list[int]) -> list[str]:
         pair = plays[i:i + 2]
         shown = ", ".join(f"P{p} {c}" for p, c in pair)
         lines.append(f"  Trick {i // 2 + 1}: {shown}")
-    result = hand.get("result")
     if result is None:
         lines.append("  (hand in progress)")
     elif result["thrown_in"]:

@@ -1,0 +1,118 @@
+"""The `euchre` command: replay prints a record; every user error is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+from euchre import Game, Rules
+from euchre.cli import main
+
+
+def _played_match(tmp_path, seed=11, deck=25):
+    game = Game(Rules(deck=deck, target=5), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(game.record()))
+    return game, path
+
+
+def test_replay_prints_every_hand_and_the_winner(tmp_path, capsys):
+    game, path = _played_match(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    hands = game.record()["hands"]
+    assert out.count("\nHand ") == len(hands)
+    assert f"P{game.winner} wins the match {game.score[0]}-{game.score[1]}." in out
+    assert out == game.transcript() + "\n"
+
+
+def test_replay_one_hand(tmp_path, capsys):
+    _, path = _played_match(tmp_path)
+    assert main(["replay", str(path), "--hand", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 2," in out and "Hand 1," not in out and "Hand 3," not in out
+
+
+def test_transcript_reads_like_the_hand(tmp_path):
+    deck = "AC KC QC JC TC 9H TH QH KH AH 9C JD QD KD AD 9D JH JS QS KS AS 9S TS TD".split()
+    game = Game(Rules(target=1), first_dealer=1, decks=[deck])
+    for token in ["order", "discard 9H", "JC", "9C", "AC", "TH", "KC", "QH", "QC", "KH",
+                  "TC", "AH"]:
+        game.apply(token)
+    text = game.transcript()
+    assert "Hand 1, P1 deals. Upcard 9C." in text
+    assert "P0: JC AC KC QC TC" in text  # sorted by suit, high cards first
+    assert "Bidding: P0 order, P1 takes 9C, discards 9H." in text
+    assert "Trick 1: P0 JC, P1 9C" in text
+    assert "P0 made C trump: a march; P0 scores 2. Score 2-0." in text
+    assert text.endswith("P0 wins the match 2-0.")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["replay"], "the following arguments are required: FILE"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        (["replay", "x.json", "--hand", "two"], "invalid int value: 'two'"),
+        ([], "the following arguments are required: COMMAND"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(argv, fragment, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [
+        ("{", "is not valid JSON"),
+        ("[]", "a record must be a JSON object"),
+        ('{"format": "chess"}', "not a euchre-record version 1 record"),
+        (b"\xff\xfe\x00", "is not a text file"),
+        (None, "cannot read"),
+    ],
+)
+def test_corrupt_record_files_are_one_line_and_exit_2(tmp_path, content, fragment, capsys):
+    path = tmp_path / "bad.json"
+    if content is None:
+        path = tmp_path / "missing.json"
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert fragment in err and err.count("\n") == 1
+
+
+def test_tampered_record_names_the_hand(tmp_path, capsys):
+    _, path = _played_match(tmp_path)
+    data = json.loads(path.read_text())
+    data["hands"][0]["actions"][0][1] = "call X"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "hand 0 action 0" in err and err.count("\n") == 1
+
+
+def test_hand_out_of_range(tmp_path, capsys):
+    _, path = _played_match(tmp_path)
+    assert main(["replay", str(path), "--hand", "999"]) == 2
+    assert "--hand 999: the match has hands 1 to" in capsys.readouterr().err
+
+
+def test_installed_command_runs(tmp_path):
+    _, path = _played_match(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "euchre.cli", "replay", str(path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "wins the match" in done.stdout and not done.stderr
