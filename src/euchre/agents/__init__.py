@@ -1,0 +1,109 @@
+"""Computer players. Every bot sees only a ``View`` and returns one of ``view.legal``.
+
+>>> from euchre import Game, agents
+>>> g = Game(seed=3)
+>>> bot = agents.load("heuristic", seed=1)
+>>> bot.act(g.view(g.to_move)) in g.legal_actions()
+True
+>>> agents.load("grandmaster")
+Traceback (most recent call last):
+...
+ValueError: unknown bot 'grandmaster': choose one of random, heuristic, expert, easy, medium, hard
+
+Names and levels (measured strengths are in ``bench/README.md``):
+
+========== ===========================================================================
+name       what it is
+========== ===========================================================================
+random     a legal action uniformly at random (a baseline, not an opponent)
+heuristic  rules of thumb: hand strength for bidding, sensible discards, lead and follow
+expert     determinized search: deals drawn consistent with the view (weighted by what
+           the opponent's bids reveal), each solved exactly double-dummy, actions chosen
+           by expected points; about 20 ms a decision
+easy       the heuristic, but a third of its choices are random: a forgiving opponent
+medium     the heuristic
+hard       the expert with few deals and no inference from the bidding
+expert     (as above) the strongest
+========== ===========================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from ..view import View
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: ``act`` returns one of ``view.legal``."""
+
+    def act(self, view: View) -> str: ...
+
+
+def _random(seed: int | None = None) -> Agent:
+    from .simple import RandomAgent
+
+    return RandomAgent(seed=seed)
+
+
+def _heuristic(seed: int | None = None) -> Agent:
+    from .heuristic import HeuristicAgent
+
+    return HeuristicAgent(seed=seed)
+
+
+def _easy(seed: int | None = None, mistakes: float = 1 / 3) -> Agent:
+    from .heuristic import HeuristicAgent
+
+    return HeuristicAgent(seed=seed, mistakes=mistakes)
+
+
+def _expert(seed: int | None = None, **options: Any) -> Agent:
+    from .expert import ExpertAgent
+
+    return ExpertAgent(seed=seed, **options)
+
+
+def _hard(seed: int | None = None, **options: Any) -> Agent:
+    from .expert import ExpertAgent
+
+    settings = {"deals": 6, "infer": False}
+    settings.update(options)
+    return ExpertAgent(seed=seed, **settings)
+
+
+_BOTS: dict[str, Callable[..., Agent]] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "expert": _expert,
+    "easy": _easy,
+    "medium": _heuristic,
+    "hard": _hard,
+}
+NAMES = tuple(_BOTS)
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def load(name: str, seed: int | None = None, **options: Any) -> Agent:
+    """A bot by name (see the module docstring), seeded for reproducible play; unknown names
+    and options are a ``ValueError`` listing the choices."""
+    factory = _BOTS.get(name.strip().lower() if isinstance(name, str) else name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(NAMES)}")
+    try:
+        return factory(seed=seed, **options)
+    except TypeError as err:
+        if "unexpected keyword argument" not in str(err):
+            raise
+        import inspect
+
+        accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]
+        if factory in (_expert, _hard):
+            from .expert import ExpertAgent
+
+            accepted = [p for p in inspect.signature(ExpertAgent).parameters if p != "seed"]
+        bad = str(err).split("argument")[-1].strip()
+        raise ValueError(f"bot {name!r} has no option {bad}: its options are "
+                         f"{', '.join(accepted) or 'none'}") from None

@@ -1,0 +1,320 @@
+"""The expert: determinized search with exact double-dummy solving, choosing by points.
+
+For each decision the expert draws deals consistent with its view (``resample``), weights
+them by how likely the opponent's bids were with the hand each deal gives him (inference
+from the bidding), solves every deal exactly with the double-dummy solver, and picks the
+action with the best weighted mean outcome. Outcomes are hand points (+1 / +2 / -2 from the
+expert's side), or, near the end of a match, the chance of winning the match after them
+(``equity.py``): a euchre that concedes the match is worse than its two points.
+
+* **Play**: each legal card against each deal: the exact tricks that follow.
+* **Discard / pick-up**: each of the dealer's options against each deal.
+* **Bidding**: each deal's rest of the bidding is solved as a small game tree: the opponent
+  chooses per deal (he knows his own cards: a cautious, slightly pessimistic model), the
+  expert's own later choices are fixed across deals (he will not know the opponent's hand
+  then either: this avoids the optimism of "strategy fusion").
+* **The Joker turned up**: the dealer names trump blind; every suit is worth the same then,
+  so one is chosen at random.
+
+Ties in points are broken by expected tricks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .. import core
+from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from ..cards import FOLLOW_MASK
+from ..resample import resample
+from ..view import View
+from . import solver
+from .equity import MatchEquity
+from .heuristic import strength, strength_with_upcard
+
+_ORDER_AT = 6.2
+_SPREAD = 0.9
+
+
+def _likely(score: float) -> float:
+    """The modelled chance that a player with this hand strength makes trump."""
+    x = (score - _ORDER_AT) / _SPREAD
+    return 1.0 / (1.0 + 2.718281828 ** -x) if x > -30 else 0.0
+
+
+def _cards(mask: int) -> list[int]:
+    return list(core.bits(mask))
+
+
+class ExpertAgent:
+    """Determinized double-dummy search (see the module docstring).
+
+    ``deals``: deals drawn per decision (more is stronger and slower); ``infer``: weight the
+    deals by the opponent's bids; ``score_aware``: value outcomes by match equity.
+    """
+
+    def __init__(self, seed: int | None = None, deals: int = 24, infer: bool = True,
+                 score_aware: bool = True) -> None:
+        if type(deals) is not int or not 1 <= deals <= 10_000:
+            raise ValueError(f"deals must be a whole number from 1 to 10000, not {deals!r}")
+        self._rng = random.Random(seed)
+        self.deals = deals
+        self.infer = infer
+        self.score_aware = score_aware
+
+    # --- the protocol -----------------------------------------------------------------------
+
+    def act(self, view: View) -> str:
+        values = self.analyse(view)
+        return max(values, key=values.__getitem__)
+
+    def analyse(self, view: View) -> dict[str, float]:
+        """Every legal action with its estimated value in points for this hand (expected
+        net points; near the target, the match-equity gain expressed in points)."""
+        if not view.legal:
+            raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
+        legal = [parse_action(t) for t in view.legal]
+        if len(legal) == 1:
+            return {view.legal[0]: 0.0}
+        if view.phase == "joker":
+            pick = self._rng.choice(legal)
+            return {action_token(a): float(a == pick) * 1e-9 for a in legal}
+        worlds = self._worlds(view)
+        utility = self._utility(view)
+        if view.phase == "play":
+            totals = _play_values(worlds, legal, view.player, utility)
+        elif view.phase == "discard":
+            totals = _discard_values(worlds, legal, view.player, utility)
+        else:
+            totals = _bid_values(worlds, legal, view, utility)
+        return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
+
+    # --- deals --------------------------------------------------------------------------
+
+    def _worlds(self, view: View) -> list[tuple[list, float]]:
+        """Deals consistent with the view, with their weights (summing to 1)."""
+        me = view.player
+        weigh = self.infer and any(p != me for p, _ in view.bids)
+        worlds = []
+        for _ in range(self.deals):
+            s = resample(view, self._rng)._s
+            weight = _bid_likelihood(s, view) if weigh else 1.0
+            worlds.append((s, weight))
+        total = sum(w for _, w in worlds)
+        if total <= 0.0:  # the model finds every deal unlikely: trust the rules alone
+            return [(s, 1.0 / len(worlds)) for s, _ in worlds]
+        return [(s, w / total) for s, w in worlds]
+
+    def _utility(self, view: View) -> Callable[[int, int, int], float]:
+        """``utility(maker, maker_tricks, me)``: the value of a hand's outcome for ``me``."""
+        if self.score_aware:
+            equity = MatchEquity.for_rules(view.rules)
+            if equity.matters(view.score):
+                return equity.utility(view.score, view.dealer)
+        return _net_points
+
+
+def _net_points(maker: int, maker_tricks: int, me: int) -> float:
+    scorer, points = core.hand_points(maker, maker_tricks)
+    return float(points if scorer == me else -points)
+
+
+# --- play -----------------------------------------------------------------------------------
+
+def _play_values(worlds, legal: list[int], me: int, utility) -> list[float]:
+    totals = [0.0] * len(legal)
+    other = 1 - me
+    for s, weight in worlds:
+        trump = s[core.TRUMP]
+        maker = s[core.MAKER]
+        mine, theirs = s[core.HAND0 + me], s[core.HAND0 + other]
+        won = s[core.WON0 + me]
+        remaining = 5 - s[core.WON0] - s[core.WON1]
+        led = s[core.LED]
+        for i, card in enumerate(legal):
+            if led < 0:  # I lead: the opponent answers as well as he can
+                rest = mine & ~(1 << card)
+                answers = theirs & FOLLOW_MASK[trump][card] or theirs
+                future = min(solver.tricks_after_lead(card, rest, theirs, trump, r)
+                             for r in core.bits(answers))
+            else:
+                future = remaining - solver.tricks_after_lead(led, theirs, mine, trump, card)
+            mine_total = won + future
+            maker_tricks = mine_total if maker == me else 5 - mine_total
+            totals[i] += weight * (utility(maker, maker_tricks, me) + 0.001 * mine_total)
+    return totals
+
+
+# --- the dealer's pick-up and discard -------------------------------------------------------
+
+def _hand_value(non_dealer: int, dealer_hand: int, trump: int, maker: int, dealer: int,
+                me: int, utility) -> float:
+    """The outcome for ``me`` of playing out a hand from its first lead."""
+    leader_tricks = solver.tricks(non_dealer, dealer_hand, trump)
+    maker_tricks = leader_tricks if maker != dealer else 5 - leader_tricks
+    mine = leader_tricks if me != dealer else 5 - leader_tricks
+    return utility(maker, maker_tricks, me) + 0.001 * mine
+
+
+def _dealer_options(s: list, trump: int, may_leave: bool) -> list[tuple[int, int]]:
+    """(action, dealer's hand after it) for the dealer's pick-up choice."""
+    dealer = s[core.DEALER]
+    hand = s[core.HAND0 + dealer]
+    up = s[core.UPCARD]
+    six = hand | 1 << up
+    options = [(DISCARD + c, six & ~(1 << c)) for c in core.bits(six)]
+    if may_leave:
+        options.append((PASS, hand))
+    return options
+
+
+def _discard_values(worlds, legal: list[int], me: int, utility) -> list[float]:
+    totals = [0.0] * len(legal)
+    for s, weight in worlds:
+        dealer = s[core.DEALER]
+        trump, maker = s[core.TRUMP], s[core.MAKER]
+        non_dealer = s[core.HAND0 + 1 - dealer]
+        hands = dict(_dealer_options(s, trump, PASS in legal))
+        for i, action in enumerate(legal):
+            totals[i] += weight * _hand_value(non_dealer, hands[action], trump, maker, dealer,
+                                              me, utility)
+    return totals
+
+
+# --- bidding --------------------------------------------------------------------------------
+
+class _World:
+    """One deal's bidding game, valued for ``me`` with memoised double-dummy results."""
+
+    def __init__(self, s: list, me: int, utility) -> None:
+        self.s = s
+        self.me = me
+        self.utility = utility
+        self.dealer = s[core.DEALER]
+        self.rules = s[core.SETUP].rules
+
+    def call(self, suit: int, maker: int) -> float:
+        """A round-2 call: no pick-up."""
+        s, dealer = self.s, self.dealer
+        return _hand_value(s[core.HAND0 + 1 - dealer], s[core.HAND0 + dealer], suit, maker,
+                           dealer, self.me, self.utility)
+
+    def pickup(self, maker: int) -> list[float]:
+        """Round 1 made by ``maker``: the value of each of the dealer's choices."""
+        s, dealer = self.s, self.dealer
+        trump = s[core.UPCARD] >> 3
+        may_leave = maker != dealer and not self.rules.dealer_must_pick_up
+        return [_hand_value(s[core.HAND0 + 1 - dealer], hand, trump, maker, dealer, self.me,
+                            self.utility)
+                for _, hand in _dealer_options(s, trump, may_leave)]
+
+    def dealer_picks(self, maker: int) -> float:
+        values = self.pickup(maker)
+        return max(values) if self.dealer == self.me else min(values)
+
+
+def _bid_values(worlds, legal: list[int], view: View, utility) -> list[float]:
+    """Each bid's value: per deal, the rest of the bidding played out (see the docstring)."""
+    me = view.player
+    dealer = view.dealer
+    rules = view.rules
+    turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
+    round2_suits = [s for s in range(4) if s != turned or rules.may_call_turned_suit]
+    games = [(_World(s, me, utility), weight) for s, weight in worlds]
+
+    def round2_dealer(world: _World) -> float:
+        options = [world.call(suit, dealer) for suit in round2_suits]
+        if not rules.stick_the_dealer:
+            options.append(0.0)  # thrown in
+        return max(options) if dealer == me else min(options)
+
+    def round2(world: _World, my_choice: int | None) -> float:
+        """Round 2 from the non-dealer's turn; ``my_choice`` fixes mine when I am he."""
+        non_dealer = 1 - dealer
+        if non_dealer == me:
+            if my_choice is None:
+                raise AssertionError("the non-dealer's round-2 choice must be fixed")
+            if my_choice == PASS:
+                return round2_dealer(world)
+            return world.call(my_choice - CALL, me)
+        options = [world.call(suit, non_dealer) for suit in round2_suits]
+        options.append(round2_dealer(world))
+        return min(options)
+
+    def my_best_round2() -> int:
+        """The round-2 choice a non-dealer expert would make, fixed across deals."""
+        choices = [PASS] + [CALL + s for s in round2_suits]
+        return max(choices, key=lambda a: sum(w * round2(g, a) for g, w in games))
+
+    phase = view.phase
+    totals = [0.0] * len(legal)
+    if phase == "bid2":
+        for i, action in enumerate(legal):
+            for world, weight in games:
+                if me == dealer:
+                    value = 0.0 if action == PASS else world.call(action - CALL, me)
+                else:
+                    value = round2(world, action)
+                totals[i] += weight * value
+        return totals
+    # round 1
+    if me == dealer:  # the non-dealer passed
+        for i, action in enumerate(legal):
+            for world, weight in games:
+                totals[i] += weight * (world.dealer_picks(me) if action == ORDER
+                                       else round2(world, None))
+        return totals
+    later = my_best_round2()
+    for i, action in enumerate(legal):
+        for world, weight in games:
+            if action == ORDER:
+                value = world.dealer_picks(me)
+            else:  # the dealer may accept, or pass to round 2
+                value = min(world.dealer_picks(dealer), round2(world, later))
+            totals[i] += weight * value
+    return totals
+
+
+# --- inference from the bidding -------------------------------------------------------------
+
+def _bid_likelihood(s: list, view: View) -> float:
+    """How likely the opponent's bids were with the hand this deal gives him, under a soft
+    hand-strength model of a reasonable bidder."""
+    me = view.player
+    other = 1 - me
+    dealer = view.dealer
+    hand = _cards(_original_hand(s, other))
+    up = s[core.UPCARD]
+    turned = up >> 3
+    rules = view.rules
+    weight = 1.0
+    round_one = True
+    passes = 0
+    for player, token in view.bids:
+        if player == other:
+            if round_one:
+                score = (strength_with_upcard(hand, up, turned) if other == dealer
+                         else strength(hand, turned))
+            else:
+                suits = [x for x in range(4) if x != turned or rules.may_call_turned_suit]
+                score = max(strength(hand, x) for x in suits)
+            made = _likely(score)
+            weight *= (1.0 - made) if token == "pass" else made
+            if token.startswith("call") and not round_one:
+                suit = "CDHS".index(token[-1])
+                weight *= _likely(strength(hand, suit))
+        if token == "pass":
+            passes += 1
+            if passes == 2:
+                round_one = False
+    return weight
+
+
+def _original_hand(s: list, player: int) -> int:
+    """A player's five cards as dealt (before any pick-up), from a core state."""
+    deal, _ = core.hand_log(s)
+    order = core.deal_order(deal)
+    start = 5 if player == s[core.DEALER] else 0
+    return sum(1 << c for c in order[start:start + 5])
+

@@ -1,0 +1,151 @@
+"""The heuristic bot: the rules of thumb a decent club player uses.
+
+* **Bidding**: a hand-strength count for each possible trump (bowers and the Joker worth the
+  most, then trump by rank, then outside aces, plus voids once there is trump to ruff with);
+  bid when the count reaches a threshold, the dealer counting the upcard he would take.
+* **Discards**: keep trump and aces; throw a lone low card to make a void, else the lowest.
+* **Play**: the maker draws trump with his best ones; everyone cashes outside aces; a follower
+  wins as cheaply as he can or throws his least useful card.
+
+It is the ``medium`` level; with ``mistakes`` > 0 (the ``easy`` level) that share of its
+choices is made at random.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..actions import CALL, DISCARD, PASS, action_token, parse_action
+from ..cards import EFFECTIVE_SUIT, JOKER, POWER, parse_card, suit_of
+from ..view import View
+
+ORDER_AT = 6.2
+"""Hand strength from which the bot makes trump."""
+
+_TRUMP_VALUE = {120: 3.6, 110: 3.2, 109: 2.8, 107: 2.3, 106: 1.9, 105: 1.6, 103: 1.4,
+                102: 1.3, 101: 1.2, 100: 1.1}
+"""Value of a trump by its power (Joker, right, left, A K Q T 9 8 7)."""
+
+
+def card_value(card: int, trump: int) -> float:
+    """What a card is worth towards taking tricks with ``trump``."""
+    power = POWER[trump][card]
+    if power >= 100:
+        return _TRUMP_VALUE[power]
+    return 0.9 if power == 7 else 0.35 if power == 6 else 0.0
+
+
+def strength(hand: list[int], trump: int) -> float:
+    """The hand-strength count of five cards for ``trump``."""
+    total = sum(card_value(c, trump) for c in hand)
+    trumps = sum(1 for c in hand if EFFECTIVE_SUIT[trump][c] == trump)
+    if trumps >= 2:
+        suits = {EFFECTIVE_SUIT[trump][c] for c in hand}
+        total += 0.4 * sum(1 for s in range(4) if s != trump and s not in suits)
+    return total
+
+
+def best_discard(six: list[int], trump: int) -> int:
+    """The card to throw from six: a lone low side card (a void), else the least useful."""
+    def cost(card: int) -> tuple[float, int]:
+        suit = EFFECTIVE_SUIT[trump][card]
+        value = card_value(card, trump)
+        alone = suit != trump and value < 0.9 and sum(
+            1 for c in six if EFFECTIVE_SUIT[trump][c] == suit) == 1
+        return (value - (0.5 if alone else 0.0), POWER[trump][card])
+    return min(six, key=cost)
+
+
+def strength_with_upcard(hand: list[int], upcard: int, trump: int) -> float:
+    """The dealer's strength after taking the upcard and discarding his best discard."""
+    six = [*hand, upcard]
+    throw = best_discard(six, trump)
+    return strength([c for c in six if c != throw], trump)
+
+
+class HeuristicAgent:
+    """Rules of thumb (see the module docstring)."""
+
+    def __init__(self, seed: int | None = None, mistakes: float = 0.0,
+                 order_at: float = ORDER_AT) -> None:
+        if not 0.0 <= mistakes <= 1.0:
+            raise ValueError(f"mistakes must be a share from 0 to 1, not {mistakes!r}")
+        self._rng = random.Random(seed)
+        self.mistakes = mistakes
+        self.order_at = order_at
+
+    def act(self, view: View) -> str:
+        if not view.legal:
+            raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
+        if self.mistakes and self._rng.random() < self.mistakes:
+            return self._rng.choice(view.legal)
+        choice = self._choose(view)
+        return choice if choice in view.legal else view.legal[0]
+
+    def analyse(self, view: View) -> dict[str, float]:
+        """Its choice valued 1, the rest 0: rules of thumb do not estimate points."""
+        choice = self._choose(view)
+        return {token: float(token == choice) for token in view.legal}
+
+    def _choose(self, view: View) -> str:
+        legal = [parse_action(t) for t in view.legal]
+        hand = [parse_card(t) for t in view.hand]
+        up = parse_card(view.upcard)
+        dealer = view.player == view.dealer
+        if view.phase == "bid1":
+            turned = suit_of(up)
+            score = (strength_with_upcard(hand, up, turned) if dealer
+                     else strength(hand, turned) - 0.5 * card_value(up, turned))
+            return "order" if score >= self.order_at else "pass"
+        if view.phase == "bid2":
+            calls = [a - CALL for a in legal if a >= CALL]
+            suit = max(calls, key=lambda s: strength(hand, s))
+            if strength(hand, suit) >= self.order_at or PASS not in legal:
+                return action_token(CALL + suit)
+            return "pass"
+        if view.phase == "joker":
+            return action_token(legal[0])
+        trump = "CDHS".index(view.trump)
+        if view.phase == "discard":
+            return action_token(DISCARD + best_discard([*hand, up], trump))
+        return action_token(self._play(view, legal, trump))
+
+    def _play(self, view: View, legal: list[int], trump: int) -> int:
+        eff = EFFECTIVE_SUIT[trump]
+        power = POWER[trump]
+        if view.trick:  # following
+            led = parse_card(view.trick[0])
+            winners = [c for c in legal if _beats(c, led, trump)]
+            if winners:
+                return min(winners, key=lambda c: power[c])
+            return min(legal, key=lambda c: (eff[c] == trump, card_value(c, trump), power[c]))
+        trumps = sorted((c for c in legal if eff[c] == trump), key=lambda c: -power[c])
+        if view.maker == view.player and trumps and (len(trumps) >= 2 or _is_boss(
+                trumps[0], view, trump)):
+            return trumps[0]
+        aces = [c for c in legal if eff[c] != trump and power[c] == 7]
+        if aces:
+            return aces[0]
+        side = [c for c in legal if eff[c] != trump]
+        if side:
+            return min(side, key=lambda c: power[c])
+        return min(legal, key=lambda c: power[c])
+
+
+def _beats(card: int, led: int, trump: int) -> bool:
+    eff = EFFECTIVE_SUIT[trump]
+    if eff[card] == eff[led]:
+        return POWER[trump][card] > POWER[trump][led]
+    return eff[card] == trump
+
+
+def _is_boss(card: int, view: View, trump: int) -> bool:
+    """Whether no unseen card is a higher trump."""
+    seen = {parse_card(t) for t in view.hand}
+    seen |= {parse_card(c) for trick in view.tricks for c in trick.cards}
+    higher = [c for c in range(33) if EFFECTIVE_SUIT[trump][c] == trump
+              and POWER[trump][c] > POWER[trump][card] and c not in seen]
+    if view.rules.deck != 25:
+        higher = [c for c in higher if c != JOKER]
+    return not higher
+

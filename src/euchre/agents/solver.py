@@ -1,0 +1,184 @@
+"""A perfect-information (double-dummy) solver for the play of a hand.
+
+With both hands known and trump fixed, the rest of a hand is a two-player zero-sum game over
+at most five tricks. The solver finds its exact value (tricks for the player to lead) by
+alpha-beta search with a transposition table.
+
+Why it is fast in pure Python: before searching, cards are renumbered so that each suit is
+a block of 16 bits, trump first, and inside a block the highest card has the lowest bit
+(the Joker, the right bower, the left bower, then A K Q ...). Following suit is then a mask,
+"does this card beat that one" is a comparison of bit positions, iterating a hand low to
+high is iterating from the best card down, and two cards of one hand with no card of the
+other hand between them are the same card for the search (only one is tried). A position's
+value does not depend on which player or which trump it came from, so one table serves every
+search, and endgames repeat constantly across the deals a sampling player draws.
+
+>>> from euchre.cards import parse_card, HEARTS
+>>> hand = lambda s: sum(1 << parse_card(t) for t in s.split())
+>>> tricks(hand("JH JD AH KS 9C"), hand("QH 9H AS KC TD"), HEARTS)  # leader takes them all
+5
+>>> tricks(hand("AS"), hand("9H"), HEARTS)                           # trumped
+0
+"""
+
+from __future__ import annotations
+
+from ..cards import EFFECTIVE_SUIT, N_CARDS, POWER
+
+BLOCK = 16
+_BLOCKS = [((1 << BLOCK) - 1) << (BLOCK * b) for b in range(4)]
+
+
+def _solver_bits(trump: int) -> list[int]:
+    """Card id -> solver bit under ``trump``: block = trump 0, then the other suits; inside a
+    block by falling power."""
+    others = [s for s in range(4) if s != trump]
+    out = [0] * N_CARDS
+    for card in range(N_CARDS):
+        suit = EFFECTIVE_SUIT[trump][card]
+        block = 0 if suit == trump else 1 + others.index(suit)
+        rank = sorted((c for c in range(N_CARDS) if EFFECTIVE_SUIT[trump][c] == suit),
+                      key=lambda c: -POWER[trump][c]).index(card)
+        out[card] = block * BLOCK + rank
+    return out
+
+
+SOLVER_BIT = [_solver_bits(t) for t in range(4)]
+"""``SOLVER_BIT[trump][card]``: the card's bit position in the solver's numbering."""
+_CARD_OF_BIT = [{bit: card for card, bit in enumerate(SOLVER_BIT[t])} for t in range(4)]
+
+
+def to_solver(mask: int, trump: int) -> int:
+    """A mask of card ids as a mask in the solver's numbering for ``trump``."""
+    table = SOLVER_BIT[trump]
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def card_of_bit(bit: int, trump: int) -> int:
+    """The card id of a solver bit position."""
+    return _CARD_OF_BIT[trump][bit]
+
+
+_TABLE: dict[int, tuple[int, int]] = {}
+"""Transposition table: ``lead << 64 | follow`` -> (lower, upper) bound on the leader's
+tricks. Positions are absolute (solver numbering), so entries hold across searches."""
+_TABLE_LIMIT = 2_000_000
+stats = {"nodes": 0}
+
+
+def clear_table() -> None:
+    """Forget every stored position (for measuring a cold search)."""
+    _TABLE.clear()
+
+
+def _leader_wins(a: int, b: int) -> bool:
+    if a >> 4 == b >> 4:
+        return a < b
+    return b >= BLOCK  # the follower did not follow: he wins only by trumping
+
+
+def search(lead: int, follow: int, alpha: int, beta: int) -> int:
+    """Tricks the leader takes from here with best play (solver numbering), fail-soft inside
+    ``(alpha, beta)``."""
+    stats["nodes"] += 1
+    n = lead.bit_count()
+    if n == 1:
+        a = lead.bit_length() - 1
+        b = follow.bit_length() - 1
+        if a >> 4 == b >> 4:
+            return 1 if a < b else 0
+        return 0 if b < BLOCK else 1
+    key = lead << 64 | follow
+    entry = _TABLE.get(key)
+    if entry is not None:
+        lo, hi = entry
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+    else:
+        lo, hi = 0, n
+    alpha0, beta0 = alpha, beta
+    best = -1
+    rest = n - 1
+    moves = lead
+    previous = -1
+    while moves:
+        low = moves & -moves
+        moves ^= low
+        a = low.bit_length() - 1
+        # the same card as the one just tried unless the follower holds one between them
+        if previous >= 0 and previous >> 4 == a >> 4 and not follow & (low - (2 << previous)):
+            previous = a
+            continue
+        previous = a
+        lead_rest = lead ^ low
+        floor = alpha if alpha > best else best
+        answers = follow & _BLOCKS[a >> 4] or follow
+        worst = n
+        others = lead_rest | low
+        answer_prev = -1
+        while answers:
+            flow = answers & -answers
+            answers ^= flow
+            b = flow.bit_length() - 1
+            if (answer_prev >= 0 and answer_prev >> 4 == b >> 4
+                    and not others & (flow - (2 << answer_prev))):
+                answer_prev = b
+                continue
+            answer_prev = b
+            follow_rest = follow ^ flow
+            if (a >> 4 == b >> 4 and a < b) or (a >> 4 != b >> 4 and b >= BLOCK):
+                value = 1 + search(lead_rest, follow_rest, floor - 1, worst - 1)
+            else:
+                value = rest - search(follow_rest, lead_rest, rest - worst, rest - floor)
+            if value < worst:
+                worst = value
+                if worst <= floor:
+                    break
+        if worst > best:
+            best = worst
+            if best >= beta:
+                break
+    if best <= alpha0:
+        hi = best if best < hi else hi
+    elif best >= beta0:
+        lo = best if best > lo else lo
+    else:
+        lo = hi = best
+    if len(_TABLE) > _TABLE_LIMIT:
+        _TABLE.clear()
+    _TABLE[key] = (lo, hi)
+    return best
+
+
+def tricks(lead_hand: int, follow_hand: int, trump: int) -> int:
+    """Tricks the leader takes with best play by both, from two hands of equal size (masks of
+    card ids) with the leader to lead."""
+    n = lead_hand.bit_count()
+    if n == 0:
+        return 0
+    return search(to_solver(lead_hand, trump), to_solver(follow_hand, trump), -1, n + 1)
+
+
+def tricks_after_lead(led: int, lead_rest: int, follow_hand: int, trump: int,
+                      answer: int) -> int:
+    """Tricks the leader of the current trick takes from it on, when he has led ``led`` and
+    the follower answers ``answer`` (card ids), with best play after that."""
+    table = SOLVER_BIT[trump]
+    a, b = table[led], table[answer]
+    lead_rest_s = to_solver(lead_rest, trump)
+    follow_rest_s = to_solver(follow_hand & ~(1 << answer), trump)
+    rest = lead_rest.bit_count()
+    if _leader_wins(a, b):
+        return 1 + (search(lead_rest_s, follow_rest_s, -1, rest + 1) if rest else 0)
+    return rest - (search(follow_rest_s, lead_rest_s, -1, rest + 1) if rest else 0)
