@@ -197,8 +197,11 @@ def legal(s: list) -> tuple[int, ...]:
     if phase == DISCARD_PHASE:
         dealer = s[DEALER]
         rules = s[SETUP].rules
-        discards = tuple(DISCARD + c for c in bits(s[HAND0 + dealer] | 1 << s[UPCARD]))
-        may_leave = s[MAKER] != dealer and s[UPCARD] != JOKER and not rules.dealer_must_pick_up
+        up = s[UPCARD]
+        if up == JOKER:  # he must take the Joker: throwing it back would be leaving it
+            return tuple(DISCARD + c for c in bits(s[HAND0 + dealer]))
+        discards = tuple(DISCARD + c for c in bits(s[HAND0 + dealer] | 1 << up))
+        may_leave = s[MAKER] != dealer and not rules.dealer_must_pick_up
         return (PASS, *discards) if may_leave else discards
     if phase == BID2:
         rules = s[SETUP].rules

@@ -88,6 +88,8 @@ class Game:
             first_dealer = core.seed_first_dealer(seed)
         if first_dealer not in (0, 1) or type(first_dealer) is not int:
             raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
+        if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
+            raise ValueError(f"decks must be a list of deck orders, not {type(decks).__name__}")
         stacked = tuple(_parse_deck(d, rules, i) for i, d in enumerate(decks or ()))
         self._s = core.new_state(core.Setup(rules, seed, first_dealer, stacked))
 
@@ -170,15 +172,16 @@ class Game:
     # --- acting through tokens ----------------------------------------------------------
 
     def apply(self, token: str) -> None:
-        """Apply one action given as a token; ``IllegalAction`` and no change if not legal."""
-        core.step(self._s, self._checked(token))
-
-    def push(self, token: str) -> None:
-        """Like ``apply``, remembered so that ``pop()`` takes it back."""
+        """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
+        ``pop()`` takes it back."""
         self.push_id(self._checked(token))
 
+    push = apply
+    """``push`` is ``apply`` (the python-chess name)."""
+
     def pop(self) -> None:
-        """Take back the last action made with ``push`` or ``push_id``."""
+        """Take back the last action made with ``apply``/``push`` or ``push_id`` (actions made
+        with ``apply_id`` since then are taken back with it)."""
         previous = self._s[core.UNDO]
         if previous is None:
             raise IllegalAction("nothing to take back: no action was pushed")

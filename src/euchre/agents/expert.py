@@ -55,9 +55,12 @@ class ExpertAgent:
     """
 
     def __init__(self, seed: int | None = None, deals: int = 24, infer: bool = True,
-                 score_aware: bool = True) -> None:
+                 score_aware: bool = True, model: str = "bidder") -> None:
         if type(deals) is not int or not 1 <= deals <= 10_000:
             raise ValueError(f"deals must be a whole number from 1 to 10000, not {deals!r}")
+        if model not in ("bidder", "perfect"):
+            raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
+        self.model = model
         self._rng = random.Random(seed)
         self.deals = deals
         self.infer = infer
@@ -87,7 +90,7 @@ class ExpertAgent:
         elif view.phase == "discard":
             totals = _discard_values(worlds, legal, view.player, utility)
         else:
-            totals = _bid_values(worlds, legal, view, utility)
+            totals = _bid_values(worlds, legal, view, utility, self.model)
         return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
 
     # --- deals --------------------------------------------------------------------------
@@ -187,12 +190,25 @@ def _discard_values(worlds, legal: list[int], me: int, utility) -> list[float]:
 class _World:
     """One deal's bidding game, valued for ``me`` with memoised double-dummy results."""
 
-    def __init__(self, s: list, me: int, utility) -> None:
+    def __init__(self, s: list, me: int, utility, model: str) -> None:
         self.s = s
         self.me = me
         self.utility = utility
         self.dealer = s[core.DEALER]
         self.rules = s[core.SETUP].rules
+        self.model = model
+        self.his_hand = _cards(s[core.HAND0 + 1 - me])
+
+    def his_choice(self, options: list[tuple[float, float | None]]) -> float:
+        """The value for me of the opponent's bid among ``(value, his hand strength)``
+        options (strength None: pass). ``perfect``: his best per deal; ``bidder``: he bids
+        his strongest suit when it reaches the bidding threshold, as people do."""
+        if self.model == "perfect":
+            return min(value for value, _ in options)
+        bids = [(strength, value) for value, strength in options if strength is not None]
+        passes = [value for value, strength in options if strength is None]
+        best = max(bids)
+        return best[1] if best[0] >= _ORDER_AT or not passes else passes[0]
 
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
@@ -214,20 +230,26 @@ class _World:
         return max(values) if self.dealer == self.me else min(values)
 
 
-def _bid_values(worlds, legal: list[int], view: View, utility) -> list[float]:
+def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> list[float]:
     """Each bid's value: per deal, the rest of the bidding played out (see the docstring)."""
     me = view.player
     dealer = view.dealer
     rules = view.rules
     turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
     round2_suits = [s for s in range(4) if s != turned or rules.may_call_turned_suit]
-    games = [(_World(s, me, utility), weight) for s, weight in worlds]
+    games = [(_World(s, me, utility, model), weight) for s, weight in worlds]
+
+    def round2_calls(world: _World, maker: int) -> list[tuple[float, float | None]]:
+        return [(world.call(suit, maker), strength(world.his_hand, suit))
+                for suit in round2_suits]
 
     def round2_dealer(world: _World) -> float:
-        options = [world.call(suit, dealer) for suit in round2_suits]
+        options = round2_calls(world, dealer)
         if not rules.stick_the_dealer:
-            options.append(0.0)  # thrown in
-        return max(options) if dealer == me else min(options)
+            options.append((0.0, None))  # thrown in
+        if dealer == me:
+            return max(value for value, _ in options)
+        return world.his_choice(options)
 
     def round2(world: _World, my_choice: int | None) -> float:
         """Round 2 from the non-dealer's turn; ``my_choice`` fixes mine when I am he."""
@@ -238,9 +260,7 @@ def _bid_values(worlds, legal: list[int], view: View, utility) -> list[float]:
             if my_choice == PASS:
                 return round2_dealer(world)
             return world.call(my_choice - CALL, me)
-        options = [world.call(suit, non_dealer) for suit in round2_suits]
-        options.append(round2_dealer(world))
-        return min(options)
+        return world.his_choice([*round2_calls(world, non_dealer), (round2_dealer(world), None)])
 
     def my_best_round2() -> int:
         """The round-2 choice a non-dealer expert would make, fixed across deals."""
@@ -271,7 +291,10 @@ def _bid_values(worlds, legal: list[int], view: View, utility) -> list[float]:
             if action == ORDER:
                 value = world.dealer_picks(me)
             else:  # the dealer may accept, or pass to round 2
-                value = min(world.dealer_picks(dealer), round2(world, later))
+                up = world.s[core.UPCARD]
+                value = world.his_choice([
+                    (world.dealer_picks(dealer), strength_with_upcard(world.his_hand, up, up >> 3)),
+                    (round2(world, later), None)])
             totals[i] += weight * value
     return totals
 

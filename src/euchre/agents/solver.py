@@ -15,8 +15,10 @@ search, and endgames repeat constantly across the deals a sampling player draws.
 
 >>> from euchre.cards import parse_card, HEARTS
 >>> hand = lambda s: sum(1 << parse_card(t) for t in s.split())
->>> tricks(hand("JH JD AH KS 9C"), hand("QH 9H AS KC TD"), HEARTS)  # leader takes them all
+>>> tricks(hand("JH JD AH KH AS"), hand("QH 9H KS KC TD"), HEARTS)  # leader takes them all
 5
+>>> tricks(hand("JH JD AH KS 9C"), hand("QH 9H AS KC TD"), HEARTS)  # AS, then a diamond lead
+3
 >>> tricks(hand("AS"), hand("9H"), HEARTS)                           # trumped
 0
 """
