@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from . import __version__
+from .rules import Rules
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,6 +36,64 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_rules_flags(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("rules (RULES.md options)")
+    group.add_argument("--deck", type=int, choices=(24, 32, 25), default=24,
+                       help="24 (9-A), 32 (7-A) or 25 (24 and the Joker); default 24")
+    group.add_argument("--target", type=_positive, default=10, metavar="N",
+                       help="points that win the match; default 10")
+    group.add_argument("--stick-the-dealer", action="store_true",
+                       help="the dealer may not pass in round 2")
+    group.add_argument("--dealer-must-pick-up", action="store_true",
+                       help="the dealer must take the upcard when it is ordered up")
+    group.add_argument("--may-call-turned-suit", action="store_true",
+                       help="the suit turned down may be named in round 2")
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(deck=args.deck, target=args.target, stick_the_dealer=args.stick_the_dealer,
+                 dealer_must_pick_up=args.dealer_must_pick_up,
+                 may_call_turned_suit=args.may_call_turned_suit)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if not 0 <= value < 1 << 32:
+        raise argparse.ArgumentTypeError(f"expected a seed from 0 to 2**32-1, not {value}")
+    return value
+
+
+def _bot(text: str):
+    from .arena import BotSpec
+
+    try:
+        return BotSpec.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from .arena_report import run_arena
+
+    if args.games % 2:
+        raise ValueError(f"--games {args.games}: matches come in duplicate pairs, so the "
+                         "number must be even")
+    return run_arena(args, _rules(args))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.")
     parser.add_argument("--version", action="version", version=f"euchre {__version__}")
@@ -47,6 +106,25 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="a match record saved as JSON")
     replay.add_argument("--hand", type=int, metavar="N", help="print only hand N (from 1)")
     replay.set_defaults(run=_replay)
+
+    arena = commands.add_parser(
+        "arena", help="play bots against each other and measure them",
+        description="Matches to the target between bot A and bot B in duplicate pairs (the same "
+                    "decks with the seats swapped). Bots: random, heuristic, expert, easy, "
+                    "medium, hard; options as NAME:key=value,key=value.")
+    arena.add_argument("a", metavar="A", type=_bot, help="bot A, e.g. expert or expert:deals=48")
+    arena.add_argument("b", metavar="B", type=_bot, help="bot B")
+    arena.add_argument("--games", type=_positive, default=100, metavar="N",
+                       help="matches to play (an even number: pairs); default 100")
+    arena.add_argument("--seed", type=_seed, default=0, metavar="S", help="default 0")
+    arena.add_argument("--workers", type=_positive, default=1, metavar="W",
+                       help="worker processes; results are the same for any W")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    arena.add_argument("--out", metavar="DIR", help="write every match record to DIR")
+    arena.add_argument("--plot", metavar="FILE.png",
+                       help="draw the running margin with its 95%% band")
+    _add_rules_flags(arena)
+    arena.set_defaults(run=_arena)
     return parser
 
 

@@ -1,0 +1,283 @@
+"""Matches between bots, in duplicate pairs, with statistics a researcher can trust.
+
+A *pair* is two matches with the same seed (so the same deck for every hand number) and the
+bots' seats swapped: the luck of the cards cancels out of the pair. Pairs are independent
+units for the intervals. Each pair's outcome depends only on ``(seed, pair number)``, so the
+results are the same however many worker processes play them.
+
+>>> result = run(ArenaSpec("heuristic", "random", pairs=2, seed=1, rules=Rules(target=3)))
+>>> result.matches, result.stats["a"]["name"]
+(4, 'heuristic')
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import agents
+from .core import mix64
+from .game import Game
+from .rules import Rules
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name with its options, as written on the command line: ``expert:deals=48``."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        name, _, rest = text.partition(":")
+        options = []
+        for item in filter(None, rest.split(",")):
+            key, eq, value = item.partition("=")
+            if not eq:
+                raise ValueError(f"bot option {item!r} must look like name=value")
+            options.append((key.strip(), _option_value(value.strip())))
+        spec = cls(name.strip().lower(), tuple(options))
+        spec.make(0)  # unknown names and options fail here, with the choices listed
+        return spec
+
+    def make(self, seed: int) -> agents.Agent:
+        return agents.load(self.name, seed=seed, **dict(self.options))
+
+    def __str__(self) -> str:
+        if not self.options:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.options)
+
+
+def _option_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+@dataclass(frozen=True)
+class ArenaSpec:
+    """What to play: bot A against bot B, ``pairs`` duplicate pairs of matches."""
+
+    a: str | BotSpec
+    b: str | BotSpec
+    pairs: int
+    seed: int = 0
+    rules: Rules = field(default_factory=Rules)
+    keep_records: bool = False
+
+    def bots(self) -> tuple[BotSpec, BotSpec]:
+        def spec(x: str | BotSpec) -> BotSpec:
+            return x if isinstance(x, BotSpec) else BotSpec.parse(x)
+        return spec(self.a), spec(self.b)
+
+
+@dataclass
+class MatchOutcome:
+    """One match of a pair, from bot A's side."""
+
+    pair: int
+    a_seat: int
+    a_won: bool
+    a_points: int
+    b_points: int
+    hands: int
+    makes: dict[str, list[int]]
+    """For "a" and "b": [hands made trump, made (3-4 tricks), marched, euchred]."""
+    think: dict[str, list[float]]
+    """For "a" and "b": [decisions, seconds]."""
+    record: dict[str, Any] | None = None
+
+
+def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
+    """Play one match of a pair: the seed is the pair's, A sits in ``a_seat``."""
+    bot_a, bot_b = spec.bots()
+    match_seed = mix64((spec.seed << 20) + pair)
+    seats = {a_seat: ("a", bot_a.make(mix64(match_seed + 1 + a_seat))),
+             1 - a_seat: ("b", bot_b.make(mix64(match_seed + 3 + a_seat)))}
+    game = Game(spec.rules, seed=match_seed)
+    makes = {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}
+    think = {"a": [0, 0.0], "b": [0, 0.0]}
+    hand = game.hand_number
+    while not game.is_over:
+        player = game.to_move
+        assert player is not None
+        who, bot = seats[player]
+        view = game.view(player)
+        started = time.perf_counter()
+        token = bot.act(view)
+        think[who][0] += 1
+        think[who][1] += time.perf_counter() - started
+        game.apply(token)  # a bot's illegal move is a bug: IllegalAction stops the run
+        if game.hand_number != hand or game.is_over:
+            hand = game.hand_number
+            last = game.view(0).last_hand
+            if last and not last["thrown_in"]:
+                maker = seats[last["maker"]][0]
+                won = last["tricks_won"][last["maker"]]
+                makes[maker][0] += 1
+                makes[maker][1 if won in (3, 4) else 2 if won == 5 else 3] += 1
+    score = game.score
+    return MatchOutcome(
+        pair=pair, a_seat=a_seat, a_won=game.winner == a_seat, a_points=score[a_seat],
+        b_points=score[1 - a_seat], hands=game.hand_number + 1, makes=makes, think=think,
+        record=game.record() if spec.keep_records else None)
+
+
+def play_pair(job: tuple[ArenaSpec, int]) -> list[MatchOutcome]:
+    """Both matches of pair ``job[1]`` (a worker's unit of work)."""
+    spec, pair = job
+    return [play_match(spec, pair, 0), play_match(spec, pair, 1)]
+
+
+@dataclass
+class ArenaResult:
+    spec: ArenaSpec
+    outcomes: list[MatchOutcome]
+    interrupted: bool = False
+
+    @property
+    def matches(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        return summarise(self.spec, self.outcomes)
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion.
+
+    >>> [round(x, 4) for x in wilson(8, 10)]
+    [0.4902, 0.9433]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = successes / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def ratio_interval(numerators: list[float], denominators: list[float],
+                   z: float = Z95) -> tuple[float, float, float]:
+    """Mean of a ratio of sums (points per hand over pairs) with a delta-method interval
+    that treats each pair as one independent unit.
+
+    >>> [round(x, 3) for x in ratio_interval([2, 4, 0, 2], [4, 4, 4, 4])]
+    [0.5, 0.1, 0.9]
+    """
+    n = len(numerators)
+    total = sum(denominators)
+    if n == 0 or total == 0:
+        return (0.0, -math.inf, math.inf)
+    mean = sum(numerators) / total
+    if n < 2:
+        return (mean, -math.inf, math.inf)
+    mean_d = total / n
+    residuals = [x - mean * d for x, d in zip(numerators, denominators, strict=True)]
+    se = math.sqrt(sum(r * r for r in residuals) / (n * (n - 1))) / mean_d
+    return (mean, mean - z * se, mean + z * se)
+
+
+def summarise(spec: ArenaSpec, outcomes: list[MatchOutcome]) -> dict[str, Any]:
+    """The statistics of a run (see ``ArenaResult``); JSON-ready."""
+    bot_a, bot_b = spec.bots()
+    by_pair: dict[int, list[MatchOutcome]] = {}
+    for outcome in outcomes:
+        by_pair.setdefault(outcome.pair, []).append(outcome)
+    complete = [pair for pair in by_pair.values() if len(pair) == 2]
+    wins = sum(o.a_won for pair in complete for o in pair)
+    n = 2 * len(complete)
+    margins = [sum(o.a_points - o.b_points for o in pair) for pair in complete]
+    hands = [sum(o.hands for o in pair) for pair in complete]
+    per_hand, low, high = ratio_interval(margins, hands)
+    low_w, high_w = wilson(wins, n)
+
+    def bot_stats(key: str, spec_: BotSpec) -> dict[str, Any]:
+        made = [sum(o.makes[key][i] for pair in complete for o in pair) for i in range(4)]
+        decisions = sum(o.think[key][0] for pair in complete for o in pair)
+        seconds = sum(o.think[key][1] for pair in complete for o in pair)
+        share = (lambda x: x / made[0]) if made[0] else (lambda x: 0.0)
+        return {"name": str(spec_), "made_trump": made[0], "make_rate": share(made[1]),
+                "march_rate": share(made[2]), "euchred_rate": share(made[3]),
+                "decisions": decisions,
+                "mean_decision_ms": 1000 * seconds / decisions if decisions else 0.0}
+
+    return {
+        "a": bot_stats("a", bot_a), "b": bot_stats("b", bot_b),
+        "pairs": len(complete), "matches": n, "seed": spec.seed, "rules": spec.rules.to_dict(),
+        "a_match_wins": wins, "a_win_rate": wins / n if n else 0.0,
+        "a_win_rate_95": [low_w, high_w],
+        "hands": sum(hands), "a_points_per_hand": per_hand, "a_points_per_hand_95": [low, high],
+        "running_margin": _running(margins, hands),
+    }
+
+
+def _running(margins: list[float], hands: list[float]) -> list[list[float]]:
+    """[pairs so far, margin per hand, low, high] after each pair, for the plot."""
+    out = []
+    for k in range(1, len(margins) + 1):
+        mean, low, high = ratio_interval(margins[:k], hands[:k])
+        out.append([k, mean, low if math.isfinite(low) else mean,
+                    high if math.isfinite(high) else mean])
+    return out
+
+
+def run(spec: ArenaSpec, workers: int = 1,
+        progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+    """Play every pair (in ``workers`` processes), in pair order; Ctrl-C stops early and
+    returns the pairs finished, marked ``interrupted``."""
+    spec.bots()  # fail on bad names before starting workers
+    jobs = [(spec, pair) for pair in range(spec.pairs)]
+    outcomes: list[MatchOutcome] = []
+    interrupted = False
+    pool = None
+    try:
+        if workers > 1:
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet)
+            results: Iterator[list[MatchOutcome]] = pool.imap(play_pair, jobs, chunksize=1)
+        else:
+            results = map(play_pair, jobs)
+        for done, pair in enumerate(results, 1):
+            outcomes.extend(pair)
+            if progress:
+                progress(done, spec.pairs)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return ArenaResult(spec, outcomes, interrupted)
+
+
+def _quiet() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def mean_interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean with a normal 95% interval (for per-deal figures in the benchmarks)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, -math.inf, math.inf)
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return (mean, mean - half, mean + half)
