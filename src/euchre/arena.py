@@ -138,6 +138,31 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
         record=game.record() if spec.keep_records else None)
 
 
+def duplicate_hand(job: tuple[BotSpec, BotSpec, Rules, int, int]) -> tuple[float, list[float]]:
+    """One deal played twice, bots' seats swapped: A's mean net points per hand, and A's
+    decision times in seconds. The measure of ``bench/strength.py``: single hands isolate
+    card play and bidding from match strategy, and duplicate cancels the luck of the deal.
+    """
+    bot_a, bot_b, rules, seed, deal = job
+    deal_seed = mix64((seed << 24) + deal)
+    net = 0.0
+    times: list[float] = []
+    for a_seat in (0, 1):
+        bots = {a_seat: bot_a.make(mix64(deal_seed + 5)), 1 - a_seat: bot_b.make(
+            mix64(deal_seed + 7))}
+        game = Game(rules, seed=deal_seed, first_dealer=deal % 2)
+        while game.hand_number == 0 and not game.is_over:
+            player = game.to_move
+            assert player is not None
+            started = time.perf_counter()
+            token = bots[player].act(game.view(player))
+            if player == a_seat:
+                times.append(time.perf_counter() - started)
+            game.apply(token)
+        net += game.score[a_seat] - game.score[1 - a_seat]
+    return net / 2, times
+
+
 def play_pair(job: tuple[ArenaSpec, int]) -> list[MatchOutcome]:
     """Both matches of pair ``job[1]`` (a worker's unit of work)."""
     spec, pair = job

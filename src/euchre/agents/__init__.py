@@ -19,7 +19,7 @@ random     a legal action uniformly at random (a baseline, not an opponent)
 heuristic  rules of thumb: hand strength for bidding, sensible discards, lead and follow
 expert     determinized search: deals drawn consistent with the view (weighted by what
            the opponent's bids reveal), each solved exactly double-dummy, actions chosen
-           by expected points; about 20 ms a decision
+           by expected points; a few ms a decision (see bench/README.md)
 easy       the heuristic, but a third of its choices are random: a forgiving opponent
 medium     the heuristic
 hard       the expert with few deals and no inference from the bidding

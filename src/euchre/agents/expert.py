@@ -54,7 +54,7 @@ class ExpertAgent:
     deals by the opponent's bids; ``score_aware``: value outcomes by match equity.
     """
 
-    def __init__(self, seed: int | None = None, deals: int = 24, infer: bool = True,
+    def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
                  score_aware: bool = True, model: str = "bidder") -> None:
         if type(deals) is not int or not 1 <= deals <= 10_000:
             raise ValueError(f"deals must be a whole number from 1 to 10000, not {deals!r}")
@@ -263,9 +263,15 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
         return world.his_choice([*round2_calls(world, non_dealer), (round2_dealer(world), None)])
 
     def my_best_round2() -> int:
-        """The round-2 choice a non-dealer expert would make, fixed across deals."""
+        """The round-2 choice a non-dealer expert would make, fixed across deals: the best
+        over the deals that reach round 2 (those where the dealer passes, when his choice is
+        modelled from his hand alone)."""
+        reached = games
+        if model == "bidder":
+            reached = [(g, w) for g, w in games if strength_with_upcard(
+                g.his_hand, g.s[core.UPCARD], g.s[core.UPCARD] >> 3) < _ORDER_AT] or games
         choices = [PASS] + [CALL + s for s in round2_suits]
-        return max(choices, key=lambda a: sum(w * round2(g, a) for g, w in games))
+        return max(choices, key=lambda a: sum(w * round2(g, a) for g, w in reached))
 
     phase = view.phase
     totals = [0.0] * len(legal)

@@ -1,0 +1,68 @@
+"""Strength of the bots: duplicate single hands, mean points per hand with a 95% interval.
+
+Each deal is played twice with the bots' seats swapped (``euchre.arena.duplicate_hand``), so
+the luck of the cards cancels; the figure is A's mean net points per hand. Targets (issue 3):
+expert beats heuristic by at least +0.30 (lower bound of the interval) and every level beats
+the one below it.
+
+    python bench/strength.py --deals 2000 --workers 2            # every pairing
+    python bench/strength.py --pairs expert:heuristic --deals 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import statistics
+import time
+
+from euchre.arena import BotSpec, duplicate_hand, mean_interval
+from euchre.rules import Rules
+
+PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
+            "medium:easy", "hard:medium", "expert:hard"]
+
+
+def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules) -> dict:
+    bot_a, bot_b = BotSpec.parse(a), BotSpec.parse(b)
+    jobs = [(bot_a, bot_b, rules, seed, d) for d in range(deals)]
+    started = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            results = pool.map(duplicate_hand, jobs, chunksize=8)
+    else:
+        results = [duplicate_hand(job) for job in jobs]
+    seconds = time.perf_counter() - started
+    margins = [net for net, _ in results]
+    times = sorted(t for _, ts in results for t in ts)
+    mean, low, high = mean_interval(margins)
+    return {"a": a, "b": b, "deals": deals, "points_per_hand": mean, "low95": low,
+            "high95": high, "a_median_ms": 1000 * statistics.median(times) if times else 0.0,
+            "seconds": seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pairs", nargs="*", default=PAIRINGS, help="A:B pairings")
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = []
+    for pairing in args.pairs:
+        a, b = pairing.split(":", 1) if pairing.count(":") == 1 else pairing.split("/")
+        row = measure(a, b, args.deals, args.seed, args.workers, Rules())
+        rows.append(row)
+        if not args.json:
+            print(f"{a:>10} vs {b:<10} {row['points_per_hand']:+.3f} points/hand "
+                  f"(95% {row['low95']:+.3f} to {row['high95']:+.3f}) over {args.deals} "
+                  f"duplicate deals; {a} median {row['a_median_ms']:.1f} ms; "
+                  f"{row['seconds']:.0f} s", flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+
+
+if __name__ == "__main__":
+    main()
