@@ -1,0 +1,45 @@
+"""Measure one hand's outcome distribution, the model behind the expert's match equity.
+
+Plays single hands of expert against expert from random deals and counts, from the dealer's
+side, how often each outcome happens: dealer +1 / +2, non-dealer +1 / +2, thrown in. The
+frequencies go into ``DEALER_HAND`` in ``src/euchre/agents/equity.py``.
+
+    python bench/hand_outcomes.py --hands 2000 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+from collections import Counter
+
+from euchre import Game, Rules, agents
+from euchre.core import mix64
+
+
+def one_hand(index: int) -> tuple[int, int]:
+    """(dealer's points, non-dealer's points) of one expert-vs-expert hand."""
+    seed = mix64(0xE0 + index)
+    game = Game(Rules(), seed=seed, first_dealer=index % 2)
+    bots = [agents.load("expert", seed=seed + 1), agents.load("expert", seed=seed + 2)]
+    dealer = game.dealer
+    while game.hand_number == 0:
+        player = game.to_move
+        game.apply(bots[player].act(game.view(player)))
+    return game.score[dealer], game.score[1 - dealer]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        outcomes = Counter(pool.map(one_hand, range(args.hands), chunksize=16))
+    table = {f"{d},{n}": round(count / args.hands, 3) for (d, n), count in sorted(outcomes.items())}
+    print(json.dumps({"hands": args.hands, "dealer_hand": table}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
