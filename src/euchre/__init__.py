@@ -9,6 +9,7 @@
 from .actions import N_ACTIONS, action_token, parse_action
 from .cards import card_token, parse_card
 from .game import Game, IllegalAction
+from .resample import resample
 from .rules import Rules
 from .view import Trick, View
 
@@ -23,5 +24,6 @@ __all__ = [
     "card_token",
     "parse_action",
     "parse_card",
+    "resample",
 ]
 __version__ = "0.1.0"

@@ -249,9 +249,15 @@ def summarise(spec: ArenaSpec, outcomes: list[MatchOutcome]) -> dict[str, Any]:
         "pairs": len(complete), "matches": n, "seed": spec.seed, "rules": spec.rules.to_dict(),
         "a_match_wins": wins, "a_win_rate": wins / n if n else 0.0,
         "a_win_rate_95": [low_w, high_w],
-        "hands": sum(hands), "a_points_per_hand": per_hand, "a_points_per_hand_95": [low, high],
+        "hands": sum(hands), "a_points_per_hand": per_hand,
+        "a_points_per_hand_95": [_finite(low), _finite(high)],
         "running_margin": _running(margins, hands),
     }
+
+
+def _finite(x: float) -> float | None:
+    """JSON has no infinity: an unbounded end of an interval (too few pairs) is None."""
+    return x if math.isfinite(x) else None
 
 
 def _running(margins: list[float], hands: list[float]) -> list[list[float]]:

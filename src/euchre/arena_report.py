@@ -68,7 +68,9 @@ def _run_with_progress(spec: ArenaSpec, workers: int) -> ArenaResult:
 
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
-    with Progress(*columns, transient=True, console=_stderr_console()) as bar:
+    console = _stderr_console()
+    with Progress(*columns, transient=True, console=console,
+                  disable=not console.is_terminal) as bar:
         task = bar.add_task(f"{spec.a} vs {spec.b}: pairs", total=spec.pairs)
         return run(spec, workers, progress=lambda done, total: bar.update(task, completed=done))
 
@@ -82,7 +84,7 @@ def _stderr_console() -> Any:
 def format_report(stats: dict[str, Any]) -> str:
     a, b = stats["a"], stats["b"]
     low, high = stats["a_win_rate_95"]
-    m_low, m_high = stats["a_points_per_hand_95"]
+    m_low, m_high = (x if x is not None else float("nan") for x in stats["a_points_per_hand_95"])
     lines = [
         f"{a['name']} (A) vs {b['name']} (B): {stats['matches']} matches in {stats['pairs']} "
         f"duplicate pairs, {stats['hands']} hands, seed {stats['seed']}"

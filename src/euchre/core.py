@@ -325,6 +325,17 @@ def log_items(s: list) -> list:
     return items
 
 
+def canonical_log(s: list) -> list:
+    """``log_items`` with every deal as its deck order (however it was stored)."""
+    return [item if type(item) is int else deal_order(item) for item in log_items(s)]
+
+
+def canonical_setup(s: list) -> Setup:
+    """The setup with every stacked deal as its deck order."""
+    setup = s[SETUP]
+    return setup._replace(decks=tuple(deal_order(d) for d in setup.decks))
+
+
 def hand_log(s: list) -> tuple[tuple, list[int]]:
     """The current hand's deal (see ``deal_order``) and its actions (``player << 7 | action``)."""
     actions = []

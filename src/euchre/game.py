@@ -271,8 +271,9 @@ class Game:
         if not isinstance(other, Game):
             return NotImplemented
         mine, theirs = self._s, other._s
-        return (mine[:core.LOG] == theirs[:core.LOG] and mine[core.SETUP] == theirs[core.SETUP]
-                and core.log_items(mine) == core.log_items(theirs))
+        return (mine[:core.LOG] == theirs[:core.LOG]
+                and core.canonical_setup(mine) == core.canonical_setup(theirs)
+                and core.canonical_log(mine) == core.canonical_log(theirs))
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

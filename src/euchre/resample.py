@@ -157,7 +157,16 @@ def _work_out(view: View) -> _Facts:
         k=5 - other_played.bit_count(), upcard_hidden=other == dealer and taken
         and not played >> up & 1, actions=_hand_actions(view, dealer, plays), deck=deck,
         seed_dealer=dealer ^ (view.hand_number & 1),
-        setup_rest=(view.hand_number, tuple(view.score), last), )
+        setup_rest=_start(view, phase, last), )
+
+
+def _start(view: View, phase: int, last: tuple[int, ...] | None) -> tuple:
+    """The resampled match starts at this hand: its number, the score before it, and the
+    previous hand's result (unknown once the match is over: ``last`` is then this hand's)."""
+    if phase != core.OVER:
+        return (view.hand_number, tuple(view.score), last)
+    assert last is not None
+    return (view.hand_number, (view.score[0] - last[4], view.score[1] - last[5]), None)
 
 
 def resample(view: View, rng: _random.Random) -> Game:
@@ -220,7 +229,8 @@ def _sample_dealer(f: _Facts, random) -> tuple[int, int]:
 
     Pairs (hand, discard) are counted exactly: with ``a`` allowed cards and ``n`` unknown
     ones, the upcard is in his hand in ``C(a, k-1) * (n - k + 1)`` deals and is his discard
-    in ``C(a, k)``; a void in the upcard's suit forces it to be the discard.
+    in ``C(a, k)``; a void in the upcard's suit forces it to be the discard, and a turned-up
+    Joker is never the discard.
     """
     k, up, allowed = f.k, f.up, f.allowed
     if f.upcard_hidden:
@@ -228,7 +238,7 @@ def _sample_dealer(f: _Facts, random) -> tuple[int, int]:
         n = f.unknown.bit_count()
         up_allowed = f.trump < 0 or not f.other_void >> EFFECTIVE_SUIT[f.trump][up] & 1
         with_up = comb(a, k - 1) * (n - k + 1) if up_allowed and k > 0 else 0
-        as_discard = comb(a, k)
+        as_discard = comb(a, k) if up != JOKER else 0  # a turned-up Joker must be kept
         if random() * (with_up + as_discard) >= with_up:
             return _sample(allowed, k, random), up
         other_hand = 1 << up | _sample(allowed, k - 1, random)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from .. import core
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import FOLLOW_MASK
+from ..cards import FOLLOW_MASK, JOKER
 from ..resample import resample
 from ..view import View
 from . import solver
@@ -58,6 +58,9 @@ class ExpertAgent:
                  score_aware: bool = True, model: str = "bidder") -> None:
         if type(deals) is not int or not 1 <= deals <= 10_000:
             raise ValueError(f"deals must be a whole number from 1 to 10000, not {deals!r}")
+        for name, flag in (("infer", infer), ("score_aware", score_aware)):
+            if type(flag) is not bool:
+                raise ValueError(f"{name} must be true or false, not {flag!r}")
         if model not in ("bidder", "perfect"):
             raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
         self.model = model
@@ -313,8 +316,10 @@ def _bid_likelihood(s: list, view: View) -> float:
     me = view.player
     other = 1 - me
     dealer = view.dealer
-    hand = _cards(_original_hand(s, other))
     up = s[core.UPCARD]
+    if up == JOKER:  # the dealer named trump blind: nothing to infer
+        return 1.0
+    hand = _cards(_original_hand(s, other))
     turned = up >> 3
     rules = view.rules
     weight = 1.0

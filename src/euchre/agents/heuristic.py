@@ -68,8 +68,10 @@ class HeuristicAgent:
 
     def __init__(self, seed: int | None = None, mistakes: float = 0.0,
                  order_at: float = ORDER_AT) -> None:
-        if not 0.0 <= mistakes <= 1.0:
+        if type(mistakes) not in (int, float) or not 0.0 <= mistakes <= 1.0:
             raise ValueError(f"mistakes must be a share from 0 to 1, not {mistakes!r}")
+        if type(order_at) not in (int, float):
+            raise ValueError(f"order_at must be a number, not {order_at!r}")
         self._rng = random.Random(seed)
         self.mistakes = mistakes
         self.order_at = order_at
