@@ -223,9 +223,8 @@ def measure(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
     view_games = sample_games(rules, rng, POOL_SIZE)
     views = [g.view(int(rng.random() * 2)) for g in view_games]
 
-    # Interleaved: each repetition runs every measurement once, ours and theirs alternating;
-    # (a) and (b) sit either side of OpenSpiel's play, (d) just before its clones, so each
-    # repetition's ratio compares figures taken seconds apart.
+    # The order of turns within a slice: (a) and (b) either side of OpenSpiel's play, (d)
+    # just before its clones, so each ratio compares figures taken moments apart.
     steps: list[tuple[str, Callable[[float, int], dict]]] = [
         ("fast", lambda t, s: fast_play(t, s, rules)),
         ("os_play", lambda t, s: openspiel_ref.random_play_rate(t, s)),

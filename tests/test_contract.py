@@ -867,3 +867,38 @@ def test_copy_and_pop_do_not_share_history():
     assert c == g
     c.push("pass")
     assert g.phase == "bid1" and g.to_move == 1
+
+
+def test_pop_takes_back_one_action_however_it_was_made():
+    """push_id keeps a snapshot, apply does not: pop() takes back exactly the newest action
+    either way, and mixing the two never takes back more than one."""
+    g = Game(Rules(), seed=12)
+    states = [g.copy()]
+    for i in range(40):
+        ids = g.legal_action_ids()
+        if i % 3:
+            g.apply(g.legal_actions()[-1])
+        else:
+            g.push_id(ids[0])
+        states.append(g.copy())
+    for state in reversed(states[:-1]):
+        g.pop()
+        assert g == state
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        g.pop()
+
+
+def test_a_resampled_game_cannot_take_back_what_it_did_not_play():
+    import random
+
+    from euchre import resample
+
+    g = Game(Rules(), seed=3)
+    for token in ("pass", "pass"):
+        g.apply(token)
+    r = resample(g.view(0), random.Random(1))
+    with pytest.raises(IllegalAction, match="nothing to take back"):
+        r.pop()
+    r.apply(r.legal_actions()[0])
+    r.pop()
+    assert r.view(0) == g.view(0)

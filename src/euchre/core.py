@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import CALL, DISCARD, ORDER, PASS
+from .actions import CALL, DISCARD, ORDER, PASS, action_token
 from .cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, deck_cards
 from .rules import Rules
 
@@ -27,8 +27,8 @@ PHASE_NAMES = ("bid1", "discard", "bid2", "play", "joker", "over")
 # Slots of the state list.
 (PHASE, TO_MOVE, DEALER, HAND0, HAND1, UPCARD, TAKEN, TRUMP, MAKER, DISCARDED, LEADER, LED,
  WON0, WON1, SCORE0, SCORE1, HAND_NO, PLAYED, VOID0, VOID1, WINNER, TURNED, LAST, LOG, UNDO,
- SETUP) = range(26)
-N_SLOTS = 26
+ SETUP, CHECKPOINT) = range(27)
+N_SLOTS = 27
 
 M64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -122,6 +122,7 @@ def new_state(setup: Setup) -> list:
     s[LAST] = setup.start_last
     s[LOG] = None
     s[UNDO] = None
+    s[CHECKPOINT] = None
     deal(s)
     return s
 
@@ -156,6 +157,41 @@ def deal(s: list) -> None:
     else:
         s[PHASE] = BID1
         s[TO_MOVE] = 1 - dealer
+    s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
+
+
+def take_back(s: list) -> list | None:
+    """The state before the newest action, or None when there is none to take back.
+
+    A snapshot made by ``push_id`` is used when it is the state just before that action;
+    otherwise the action's hand is replayed from its checkpoint (taken at the deal, or
+    where a resampled game began).
+    """
+    cell = s[LOG]
+    checkpoint = s[CHECKPOINT]
+    if checkpoint is None:
+        return None
+    if cell is checkpoint[LOG]:  # nothing done since the checkpoint
+        if type(cell[0]) is int:  # a resampled game's start: its past was never played
+            return None
+        cell = cell[1]  # a fresh deal: undo the action that ended the hand before
+        checkpoint = checkpoint[CHECKPOINT]
+        if cell is None or checkpoint is None:
+            return None
+    snapshot = s[UNDO]
+    if snapshot is not None and snapshot[LOG] is cell[1]:
+        return snapshot[:]  # a copy: other copies of this game may share the snapshot
+    start = checkpoint[LOG]
+    actions = []
+    while cell[1] is not start:  # the actions between the checkpoint and the newest
+        cell = cell[1]
+        actions.append(cell[0])
+    state = checkpoint[:]
+    state[CHECKPOINT] = checkpoint  # (the copy holds the one before)
+    for item in reversed(actions):
+        step(state, item & 127)
+    state[UNDO] = snapshot
+    return state
 
 
 _BITS: dict[int, tuple[int, ...]] = {}
@@ -213,6 +249,41 @@ def legal(s: list) -> tuple[int, ...]:
     if phase == JOKER_PHASE:
         return _JOKER_LEGAL
     return ()
+
+
+_PLAY_TOKENS: dict[int, tuple[str, ...]] = {}
+
+
+def legal_tokens(s: list) -> tuple[str, ...]:
+    """``legal`` as tokens; in play memoised by the mask of playable cards."""
+    if s[PHASE] != PLAY:
+        return tuple(action_token(a) for a in legal(s))
+    hand = s[HAND0 + s[TO_MOVE]]
+    led = s[LED]
+    if led >= 0:
+        hand = hand & FOLLOW_MASK[s[TRUMP]][led] or hand
+    tokens = _PLAY_TOKENS.get(hand)
+    if tokens is None:
+        if len(_PLAY_TOKENS) > 500_000:
+            _PLAY_TOKENS.clear()
+        tokens = _PLAY_TOKENS[hand] = tuple(action_token(c) for c in bits(hand))
+    return tokens
+
+
+def is_legal(s: list, action: int) -> bool:
+    """Whether an action id is legal now; in play, without building the legal list."""
+    if s[PHASE] == PLAY:
+        if action >= DISCARD:
+            return False
+        hand = s[HAND0 + s[TO_MOVE]]
+        if not hand >> action & 1:
+            return False
+        led = s[LED]
+        if led >= 0:
+            follow = hand & FOLLOW_MASK[s[TRUMP]][led]
+            return not follow or bool(follow >> action & 1)
+        return True
+    return action in legal(s)
 
 
 def step(s: list, action: int) -> None:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import core
-from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from .actions import CALL, DISCARD, N_ACTIONS, ORDER, PASS, action_token, parse_action
 from .cards import card_token, deck_mask, parse_card, suit_token
 from .rules import Rules
 from .view import View, build_view
@@ -167,35 +167,31 @@ class Game:
 
     def legal_actions(self) -> list[str]:
         """The legal tokens of the player to move (empty once the match is over)."""
-        return [action_token(a) for a in core.legal(self._s)]
+        return list(core.legal_tokens(self._s))
 
     # --- acting through tokens ----------------------------------------------------------
 
     def apply(self, token: str) -> None:
         """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
         ``pop()`` takes it back."""
-        self.push_id(self._checked(token))
+        action = _ID_OF_TOKEN.get(token) if type(token) is str else None
+        if action is None:
+            action = _parse(token)
+        s = self._s
+        if not core.is_legal(s, action):
+            raise IllegalAction(self._why_illegal(token, action, core.legal(s)))
+        core.step(s, action)
 
     push = apply
-    """``push`` is ``apply`` (the python-chess name)."""
+    """``push`` is ``apply`` (the python-chess name); ``pop()`` takes either back."""
 
     def pop(self) -> None:
-        """Take back the last action made with ``apply``/``push`` or ``push_id`` (actions made
-        with ``apply_id`` since then are taken back with it)."""
-        previous = self._s[core.UNDO]
+        """Take back the newest action, however it was made: instantly after ``push_id``
+        (which keeps a snapshot), by replaying its hand otherwise."""
+        previous = core.take_back(self._s)
         if previous is None:
-            raise IllegalAction("nothing to take back: no action was pushed")
-        self._s = previous[:]  # a copy: other copies of this game may share the snapshot
-
-    def _checked(self, token: str) -> int:
-        try:
-            action = parse_action(token)
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
-        legal = core.legal(self._s)
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(token, action, legal))
-        return action
+            raise IllegalAction("nothing to take back: no action was made in this game")
+        self._s = previous
 
     def _why_illegal(self, token: str, action: int, legal: tuple[int, ...]) -> str:
         s = self._s
@@ -228,7 +224,8 @@ class Game:
         core.step(self._s, action)
 
     def push_id(self, action: int) -> None:
-        """``apply_id`` that ``pop()`` can take back."""
+        """``apply_id`` with a snapshot, so that ``pop()`` takes it back at once (for search
+        that pushes and pops in a loop)."""
         s = self._s
         snapshot = s[:]
         s[core.UNDO] = snapshot
@@ -279,6 +276,14 @@ class Game:
 
 
 _new_game = object.__new__
+_ID_OF_TOKEN = {action_token(a): a for a in range(N_ACTIONS)}
+
+
+def _parse(token: object) -> int:
+    try:
+        return parse_action(token)  # type: ignore[arg-type]
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
 
 
 def _check_player(player: int) -> int:

@@ -150,6 +150,7 @@ def _work_out(view: View) -> _Facts:
     last = None if view.last_hand is None else _last_tuple(view.last_hand)
     s[core.LAST] = last
     s[core.UNDO] = None
+    s[core.CHECKPOINT] = None
     return _Facts(
         template=s, me=me, dealer=dealer, up=up, taken=taken, trump=trump, hand=hand,
         own_played=own_played, other_played=other_played, own_discard=own_discard,
@@ -207,6 +208,7 @@ def resample(view: View, rng: _random.Random) -> Game:
     s[core.LOG] = cell
     s[core.SETUP] = core.Setup(view.rules, rng.getrandbits(64), f.seed_dealer, (deal,),
                                *f.setup_rest)
+    s[core.CHECKPOINT] = s[:]  # pop() can take back what is played from here
     game = _new_game(Game)
     game._s = s
     return game
