@@ -24,7 +24,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
 
 play: $(STAMP)
-	@echo "The terminal game arrives with issue 4; until then try: $(BIN)/euchre replay FILE"
+	$(BIN)/euchre play --level expert
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis

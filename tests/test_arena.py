@@ -404,3 +404,25 @@ def test_cli_end_to_end():
                          check=False, timeout=120)
     assert bad.returncode == 2 and not bad.stdout
     assert bad.stderr.count("\n") == 1 and "--games 3" in bad.stderr
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_stops_cleanly_and_reports_what_finished(workers):
+    """Ctrl-C during a run: the workers stop, the pairs that finished are reported (JSON
+    here), and the exit status is 130."""
+    import signal
+    import time as clock
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "euchre.cli", "arena", "heuristic", "random", "--games", "100000",
+         "--target", "3", "--workers", str(workers), "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    clock.sleep(4.0)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    report = json.loads(out)
+    assert report["interrupted"] is True
+    assert 0 < report["pairs"] < 50000
+    assert report["matches"] == 2 * report["pairs"]
+    assert "Traceback" not in err

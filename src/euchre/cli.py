@@ -94,11 +94,42 @@ def _arena(args: argparse.Namespace) -> int:
     return run_arena(args, _rules(args))
 
 
+def _play(args: argparse.Namespace) -> int:
+    from .play import run_play
+
+    return run_play(args, _rules(args))
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from .play import run_stats
+
+    return run_stats(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.")
     parser.add_argument("--version", action="version", version=f"euchre {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
+
+    play = commands.add_parser(
+        "play", help="play a match against the computer in the terminal",
+        description="A match against the computer. Choose by number or type a token (JH, 10h, "
+                    "pass, order, call s); ? shows a hint, q saves and quits.")
+    play.add_argument("--level", choices=("easy", "medium", "hard", "expert"),
+                      default="expert", help="the computer's strength; default expert")
+    play.add_argument("--seed", type=_seed, default=None, metavar="S",
+                      help="deal the same match again")
+    play.add_argument("--name", default="You", help="your name in the saved records")
+    play.add_argument("--resume", action="store_true",
+                      help="continue the match saved when you quit")
+    _add_rules_flags(play)
+    play.set_defaults(run=_play)
+
+    stats = commands.add_parser("stats", help="your record over saved matches",
+                                description="Matches and hands won, make / march / euchred "
+                                            "rates as maker, euchres scored as defender.")
+    stats.set_defaults(run=_stats)
 
     replay = commands.add_parser("replay", help="print a saved match hand by hand",
                                  description="Print a match record (JSON) as a readable "
