@@ -147,8 +147,8 @@ class Table:
         record = self.record()
         path = store.save_finished(record)
         store.clear_current()
-        self.say(f"Match saved: {escape(str(path))}")
-        self.say(f"Replay it with: euchre replay {escape(str(path))}")
+        self.say(f"Match saved: {escape(str(path))}", soft_wrap=True)  # a path stays whole
+        self.say(f"Replay it with: euchre replay {escape(str(path))}", soft_wrap=True)
         return 0
 
     # --- saving ---------------------------------------------------------------------------
@@ -168,8 +168,8 @@ class Table:
     def who(self, player: int) -> str:
         return "You" if player == HUMAN else "Computer"
 
-    def say(self, text: str) -> None:
-        self.console.print(text, highlight=False)
+    def say(self, text: str, soft_wrap: bool = False) -> None:
+        self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
         score = view.score
