@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from euchre import Game, Rules, agents
+from euchre import Game, Rules, agents, core
 from euchre.cards import card_token, deck_cards, parse_card
 from euchre.view import View
 
@@ -384,3 +384,20 @@ def test_expert_discards_the_lone_nine_not_the_right_bower():
         assert max(values, key=values.__getitem__) == "discard 9C"
         assert agents.load("expert", seed=seed, deals=24).act(view) == "discard 9C"
 
+
+
+def test_the_expert_is_score_aware_near_the_target():
+    """Near the target the expert values outcomes by the chance of winning the match: at
+    9-9 to 10 a euchre loses the match outright, which points alone do not say."""
+    from euchre.agents.expert import ExpertAgent
+
+    g = Game(Rules(target=10), seed=4)
+    g._s[core.SCORE0], g._s[core.SCORE1] = 9, 9  # the same deal, the score moved
+    view = g.view(g.to_move)
+    aware = ExpertAgent(seed=1, deals=24, score_aware=True).analyse(view)
+    points = ExpertAgent(seed=1, deals=24, score_aware=False).analyse(view)
+    assert aware.keys() == points.keys()
+    assert aware != points
+    early = Game(Rules(target=10), seed=4).view(view.player)
+    assert ExpertAgent(seed=1, deals=24, score_aware=True).analyse(early) == \
+        ExpertAgent(seed=1, deals=24, score_aware=False).analyse(early)

@@ -222,3 +222,15 @@ def test_reasons_for_refused_bids():
     assert "diamonds was turned down" in table.understand("call d", view)[1]
     assert table.understand("s", view) == ("call S", None)  # a bare suit names it
     assert table.understand("2", view)[1] is None
+
+
+def test_plain_text_when_the_output_is_not_a_terminal(tmp_path):
+    import subprocess
+
+    env = dict(os.environ, EUCHRE_DATA_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "euchre.cli", "play", "--seed", "3",
+                           "--target", "2", "--level", "medium"], input="1\n" * 300 + "q\n",
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b[" not in done.stdout  # no colour codes in a pipe
+    assert "Your hand:" in done.stdout and "win" in done.stdout
