@@ -60,18 +60,17 @@ perf = time.perf_counter
 # --- our measurements ------------------------------------------------------------------
 
 
-def fast_play(seconds: float, seed: int, rules: Rules) -> dict:
-    """(a) Random whole matches through ``legal_action_ids`` / ``apply_id``."""
+def _id_play(seconds: float, seed: int, rules: Rules, push: bool) -> dict:
     rand = random.Random(seed).random
     matches = actions = hands = 0
     start = perf()
     deadline = start + seconds
     while True:
         g = Game(rules, seed=(seed << 32) + matches)  # distinct matches per slice
+        step = g.push_id if push else g.apply_id
         while not g.is_over:
             legal = g.legal_action_ids()
-            a = legal[int(rand() * len(legal))]
-            g.apply_id(a)
+            step(legal[int(rand() * len(legal))])
             actions += 1
         matches += 1
         hands += g.hand_number + 1
@@ -80,28 +79,16 @@ def fast_play(seconds: float, seed: int, rules: Rules) -> dict:
     elapsed = perf() - start
     return {"actions_per_s": actions / elapsed, "hands_per_s": hands / elapsed,
             "matches": matches, "actions": actions, "hands": hands, "seconds": elapsed}
+
+
+def fast_play(seconds: float, seed: int, rules: Rules) -> dict:
+    """(a) Random whole matches through ``legal_action_ids`` / ``apply_id``."""
+    return _id_play(seconds, seed, rules, push=False)
 
 
 def push_play(seconds: float, seed: int, rules: Rules) -> dict:
     """(b) As (a) with ``push_id``: the undo chain grows, so each match is a new game."""
-    rand = random.Random(seed).random
-    matches = actions = hands = 0
-    start = perf()
-    deadline = start + seconds
-    while True:
-        g = Game(rules, seed=(seed << 32) + matches)  # distinct matches per slice
-        while not g.is_over:
-            legal = g.legal_action_ids()
-            a = legal[int(rand() * len(legal))]
-            g.push_id(a)
-            actions += 1
-        matches += 1
-        hands += g.hand_number + 1
-        if perf() >= deadline:
-            break
-    elapsed = perf() - start
-    return {"actions_per_s": actions / elapsed, "hands_per_s": hands / elapsed,
-            "matches": matches, "actions": actions, "hands": hands, "seconds": elapsed}
+    return _id_play(seconds, seed, rules, push=True)
 
 
 def token_play(seconds: float, seed: int, rules: Rules) -> dict:

@@ -11,9 +11,9 @@ import json
 import random
 
 import pytest
+from support import deck_tokens, stacked
 
 from euchre import Game, IllegalAction, Rules, View
-from euchre.cards import card_token, deck_cards, parse_card
 
 VIEW_KEYS = {
     "player", "dealer", "to_move", "phase", "hand", "upcard", "upcard_taken", "trump", "maker",
@@ -26,18 +26,6 @@ PHASES = {"bid1", "discard", "bid2", "play", "joker", "over"}
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def canon(token: str) -> str:
-    return card_token(parse_card(token))
-
-
-def deck_tokens(size: int) -> list[str]:
-    return [card_token(c) for c in deck_cards(size)]
-
-
-def stacked(nondealer, dealer_hand, upcard, size=24) -> list[str]:
-    head = [canon(t) for t in (*nondealer, *dealer_hand, upcard)]
-    assert len(head) == len(set(head)) == 11
-    return head + [t for t in deck_tokens(size) if t not in head]
 
 
 N_HAND = ["9S", "TS", "QS", "KS", "AS"]

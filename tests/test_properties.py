@@ -19,7 +19,6 @@ action the test checks, against oracles written here independently of the engine
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
@@ -27,26 +26,14 @@ import re
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support import OPTION_IDS, OPTIONS, RANKS, SAME_COLOUR, SUITS, deck_tokens
 
 from euchre import Game, IllegalAction, Rules, View, core
 from euchre.cards import card_token
 
 # --- oracles, independent of the engine -----------------------------------------------------
 
-SUITS = "CDHS"
-SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
-RANKS = "789TJQKA"
 CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:[789TJQKA][CDHS]|JK|10[CDHS])(?![0-9A-Za-z])")
-OPTIONS = list(itertools.product((24, 32, 25), (False, True), (False, True), (False, True)))
-OPTION_IDS = [f"deck{d}-{'must' if m else 'may'}-{'turned' if t else 'noturned'}-"
-              f"{'stick' if s else 'nostick'}" for d, m, t, s in OPTIONS]
-
-
-def deck_tokens(size: int) -> list[str]:
-    ranks = RANKS if size == 32 else RANKS[2:]
-    cards = [r + s for s in SUITS for r in ranks]
-    return [*cards, "JK"] if size == 25 else cards
-
 
 ALL_ACTIONS = (["pass", "order"] + [f"call {s}" for s in SUITS]
                + [r + s for s in SUITS for r in RANKS] + ["JK"]

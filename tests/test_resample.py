@@ -25,27 +25,14 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from support import OPTION_IDS, OPTIONS, RANKS, SAME_COLOUR, SUITS, deck_tokens
 
 import euchre
 from euchre import Game, Rules, View, core
 from euchre.cards import card_token
 from euchre.resample import resample
 
-SUITS = "CDHS"
-RANKS = "789TJQKA"
-SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
-OPTIONS = list(itertools.product((24, 32, 25), (False, True), (False, True), (False, True)))
-OPTION_IDS = [f"deck{d}-{'must' if m else 'may'}-{'turned' if t else 'noturned'}-"
-              f"{'stick' if s else 'nostick'}" for d, m, t, s in OPTIONS]
-
-
 # --- oracles, independent of the engine -----------------------------------------------------
-
-
-def deck_tokens(size: int) -> list[str]:
-    ranks = RANKS if size == 32 else RANKS[2:]
-    cards = [r + s for s in SUITS for r in ranks]
-    return [*cards, "JK"] if size == 25 else cards
 
 
 def is_card(token: str) -> bool:

@@ -10,33 +10,16 @@ import json
 import random
 
 import pytest
+from support import SAME_COLOUR, SUITS, canon, deck_tokens, stacked
 
 from euchre import Game, IllegalAction, Rules
-from euchre.cards import card_token, deck_cards, parse_card
 
-SUITS = "CDHS"
-SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
 ALL_CARDS = {r + s for r in "789TJQKA" for s in SUITS} | {"JK"}
 
 
 # --- helpers --------------------------------------------------------------------------------
 
 
-def canon(token: str) -> str:
-    return card_token(parse_card(token))
-
-
-def deck_tokens(size: int) -> list[str]:
-    return [card_token(c) for c in deck_cards(size)]
-
-
-def stacked(nondealer, dealer_hand, upcard, size=24, stock=()) -> list[str]:
-    """A whole deck order: the given hands and upcard, then ``stock``, then every other card
-    of the deck (in id order)."""
-    head = [canon(t) for t in (*nondealer, *dealer_hand, upcard, *stock)]
-    assert len(head) == len(set(head)), head
-    assert len(nondealer) == 5 and len(dealer_hand) == 5
-    return head + [t for t in deck_tokens(size) if t not in head]
 
 
 def deal(nondealer, dealer_hand, upcard, *, dealer=0, size=24, seed=1, **options) -> Game:

@@ -1,0 +1,36 @@
+"""Helpers shared by the tests, written without the engine's own tables so that they can
+check it: card letters, every combination of rule options, deck orders, stacked decks."""
+
+from __future__ import annotations
+
+import itertools
+
+SUITS = "CDHS"
+RANKS = "789TJQKA"
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+OPTIONS = list(itertools.product((24, 32, 25), (False, True), (False, True), (False, True)))
+"""(deck, dealer_must_pick_up, may_call_turned_suit, stick_the_dealer): all 24."""
+OPTION_IDS = [f"deck{d}-{'must' if m else 'may'}-{'turned' if t else 'noturned'}-"
+              f"{'stick' if s else 'nostick'}" for d, m, t, s in OPTIONS]
+
+
+def deck_tokens(size: int) -> list[str]:
+    """The cards of a deck in the engine's id order (suit by suit, low rank first)."""
+    ranks = RANKS if size == 32 else RANKS[2:]
+    cards = [r + s for s in SUITS for r in ranks]
+    return [*cards, "JK"] if size == 25 else cards
+
+
+def canon(token: str) -> str:
+    """A card token in canonical form (``10s`` -> ``TS``)."""
+    text = token.strip().upper()
+    return "T" + text[2:] if text.startswith("10") else text
+
+
+def stacked(nondealer, dealer_hand, upcard, size=24, stock=()) -> list[str]:
+    """A whole deck order: the given hands and upcard, then ``stock``, then every other card
+    of the deck (in id order)."""
+    head = [canon(t) for t in (*nondealer, *dealer_hand, upcard, *stock)]
+    assert len(head) == len(set(head)), head
+    assert len(nondealer) == 5 and len(dealer_hand) == 5
+    return head + [t for t in deck_tokens(size) if t not in head]
