@@ -34,3 +34,14 @@ def stacked(nondealer, dealer_hand, upcard, size=24, stock=()) -> list[str]:
     assert len(head) == len(set(head)), head
     assert len(nondealer) == 5 and len(dealer_hand) == 5
     return head + [t for t in deck_tokens(size) if t not in head]
+
+
+def is_card(token: str) -> bool:
+    return token == "JK" or (len(token) == 2 and token[0] in RANKS and token[1] in SUITS)
+
+
+def eff_suit(card: str, trump: str) -> str:
+    """RULES: the left bower and the Joker belong to the trump suit for every purpose."""
+    if card == "JK" or (card[0] == "J" and card[1] in (trump, SAME_COLOUR[trump])):
+        return trump
+    return card[1]

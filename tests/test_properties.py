@@ -26,7 +26,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from support import OPTION_IDS, OPTIONS, RANKS, SAME_COLOUR, SUITS, deck_tokens
+from support import OPTION_IDS, OPTIONS, RANKS, SAME_COLOUR, SUITS, deck_tokens, eff_suit, is_card
 
 from euchre import Game, IllegalAction, Rules, View, core
 from euchre.cards import card_token
@@ -38,17 +38,6 @@ CARD_RE = re.compile(r"(?<![0-9A-Za-z])(?:[789TJQKA][CDHS]|JK|10[CDHS])(?![0-9A-
 ALL_ACTIONS = (["pass", "order"] + [f"call {s}" for s in SUITS]
                + [r + s for s in SUITS for r in RANKS] + ["JK"]
                + [f"discard {r + s}" for s in SUITS for r in RANKS] + ["discard JK"])
-
-
-def is_card(token: str) -> bool:
-    return token == "JK" or (len(token) == 2 and token[0] in RANKS and token[1] in SUITS)
-
-
-def eff_suit(card: str, trump: str) -> str:
-    """RULES: the left bower and the Joker belong to the trump suit for every purpose."""
-    if card == "JK" or (card[0] == "J" and card[1] in (trump, SAME_COLOUR[trump])):
-        return trump
-    return card[1]
 
 
 def power(card: str, trump: str) -> int:

@@ -25,7 +25,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from support import OPTION_IDS, OPTIONS, RANKS, SAME_COLOUR, SUITS, deck_tokens
+from support import OPTION_IDS, OPTIONS, deck_tokens, eff_suit, is_card
 
 import euchre
 from euchre import Game, Rules, View, core
@@ -33,17 +33,6 @@ from euchre.cards import card_token
 from euchre.resample import resample
 
 # --- oracles, independent of the engine -----------------------------------------------------
-
-
-def is_card(token: str) -> bool:
-    return token == "JK" or (len(token) == 2 and token[0] in RANKS and token[1] in SUITS)
-
-
-def eff_suit(card: str, trump: str) -> str:
-    """RULES: the left bower and the Joker belong to the trump suit for every purpose."""
-    if card == "JK" or (card[0] == "J" and card[1] in (trump, SAME_COLOUR[trump])):
-        return trump
-    return card[1]
 
 
 def played_cards(view: View) -> dict[str, int]:
