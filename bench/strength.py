@@ -7,6 +7,7 @@ the one below it.
 
     python bench/strength.py --deals 2000 --workers 2            # every pairing
     python bench/strength.py --pairs expert:heuristic --deals 500
+    python bench/strength.py --pairs expert:deals=48/heuristic   # "/" when a bot has options
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = []
     for pairing in args.pairs:
-        a, b = pairing.split(":", 1) if pairing.count(":") == 1 else pairing.split("/")
+        a, b = pairing.split("/") if "/" in pairing else pairing.split(":")
         row = measure(a, b, args.deals, args.seed, args.workers, Rules())
         rows.append(row)
         if not args.json:

@@ -10,26 +10,24 @@ Traceback (most recent call last):
 ...
 ValueError: unknown bot 'grandmaster': choose one of random, heuristic, expert, easy, medium, hard
 
-Names and levels. Strength is mean points per hand over 2,000 duplicate deals against the
-level below (``bench/strength.py``); speed is the median decision on a 2-core laptop-class
-machine (``bench/expert_speed.py``):
+Names and levels; how strong each is (points per hand against the level below, over 2,000
+duplicate deals) and how fast is measured in ``bench/README.md``:
 
 ========== ===========================================================================
 name       what it is
 ========== ===========================================================================
 random     a legal action uniformly at random (a baseline, not an opponent)
 heuristic  rules of thumb: hand strength for bidding, sensible discards, lead and follow;
-           +0.91 a hand against random; instant
-expert     determinized search: 96 deals consistent with the view (weighted by what the
-           opponent's bids reveal), each solved exactly double-dummy, actions chosen by
-           expected points (match equity near the target); +0.34 a hand against the
-           heuristic, +1.03 against random; median 6 ms, 95th percentile 80 ms
-easy       the heuristic, but a third of its choices are random: a forgiving opponent;
-           +0.58 a hand against random
-medium     the heuristic; +0.30 a hand against easy
-hard       the expert with 6 deals and no inference from the bidding; +0.15 a hand
-           against medium; under 1 ms
-expert     (as above) +0.18 a hand against hard
+           about +0.9 a hand against random; instant
+expert     determinized search: deals consistent with the view (96 for a card, 192 for
+           a bid or a discard) weighted by what the opponent's bids reveal, each solved
+           exactly double-dummy, actions chosen by expected points (match equity near
+           the target); about +0.33 a hand against the heuristic; a few ms a card, up
+           to a few hundred ms for a bid
+easy       the heuristic, but a third of its choices are random: a forgiving opponent
+medium     the heuristic
+hard       the expert with 6 deals and no inference from the bidding; under 1 ms
+expert     (as above) the strongest
 ========== ===========================================================================
 """
 
@@ -77,6 +75,7 @@ def _hard(seed: int | None = None, **options: Any) -> Agent:
 
     settings = {"deals": 6, "infer": False}
     settings.update(options)
+    settings.setdefault("bid_deals", settings["deals"])
     return ExpertAgent(seed=seed, **settings)
 
 

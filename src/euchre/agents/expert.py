@@ -10,9 +10,9 @@ expert's side), or, near the end of a match, the chance of winning the match aft
 * **Play**: each legal card against each deal: the exact tricks that follow.
 * **Discard / pick-up**: each of the dealer's options against each deal.
 * **Bidding**: each deal's rest of the bidding is solved as a small game tree: the opponent
-  chooses per deal (he knows his own cards: a cautious, slightly pessimistic model), the
-  expert's own later choices are fixed across deals (he will not know the opponent's hand
-  then either: this avoids the optimism of "strategy fusion").
+  bids from his own cards (by hand strength, or his best reply per deal), the expert's own
+  later round-2 choices are fixed across the deals that reach round 2 (he will not know the
+  opponent's hand then either: this avoids the optimism of "strategy fusion").
 * **The Joker turned up**: the dealer names trump blind; every suit is worth the same then,
   so one is chosen at random.
 
@@ -50,14 +50,19 @@ def _cards(mask: int) -> list[int]:
 class ExpertAgent:
     """Determinized double-dummy search (see the module docstring).
 
-    ``deals``: deals drawn per decision (more is stronger and slower); ``infer``: weight the
-    deals by the opponent's bids; ``score_aware``: value outcomes by match equity.
+    ``deals``: deals drawn per card played (more is stronger and slower); ``bid_deals``: per
+    bid, pick-up or discard, the decisions worth the most; ``infer``: weight the deals by the
+    opponent's bids; ``score_aware``: value outcomes by match equity; ``model``: how the
+    opponent bids in the bidding tree (``bidder``: by hand strength, as people do;
+    ``perfect``: his best reply in each deal).
     """
 
     def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
-                 score_aware: bool = True, model: str = "bidder") -> None:
-        if type(deals) is not int or not 1 <= deals <= 10_000:
-            raise ValueError(f"deals must be a whole number from 1 to 10000, not {deals!r}")
+                 score_aware: bool = True, model: str = "bidder",
+                 bid_deals: int | None = 192) -> None:
+        for name, value in (("deals", deals), ("bid_deals", bid_deals)):
+            if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
+                raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
         for name, flag in (("infer", infer), ("score_aware", score_aware)):
             if type(flag) is not bool:
                 raise ValueError(f"{name} must be true or false, not {flag!r}")
@@ -66,6 +71,8 @@ class ExpertAgent:
         self.model = model
         self._rng = random.Random(seed)
         self.deals = deals
+        self.bid_deals = deals if bid_deals is None else bid_deals
+        """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
         self.infer = infer
         self.score_aware = score_aware
 
@@ -86,7 +93,7 @@ class ExpertAgent:
         if view.phase == "joker":
             pick = self._rng.choice(legal)
             return {action_token(a): float(a == pick) * 1e-9 for a in legal}
-        worlds = self._worlds(view)
+        worlds = self._worlds(view, self.deals if view.phase == "play" else self.bid_deals)
         utility = self._utility(view)
         if view.phase == "play":
             totals = _play_values(worlds, legal, view.player, utility)
@@ -98,12 +105,12 @@ class ExpertAgent:
 
     # --- deals --------------------------------------------------------------------------
 
-    def _worlds(self, view: View) -> list[tuple[list, float]]:
+    def _worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """Deals consistent with the view, with their weights (summing to 1)."""
         me = view.player
         weigh = self.infer and any(p != me for p, _ in view.bids)
         worlds = []
-        for _ in range(self.deals):
+        for _ in range(deals):
             s = resample(view, self._rng)._s
             weight = _bid_likelihood(s, view) if weigh else 1.0
             worlds.append((s, weight))
@@ -246,13 +253,33 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
         return [(world.call(suit, maker), strength(world.his_hand, suit))
                 for suit in round2_suits]
 
+    dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
+
+    def dealer_value(world: _World, choice: int) -> float:
+        return 0.0 if choice == PASS else world.call(choice - CALL, dealer)
+
     def round2_dealer(world: _World) -> float:
+        if dealer == me and dealer_plan:
+            return dealer_value(world, dealer_plan[0])
         options = round2_calls(world, dealer)
         if not rules.stick_the_dealer:
             options.append((0.0, None))  # thrown in
         if dealer == me:
             return max(value for value, _ in options)
         return world.his_choice(options)
+
+    def plan_dealer_round2() -> None:
+        """Fix the round-2 choice I would make as dealer, across the deals where the
+        non-dealer passes round 2 too (I will not see his hand then either)."""
+        reached = games
+        if model == "bidder":
+            reached = [(g, w) for g, w in games if max(
+                strength(g.his_hand, s) for s in round2_suits) < _ORDER_AT] or games
+        choices = [CALL + s for s in round2_suits]
+        if not rules.stick_the_dealer:
+            choices.append(PASS)
+        dealer_plan.append(max(choices, key=lambda a: sum(
+            w * dealer_value(g, a) for g, w in reached)))
 
     def round2(world: _World, my_choice: int | None) -> float:
         """Round 2 from the non-dealer's turn; ``my_choice`` fixes mine when I am he."""
@@ -289,6 +316,7 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
         return totals
     # round 1
     if me == dealer:  # the non-dealer passed
+        plan_dealer_round2()
         for i, action in enumerate(legal):
             for world, weight in games:
                 totals[i] += weight * (world.dealer_picks(me) if action == ORDER
