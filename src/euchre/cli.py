@@ -106,6 +106,32 @@ def _stats(args: argparse.Namespace) -> int:
     return run_stats(args)
 
 
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 60, not {text!r}")
+    return seconds
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .server.serve import run_server
+
+    return run_server(args.host, args.port, args.db, args.bot_delay)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.")
     parser.add_argument("--version", action="version", version=f"euchre {__version__}")
@@ -130,6 +156,20 @@ def build_parser() -> argparse.ArgumentParser:
                                 description="Matches and hands won, make / march / euchred "
                                             "rates as maker, euchres scored as defender.")
     stats.set_defaults(run=_stats)
+
+    serve = commands.add_parser(
+        "serve", help="play in the browser, against the computer or a friend online",
+        description="Serve the web app: open http://HOST:PORT to play against the computer or "
+                    "send a friend a link. Games are kept in SQLite and survive restarts.")
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="address to listen on; default 127.0.0.1 (0.0.0.0 for a network)")
+    serve.add_argument("--port", type=_port, default=8000, help="default 8000")
+    serve.add_argument("--db", metavar="PATH", default=None,
+                       help="the SQLite file of games; default games.db in your data folder")
+    serve.add_argument("--bot-delay", type=_seconds, default=0.6, metavar="SECONDS",
+                       help="pause before each computer move so the play can be followed; "
+                            "default 0.6")
+    serve.set_defaults(run=_serve)
 
     replay = commands.add_parser("replay", help="print a saved match hand by hand",
                                  description="Print a match record (JSON) as a readable "

@@ -381,20 +381,7 @@ def run_stats(args: argparse.Namespace) -> int:
         console.print("No finished matches yet: play one with  euchre play")
         return 0
 
-    def share(part: int, whole: int) -> str:
-        return f"{100 * part / whole:.0f}%" if whole else "-"
-
-    lines = [
-        f"Matches: {stats.matches} played, {stats.matches_won} won "
-        f"({share(stats.matches_won, stats.matches)})",
-        f"Hands: {stats.hands} played, {stats.hands_won} won "
-        f"({share(stats.hands_won, stats.hands)})",
-        f"As maker: {stats.made_trump} hands; made {share(stats.made, stats.made_trump)}, "
-        f"marched {share(stats.marched, stats.made_trump)}, "
-        f"euchred {share(stats.euchred, stats.made_trump)}",
-        f"As defender: {stats.defended} hands; euchres scored {stats.euchres_scored} "
-        f"({share(stats.euchres_scored, stats.defended)})",
-    ]
+    lines = stats.lines()
     if stats.unreadable:
         lines.append(f"({len(stats.unreadable)} unreadable file(s) skipped: "
                      f"{', '.join(stats.unreadable[:3])})")

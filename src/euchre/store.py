@@ -94,10 +94,49 @@ class Stats:
     euchres_scored: int = 0
     unreadable: list[str] = field(default_factory=list)
 
+    def add(self, record: dict[str, Any], seat: int) -> None:
+        """Count one finished match (a checked record) from ``seat``'s side. A hand is won
+        by the player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or
+        euchred."""
+        self.matches += 1
+        self.matches_won += record["winner"] == seat
+        for hand in record["hands"]:
+            result = hand.get("result")
+            if not result or result["thrown_in"]:
+                continue
+            self.hands += 1
+            self.hands_won += result["points"][seat] > 0
+            won = result["tricks_won"][result["maker"]]
+            if result["maker"] == seat:
+                self.made_trump += 1
+                self.made += won in (3, 4)
+                self.marched += won == 5
+                self.euchred += won < 3
+            else:
+                self.defended += 1
+                self.euchres_scored += won < 3
+
+    def lines(self) -> list[str]:
+        """The record in a few sentences (the terminal and the web page both show them)."""
+
+        def share(part: int, whole: int) -> str:
+            return f"{100 * part / whole:.0f}%" if whole else "-"
+
+        return [
+            f"Matches: {self.matches} played, {self.matches_won} won "
+            f"({share(self.matches_won, self.matches)})",
+            f"Hands: {self.hands} played, {self.hands_won} won "
+            f"({share(self.hands_won, self.hands)})",
+            f"As maker: {self.made_trump} hands; made {share(self.made, self.made_trump)}, "
+            f"marched {share(self.marched, self.made_trump)}, "
+            f"euchred {share(self.euchred, self.made_trump)}",
+            f"As defender: {self.defended} hands; euchres scored {self.euchres_scored} "
+            f"({share(self.euchres_scored, self.defended)})",
+        ]
+
 
 def player_stats() -> Stats:
-    """The human's record over every finished match in the data folder. A hand is won by the
-    player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or euchred."""
+    """The human's record over every finished match in the data folder."""
     from .record import from_record
 
     stats = Stats()
@@ -110,21 +149,5 @@ def player_stats() -> Stats:
         except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError):
             stats.unreadable.append(path.name)
             continue
-        stats.matches += 1
-        stats.matches_won += data["winner"] == seat
-        for hand in data["hands"]:
-            result = hand.get("result")
-            if not result or result["thrown_in"]:
-                continue
-            stats.hands += 1
-            stats.hands_won += result["points"][seat] > 0
-            won = result["tricks_won"][result["maker"]]
-            if result["maker"] == seat:
-                stats.made_trump += 1
-                stats.made += won in (3, 4)
-                stats.marched += won == 5
-                stats.euchred += won < 3
-            else:
-                stats.defended += 1
-                stats.euchres_scored += won < 3
+        stats.add(data, seat)
     return stats

@@ -1,0 +1,83 @@
+"""Pages the server renders itself: a finished game hand by hand, and a player's record.
+
+The lobby and the table are static pages driven by ``static/*.js``; these two are plain HTML
+made here from the store, so they work without JavaScript and can be linked and kept.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from ..record import transcript
+from ..store import Stats
+from .storage import StoredGame
+
+_SHELL = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title} · Two-handed Euchre</title>
+<link rel="stylesheet" href="/static/style.css"></head>
+<body><main class="page">
+<nav><a href="/">← Lobby</a></nav>
+{body}
+</main></body></html>"""
+
+
+def page(title: str, body: str) -> str:
+    """A complete page around ``body`` (already HTML)."""
+    return _SHELL.format(title=escape(title), body=body)
+
+
+def message_page(title: str, text: str) -> str:
+    return page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>")
+
+
+def _names(text: str, names: tuple[str, str]) -> str:
+    return re.sub(r"\bP([01])\b", lambda m: names[int(m.group(1))], text)
+
+
+def record_page(stored: StoredGame, record: dict[str, Any]) -> str:
+    """The finished game: who won, then every hand's deal, bidding, tricks and points."""
+    names = stored.names
+    score = record["score"]
+    winner = record["winner"]
+    blocks = transcript(record).split("\n\n")
+    head, hands = blocks[0], blocks[1:-1]
+    items = []
+    for block in hands:
+        lines = _names(block, names).splitlines()
+        summary = lines[-1].strip()
+        items.append(f'<details class="hand"><summary><b>{escape(lines[0])}</b> '
+                     f'{escape(summary)}</summary><pre>{escape(chr(10).join(lines[1:]))}'
+                     f'</pre></details>')
+    players = (f'<a href="/players/{escape(names[0])}">{escape(names[0])}</a> against '
+               f'<a href="/players/{escape(names[1])}">{escape(names[1])}</a>')
+    result = (f"{escape(names[winner])} won {score[winner]}-{score[1 - winner]}"
+              if winner is not None else "Not finished")
+    body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>'
+            f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
+            f'Download the record (JSON)</a> · replay it with <code>euchre replay FILE</code>'
+            f'</p><section class="hands" data-testid="hands">{"".join(items)}</section>')
+    return page(f"Game {stored.id}", body)
+
+
+def stats_page(name: str, stats: Stats, games: list[StoredGame]) -> str:
+    """A player's record over the finished games stored under that name."""
+    if not stats.matches:
+        return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
+    lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines())
+    rows = []
+    for game in reversed(games[-50:]):
+        seat = game.names.index(name)
+        other = game.names[1 - seat]
+        won = "won" if game.winner == seat else "lost"
+        rows.append(f'<tr><td><a href="/games/{escape(game.id)}">{won}</a></td>'
+                    f"<td>{game.score[seat]}-{game.score[1 - seat]}</td>"
+                    f"<td>{escape(other)}</td><td>{game.rules.deck} cards, to "
+                    f"{game.rules.target}</td></tr>")
+    body = (f'<h1>{escape(name)}</h1><ul class="stats" data-testid="stats">{lines}</ul>'
+            f"<h2>Latest games</h2><table><tr><th>result</th><th>score</th><th>against</th>"
+            f"<th>rules</th></tr>{''.join(rows)}</table>")
+    return page(name, body)

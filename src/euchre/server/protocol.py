@@ -1,0 +1,76 @@
+"""The WebSocket protocol: what a client may send, checked before anything else sees it.
+
+Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
+
+================================ ===========================================================
+``{"type": "action", "action": T}`` make the move ``T`` (a token from ``view.legal``)
+``{"type": "hint"}``              the expert's value of each legal choice
+``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters)
+``{"type": "ping"}``              answered with ``{"type": "pong"}``
+================================ ===========================================================
+
+Server to client: ``state`` (the seat's view and the table around it, after every accepted
+action and on connecting), ``hint`` (``values``: token to points), ``error`` (``message``: one
+line saying what was wrong; nothing changed) and ``pong``.
+
+>>> parse('{"type": "action", "action": "JH"}')
+Message(type='action', value='JH')
+>>> parse('{"type": "dance"}')
+Traceback (most recent call last):
+...
+euchre.server.protocol.ProtocolError: unknown message type 'dance': expected action, hint, name or ping
+"""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+MAX_MESSAGE = 4096
+"""Bytes; the longest real message is well under 100."""
+MAX_NAME = 24
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot take; its text is sent back to that connection alone."""
+
+
+class Message(NamedTuple):
+    type: str
+    value: str | None = None
+
+
+def parse(text: str | bytes) -> Message:
+    """Check one client message; ``ProtocolError`` naming what is wrong."""
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"message must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind == "action":
+        action = data.get("action")
+        if not isinstance(action, str):
+            raise ProtocolError('an action message needs "action": a token such as "JH"')
+        return Message("action", action)
+    if kind == "name":
+        return Message("name", check_name(data.get("name")))
+    if kind in ("hint", "ping"):
+        return Message(kind)
+    if not isinstance(kind, str):
+        raise ProtocolError('message needs "type": one of action, hint, name, ping')
+    raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name "
+                        "or ping")
+
+
+def check_name(name: object) -> str:
+    """A player's display name, trimmed; ``ProtocolError`` if unusable."""
+    if not isinstance(name, str) or not name.strip():
+        raise ProtocolError("a name must be a non-empty string")
+    name = " ".join(name.split())
+    if len(name) > MAX_NAME or not name.isprintable():
+        raise ProtocolError(f"a name must be 1 to {MAX_NAME} printable characters")
+    return name

@@ -1,0 +1,46 @@
+"""``euchre serve``: check the address and the database, then run the app with uvicorn."""
+
+from __future__ import annotations
+
+import errno
+import socket
+import sys
+from pathlib import Path
+
+
+def run_server(host: str, port: int, db: str | None, bot_delay: float) -> int:
+    """Serve until interrupted; ``ValueError`` (one line) if the port or the database is
+    unusable, before anything starts."""
+    import uvicorn
+
+    from .app import WS_MAX_SIZE, create_app
+    from .storage import default_path
+
+    path = Path(db) if db else default_path()
+    if path.is_dir():
+        raise ValueError(f"--db {path} is a folder: name a file")
+    _check_port(host, port)
+    app = create_app(path, bot_delay=bot_delay)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {path}; Ctrl-C stops)",
+          file=sys.stderr, flush=True)
+    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
+                lifespan="on")
+    return 0
+
+
+def _check_port(host: str, port: int) -> None:
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror:
+        raise ValueError(f"--host {host!r} is not an address of this machine") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            if err.errno == errno.EADDRINUSE:
+                raise ValueError(f"port {port} on {host} is already in use: choose another "
+                                 "with --port") from None
+            raise ValueError(f"cannot listen on {host}:{port}: {err.strerror}") from None

@@ -1,0 +1,289 @@
+"""Where the server keeps its games: one small interface, and SQLite behind it.
+
+A game is stored as its setup (rules, seed, mode, seat tokens and names) and the list of its
+accepted actions; the live ``Game`` is rebuilt by replaying them, so the store never holds a
+second, possibly disagreeing, copy of the state. Writes come in batches (``write``) that are
+one transaction each: the server groups the actions of many tables into one commit, and an
+action is acknowledged only after the commit that holds it.
+
+Another database can be added later by implementing ``Storage``; ``SQLiteStorage`` is the
+standard library's ``sqlite3`` in WAL mode (readers never wait for the writer).
+
+>>> import tempfile, os
+>>> from euchre import Rules
+>>> folder = tempfile.mkdtemp()
+>>> db = SQLiteStorage(os.path.join(folder, "games.db"))
+>>> db.write([NewGame(StoredGame("g1", "computer", "expert", Rules(), 7, ("t0", None),
+...                                ("Ann", "Computer"))), Action("g1", 0, 0, "pass")])
+>>> db.load("g1").actions
+['pass']
+>>> db.close()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from ..game import Game
+from ..rules import Rules
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       TEXT PRIMARY KEY,
+    created  REAL NOT NULL,
+    updated  REAL NOT NULL,
+    mode     TEXT NOT NULL,
+    level    TEXT,
+    rules    TEXT NOT NULL,
+    seed     TEXT NOT NULL,
+    tokens   TEXT NOT NULL,
+    names    TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    winner   INTEGER,
+    score    TEXT NOT NULL DEFAULT '[0, 0]'
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    player  INTEGER NOT NULL,
+    token   TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated);
+"""
+
+
+@dataclass
+class StoredGame:
+    """A game as the store keeps it: its setup and its accepted actions, in order."""
+
+    id: str
+    mode: str
+    """``computer`` (seat 1 is a bot of ``level``) or ``friend`` (two people)."""
+    level: str | None
+    rules: Rules
+    seed: int
+    tokens: tuple[str | None, str | None]
+    """Each seat's secret; None for the computer's seat."""
+    names: tuple[str, str]
+    actions: list[str] = field(default_factory=list)
+    finished: bool = False
+    winner: int | None = None
+    score: tuple[int, int] = (0, 0)
+    created: float = 0.0
+    updated: float = 0.0
+
+    def replay(self) -> Game:
+        """The live game: the setup with every stored action applied (checked by the engine,
+        so a store that was tampered with is refused with the engine's message)."""
+        game = Game(self.rules, seed=self.seed)
+        for i, token in enumerate(self.actions):
+            try:
+                game.apply(token)
+            except ValueError as err:
+                raise ValueError(f"game {self.id}: stored action {i + 1} ({token!r}) "
+                                 f"does not replay: {err}") from None
+        return game
+
+
+# --- the writes a batch is made of ------------------------------------------------------
+
+@dataclass(frozen=True)
+class NewGame:
+    game: StoredGame
+
+
+@dataclass(frozen=True)
+class Action:
+    game_id: str
+    seq: int
+    """0 for the game's first action; a repeated seq is refused (never applied twice)."""
+    player: int
+    token: str
+
+
+@dataclass(frozen=True)
+class Finish:
+    game_id: str
+    winner: int
+    score: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Rename:
+    game_id: str
+    seat: int
+    name: str
+
+
+Write = NewGame | Action | Finish | Rename
+
+
+class Storage(Protocol):
+    """What the server needs of a database."""
+
+    def write(self, batch: Sequence[Write]) -> None:
+        """Apply every write of ``batch`` in one transaction, durably, or none of them."""
+
+    def load(self, game_id: str) -> StoredGame | None:
+        """A game with its actions, or None if there is no such game."""
+
+    def unfinished(self) -> list[str]:
+        """Ids of the games still being played."""
+
+    def finished_by(self, name: str) -> list[StoredGame]:
+        """Finished games in which a seat carries ``name``, oldest first."""
+
+    def recent(self, limit: int) -> list[StoredGame]:
+        """The newest finished games (without their actions)."""
+
+    def close(self) -> None: ...
+
+
+class SQLiteStorage:
+    """``Storage`` in one SQLite file, WAL mode, ``synchronous=FULL``: an acknowledged action
+    survives the server being killed and the machine losing power. Each thread gets its own
+    connection (SQLite connections are not shared between threads)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+        self._all: list[sqlite3.Connection] = []
+        self._guard = threading.Lock()
+        connection = self._connection()
+        journal = connection.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if journal.lower() != "wal":
+            raise ValueError(f"{self.path}: SQLite would not use WAL mode (got {journal})")
+        connection.executescript(SCHEMA)
+
+    def _connection(self) -> sqlite3.Connection:
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            try:
+                connection = sqlite3.connect(self.path, isolation_level=None,
+                                             check_same_thread=False, timeout=30)
+                connection.execute("PRAGMA synchronous=FULL")
+                connection.execute("PRAGMA foreign_keys=ON")
+                connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.DatabaseError as err:
+                raise ValueError(f"{self.path} is not a usable SQLite database: {err}") from None
+            self._local.connection = connection
+            with self._guard:
+                self._all.append(connection)
+        return connection
+
+    def write(self, batch: Sequence[Write]) -> None:
+        connection = self._connection()
+        now = time.time()
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            for item in batch:
+                _WRITERS[type(item)](connection, item, now)
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
+    def load(self, game_id: str) -> StoredGame | None:
+        connection = self._connection()
+        row = connection.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?",
+                                 (game_id,)).fetchone()
+        if row is None:
+            return None
+        game = _game(row)
+        game.actions = [token for (token,) in connection.execute(
+            "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+        return game
+
+    def unfinished(self) -> list[str]:
+        return [i for (i,) in self._connection().execute(
+            "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
+
+    def finished_by(self, name: str) -> list[StoredGame]:
+        connection = self._connection()
+        rows = connection.execute(
+            f"SELECT {_COLUMNS} FROM games WHERE finished = 1 AND EXISTS "
+            "(SELECT 1 FROM json_each(games.names) WHERE value = ?) ORDER BY updated",
+            (name,)).fetchall()
+        games = [_game(row) for row in rows]
+        for game in games:
+            game.actions = [token for (token,) in connection.execute(
+                "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game.id,))]
+        return games
+
+    def recent(self, limit: int) -> list[StoredGame]:
+        rows = self._connection().execute(
+            f"SELECT {_COLUMNS} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
+            (limit,)).fetchall()
+        return [_game(row) for row in rows]
+
+    def close(self) -> None:
+        with self._guard:
+            for connection in self._all:
+                connection.close()
+            self._all.clear()
+        self._local = threading.local()
+
+
+_COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score, created, updated"
+
+
+def _game(row: tuple) -> StoredGame:
+    (game_id, mode, level, rules, seed, tokens, names, finished, winner, score, created,
+     updated) = row
+    return StoredGame(game_id, mode, level, Rules.from_dict(json.loads(rules)), int(seed),
+                      tuple(json.loads(tokens)), tuple(json.loads(names)), [],
+                      bool(finished), winner, tuple(json.loads(score)), created, updated)
+
+
+def _new_game(connection: sqlite3.Connection, item: NewGame, now: float) -> None:
+    g = item.game
+    connection.execute(
+        "INSERT INTO games (id, created, updated, mode, level, rules, seed, tokens, names) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (g.id, now, now, g.mode, g.level, json.dumps(g.rules.to_dict()), str(g.seed),
+         json.dumps(list(g.tokens)), json.dumps(list(g.names))))
+
+
+def _action(connection: sqlite3.Connection, item: Action, now: float) -> None:
+    connection.execute("INSERT INTO actions (game_id, seq, player, token) VALUES (?, ?, ?, ?)",
+                       (item.game_id, item.seq, item.player, item.token))
+    connection.execute("UPDATE games SET updated = ? WHERE id = ?", (now, item.game_id))
+
+
+def _finish(connection: sqlite3.Connection, item: Finish, now: float) -> None:
+    connection.execute("UPDATE games SET finished = 1, winner = ?, score = ?, updated = ? "
+                       "WHERE id = ?", (item.winner, json.dumps(list(item.score)), now,
+                                        item.game_id))
+
+
+def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:
+    (names,) = connection.execute("SELECT names FROM games WHERE id = ?",
+                                  (item.game_id,)).fetchone()
+    names = json.loads(names)
+    names[item.seat] = item.name
+    connection.execute("UPDATE games SET names = ?, updated = ? WHERE id = ?",
+                       (json.dumps(names), now, item.game_id))
+
+
+_WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename}
+
+
+def open_storage(path: str | Path) -> Storage:
+    """The store at ``path`` (a SQLite file, created if missing)."""
+    return SQLiteStorage(path)
+
+
+def default_path() -> Path:
+    """``games.db`` in the user's data folder (``$EUCHRE_DATA_DIR`` overrides it)."""
+    from ..store import data_dir
+
+    return data_dir() / "games.db"

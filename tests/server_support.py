@@ -1,0 +1,127 @@
+"""A real `euchre serve` process for the server tests, and a small WebSocket client."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.sync.client import connect
+
+EUCHRE = [sys.executable, "-m", "euchre.cli"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """``euchre serve`` on a free loopback port with its own database file."""
+
+    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Server:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            [*EUCHRE, "serve", "--port", str(self.port), "--db", str(self.db),
+             "--bot-delay", str(self.bot_delay)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.process.stdout.read().decode()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/levels", timeout=1):
+                    return self
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, as when a machine or a process dies."""
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def post(self, path: str, data: Any) -> tuple[int, dict[str, Any]]:
+        body = data if isinstance(data, bytes) else json.dumps(data).encode()
+        request = urllib.request.Request(self.base + path, data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as reply:
+                return reply.status, json.load(reply)
+        except urllib.error.HTTPError as err:
+            return err.code, json.load(err)
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(self.base + path, timeout=30) as reply:
+                return reply.status, reply.read().decode()
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode()
+
+    def new_game(self, **fields: Any) -> dict[str, Any]:
+        status, reply = self.post("/api/games", fields)
+        assert status == 201, reply
+        return reply
+
+    def seat(self, link: str) -> Seat:
+        game_id, _, query = link.removeprefix("/play/").partition("?")
+        return Seat(f"ws://127.0.0.1:{self.port}/ws/{game_id}?{query}")
+
+
+class Seat:
+    """A WebSocket connection to one seat (or a spectator) that reads typed messages."""
+
+    def __init__(self, url: str) -> None:
+        self.socket = connect(url, max_size=2**22, open_timeout=10)
+        self.state: dict[str, Any] | None = None
+
+    def send(self, message: Any) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self, timeout: float = 20) -> dict[str, Any]:
+        message = json.loads(self.socket.recv(timeout=timeout))
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, predicate, timeout: float = 30) -> dict[str, Any]:
+        """Read until a message satisfies ``predicate``; returns it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.receive(max(deadline - time.monotonic(), 0.01))
+            if predicate(message):
+                return message
+
+    def state_at_least(self, seq: int) -> dict[str, Any]:
+        return self.until(lambda m: m["type"] == "state" and m["seq"] >= seq)
+
+    def error(self) -> str:
+        return self.until(lambda m: m["type"] in ("error",))["message"]
+
+    def close(self) -> None:
+        self.socket.close()
