@@ -97,7 +97,7 @@ class Seat:
     """A WebSocket connection to one seat (or a spectator) that reads typed messages."""
 
     def __init__(self, url: str) -> None:
-        self.socket = connect(url, max_size=2**22, open_timeout=10)
+        self.socket = connect(url, max_size=2**22, open_timeout=10).__enter__()
         self.state: dict[str, Any] | None = None
 
     def send(self, message: Any) -> None:

@@ -15,7 +15,7 @@ ValueError: Rules.deck must be 24, 32 or 25 (25 = 24 cards and the Joker), not 3
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 DECK_SIZES = (24, 32, 25)
@@ -54,7 +54,10 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready dict."""
-        return asdict(self)
+        return {"deck": self.deck, "target": self.target,
+                "dealer_must_pick_up": self.dealer_must_pick_up,
+                "may_call_turned_suit": self.may_call_turned_suit,
+                "stick_the_dealer": self.stick_the_dealer}
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:

@@ -7,7 +7,7 @@ tokens (the public contract); ``to_dict()`` is JSON and ``View.from_dict`` reads
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import core
@@ -65,14 +65,23 @@ class View:
     rules: Rules = field(default_factory=Rules)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of every field."""
-        data = asdict(self)
-        data["rules"] = self.rules.to_dict()
-        data["tricks"] = [{"leader": t.leader, "cards": list(t.cards), "winner": t.winner}
-                          for t in self.tricks]
-        for key in ("hand", "bids", "trick", "tricks_won", "score", "legal"):
-            data[key] = [list(x) if isinstance(x, tuple) else x for x in data[key]]
-        return data
+        """A JSON-ready dict of every field (written out by hand: the server makes one per
+        seat for every action, and ``dataclasses.asdict`` was most of its time)."""
+        last = self.last_hand
+        return {
+            "player": self.player, "dealer": self.dealer, "to_move": self.to_move,
+            "phase": self.phase, "hand": list(self.hand), "upcard": self.upcard,
+            "upcard_taken": self.upcard_taken, "trump": self.trump, "maker": self.maker,
+            "bids": [[p, t] for p, t in self.bids], "leader": self.leader,
+            "trick": list(self.trick),
+            "tricks": [{"leader": t.leader, "cards": list(t.cards), "winner": t.winner}
+                       for t in self.tricks],
+            "tricks_won": list(self.tricks_won), "score": list(self.score),
+            "target": self.target, "discard": self.discard, "legal": list(self.legal),
+            "last_hand": None if last is None else {
+                k: list(v) if isinstance(v, list | tuple) else v for k, v in last.items()},
+            "hand_number": self.hand_number, "rules": self.rules.to_dict(),
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> View:

@@ -193,7 +193,9 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
             message = await client.outbox.get()
             if message is None:
                 break
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+            if not isinstance(message, str):
+                message = json.dumps(message, separators=(",", ":"))
+            await websocket.send_text(message)
     except Exception:  # the peer went away: the receive loop sees it and cleans up
         return
     with contextlib.suppress(Exception):

@@ -15,10 +15,11 @@ line saying what was wrong; nothing changed) and ``pong``.
 
 >>> parse('{"type": "action", "action": "JH"}')
 Message(type='action', value='JH')
->>> parse('{"type": "dance"}')
-Traceback (most recent call last):
-...
-euchre.server.protocol.ProtocolError: unknown message type 'dance': expected action, hint, name or ping
+>>> try:
+...     parse('{"type": "dance"}')
+... except ProtocolError as err:
+...     print(err)
+unknown message type 'dance': expected action, hint, name or ping
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ same way, on a worker thread so that a long search never stalls the other tables
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from concurrent.futures import ThreadPoolExecutor
@@ -39,9 +40,10 @@ class Client:
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or JSON text already encoded for several clients)."""
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.close()
             return
@@ -77,7 +79,15 @@ class Table:
                 return seat
         raise ProtocolError("this link's seat token is not valid for this game")
 
-    def state(self, seat: int | None) -> dict[str, Any]:
+    def connected(self) -> list[bool]:
+        """Whether each seat is held by a connection (the computer always is)."""
+        connected = [s in self.bots for s in (0, 1)]
+        for client in self.clients:
+            if client.seat is not None:
+                connected[client.seat] = True
+        return connected
+
+    def state(self, seat: int | None, connected: list[bool] | None = None) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator)."""
         game, stored = self.game, self.stored
         if seat is None:
@@ -88,24 +98,26 @@ class Table:
         last = self.last_action
         if last is not None and last[1].startswith("discard") and last[0] != seat:
             last = (last[0], "discard")  # the other player's discard stays face down
-        connected = [any(c.seat == s for c in self.clients) for s in (0, 1)]
-        for s in self.bots:
-            connected[s] = True
         invite = None
         if seat == 0 and stored.mode == "friend" and stored.tokens[1] is not None:
             invite = f"/play/{stored.id}?token={stored.tokens[1]}"
         return {"type": "state", "seq": self.seq, "view": view,
                 "last_action": list(last) if last else None,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
-                         "names": list(stored.names), "seat": seat, "connected": connected,
+                         "names": list(stored.names), "seat": seat,
+                         "connected": self.connected() if connected is None else connected,
                          "finished": game.is_over, "winner": game.winner, "invite": invite}}
 
     def broadcast(self) -> None:
-        states: dict[int | None, dict[str, Any]] = {}
+        """Send every connection its state; each seat's is encoded once for all its clients."""
+        connected = self.connected()
+        encoded: dict[int | None, str] = {}
         for client in list(self.clients):
-            if client.seat not in states:
-                states[client.seat] = self.state(client.seat)
-            client.send(states[client.seat])
+            text = encoded.get(client.seat)
+            if text is None:
+                text = encoded[client.seat] = json.dumps(self.state(client.seat, connected),
+                                                         separators=(",", ":"))
+            client.send(text)
 
 
 class Hub:
