@@ -295,3 +295,28 @@ def test_the_same_link_twice_is_the_same_seat_and_both_see_every_move(server):
     assert Rules.from_dict(a2.state["view"]["rules"]).deck == 32
     for conn in (a, a2, b):
         conn.close()
+
+
+def test_a_game_damaged_in_the_store_is_reported_and_the_others_go_on(tmp_path):
+    db = tmp_path / "games.db"
+    server = Server(db).start()
+    try:
+        game = server.new_game(mode="friend", name="Ann", seed=3)
+        good = server.new_game(mode="friend", name="Bob", seed=4)
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as raw:  # an action the engine refuses, as if tampered with
+        raw.execute("INSERT INTO actions VALUES (?, 0, 0, 'JH')", (game["id"],))
+    server = Server(db).start()
+    try:
+        seat = server.seat(game["links"]["play"])
+        assert "stored action 1 ('JH') does not replay" in seat.error()
+        status, page = server.get(f"/games/{game['id']}")
+        assert status == 500 and "does not replay" in page
+        other = server.seat(good["links"]["play"])
+        assert other.state_at_least(0)["game"]["id"] == good["id"]
+        other.close()
+    finally:
+        server.stop()
+    with sqlite3.connect(db) as raw:  # nothing was deleted or rewritten
+        assert raw.execute("SELECT count(*) FROM actions").fetchone()[0] == 1

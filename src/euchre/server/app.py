@@ -49,13 +49,21 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
     def hub_of(request: Request | WebSocket) -> Hub:
         return request.app.state.hub
 
+    @app.exception_handler(ValueError)
+    async def damaged(request: Request, err: ValueError) -> Response:
+        """A game the store cannot replay: said in one line, the store left as it is."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(err)}, status_code=500)
+        return HTMLResponse(pages.message_page("This game cannot be shown", str(err)),
+                            status_code=500)
+
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> FileResponse:
         return FileResponse(STATIC / "lobby.html")
 
     @app.get("/play/{game_id}", response_class=HTMLResponse)
     async def table_page(game_id: str, request: Request) -> Response:
-        if await hub_of(request).table(game_id) is None:
+        if await hub_of(request).peek(game_id) is None:
             return _missing(game_id)
         return FileResponse(STATIC / "table.html")
 
@@ -91,12 +99,12 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
 
     @app.get("/api/games/{game_id}/record")
     async def game_record(game_id: str, request: Request) -> JSONResponse:
-        table = await hub_of(request).table(game_id)
-        if table is None:
+        found = await hub_of(request).peek(game_id)
+        if found is None:
             return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
-        if not table.game.is_over:
+        if not found[1].is_over:
             return JSONResponse({"error": "the game is still being played"}, status_code=409)
-        return JSONResponse(_record(table.stored, table.game))
+        return JSONResponse(_record(*found))
 
     @app.get("/api/levels")
     async def levels() -> dict[str, Any]:
@@ -111,13 +119,13 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
 
     @app.get("/games/{game_id}", response_class=HTMLResponse)
     async def finished_page(game_id: str, request: Request) -> Response:
-        table = await hub_of(request).table(game_id)
-        if table is None:
+        found = await hub_of(request).peek(game_id)
+        if found is None:
             return _missing(game_id)
-        if not table.game.is_over:
+        if not found[1].is_over:
             return HTMLResponse(pages.message_page(
                 "Still being played", f"Watch it at /play/{game_id}."), status_code=409)
-        return HTMLResponse(pages.record_page(table.stored, _record(table.stored, table.game)))
+        return HTMLResponse(pages.record_page(found[0], _record(*found)))
 
     @app.get("/players/{name}", response_class=HTMLResponse)
     async def player_page(name: str, request: Request) -> HTMLResponse:
@@ -146,13 +154,16 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
     async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.accept()
         hub = hub_of(websocket)
-        table = await hub.table(game_id)
-        if table is None:
-            await websocket.send_json({"type": "error", "message": f"no game {game_id!r}"})
+        try:
+            found = await hub.table(game_id)
+            if found is None:
+                raise ValueError(f"no game {game_id!r}")
+        except ValueError as err:  # missing, or damaged in the store (and left as it is)
+            await websocket.send_json({"type": "error", "message": str(err)})
             await websocket.close(code=4404)
             return
         try:
-            seat = table.seat_of(websocket.query_params.get("token"))
+            seat = found.seat_of(websocket.query_params.get("token"))
             problem = None
         except ProtocolError as err:  # still welcome, as a spectator
             seat, problem = None, str(err)
@@ -160,7 +171,8 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
         if problem:
             client.send({"type": "error", "message": problem})
         sender = asyncio.create_task(_pump(websocket, client))
-        await hub.join(table, client)
+        table = await hub.join(game_id, client)
+        assert table is not None  # games are never deleted
         try:
             while True:
                 incoming = await websocket.receive()

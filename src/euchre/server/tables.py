@@ -181,6 +181,14 @@ class Hub:
                 self._wake_bots(table)
         return table
 
+    async def peek(self, game_id: str) -> tuple[StoredGame, Game] | None:
+        """A game's setup and state for a page, without keeping it live."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table.stored, table.game
+        stored = await self.committer.read(self.committer.storage.load, game_id)
+        return None if stored is None else (stored, stored.replay())
+
     async def resume_all(self) -> int:
         """Load every unfinished game and let the computer take the turns it owes (after a
         restart). Returns how many games were loaded."""
@@ -196,15 +204,29 @@ class Hub:
 
     # --- connections -----------------------------------------------------------------
 
-    async def join(self, table: Table, client: Client) -> None:
-        async with table.lock:
-            table.clients.add(client)
-            table.broadcast()  # the others see who is connected
+    async def join(self, game_id: str, client: Client) -> Table | None:
+        """Seat ``client`` at the game's live table (None if there is no such game). A table
+        let go while we waited is loaded again, so there is never a second live copy."""
+        while True:
+            table = await self.table(game_id)
+            if table is None:
+                return None
+            async with table.lock:
+                if self.tables.get(game_id) is table:
+                    table.clients.add(client)
+                    table.broadcast()  # the others see who is connected
+                    return table
 
     async def leave(self, table: Table, client: Client) -> None:
+        """Drop a connection; a table nobody watches and the computer does not owe a move is
+        let go (it is in the store, and comes back on the next connection)."""
         async with table.lock:
             table.clients.discard(client)
             table.broadcast()
+            idle = table.bot_task is None or table.bot_task.done()
+            if not table.clients and idle and self.tables.get(table.stored.id) is table:
+                del self.tables[table.stored.id]
+                self._loading.pop(table.stored.id, None)
 
     async def handle(self, table: Table, client: Client, message: Message) -> None:
         """Carry out one parsed message; problems go back to this client alone."""
@@ -295,7 +317,12 @@ class Hub:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             view = table.game.view(seat)
-            token = await loop.run_in_executor(self._thinking, table.bots[seat].act, view)
+            try:
+                token = await loop.run_in_executor(self._thinking, table.bots[seat].act, view)
+            except Exception:  # a bug in a bot must not stall the table for good
+                log.exception("game %s: the computer failed to choose", table.stored.id)
+                await asyncio.sleep(1)
+                continue
             async with table.lock:
                 if table.seq != seq or table.game.to_move != seat:
                     continue
