@@ -13,16 +13,16 @@ results are the same however many worker processes play them.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import agents
 from .core import mix64
 from .game import Game
+from .parallel import run_jobs
 from .rules import Rules
 
 Z95 = 1.959963984540054
@@ -271,38 +271,17 @@ def _running(margins: list[float], hands: list[float]) -> list[list[float]]:
 
 
 def run(spec: ArenaSpec, workers: int = 1,
-        progress: Callable[[int, int], None] | None = None) -> ArenaResult:
-    """Play every pair (in ``workers`` processes), in pair order; Ctrl-C stops early and
-    returns the pairs finished, marked ``interrupted``."""
+        progress: Callable[[int, int], None] | None = None, backend: str = "local",
+        address: str | None = None) -> ArenaResult:
+    """Play every pair (in ``workers`` processes, or as Ray tasks with ``backend="ray"``),
+    results in pair order whatever the backend; Ctrl-C stops early and returns the pairs
+    finished, marked ``interrupted``."""
     spec.bots()  # fail on bad names before starting workers
     jobs = [(spec, pair) for pair in range(spec.pairs)]
-    outcomes: list[MatchOutcome] = []
-    interrupted = False
-    pool = None
-    try:
-        if workers > 1:
-            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet)
-            results: Iterator[list[MatchOutcome]] = pool.imap(play_pair, jobs, chunksize=1)
-        else:
-            results = map(play_pair, jobs)
-        for done, pair in enumerate(results, 1):
-            outcomes.extend(pair)
-            if progress:
-                progress(done, spec.pairs)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-    return ArenaResult(spec, outcomes, interrupted)
-
-
-def _quiet() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    done = run_jobs(play_pair, jobs, workers=workers, backend=backend, address=address,
+                    progress=progress)
+    outcomes = [outcome for pair in done.results for outcome in pair]
+    return ArenaResult(spec, outcomes, done.interrupted)
 
 
 def mean_interval(values: list[float]) -> tuple[float, float, float]:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +21,15 @@ def run_arena(args: argparse.Namespace, rules: Rules) -> int:
     out_dir = _prepare_out(args.out) if args.out else None
     if args.plot and not args.plot.lower().endswith(".png"):
         raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
+    if args.address and args.backend != "ray":
+        raise ValueError("--address names a Ray cluster: use it with --backend ray")
     started = time.perf_counter()
-    result = _run_with_progress(spec, args.workers)
+    result = run_with_progress(spec, args.workers, args.backend, args.address)
     elapsed = time.perf_counter() - started
     stats = result.stats
     stats["seconds"] = round(elapsed, 3)
     stats["workers"] = args.workers
+    stats["backend"] = args.backend
     stats["interrupted"] = result.interrupted
     if out_dir is not None:
         _write_records(result, out_dir)
@@ -56,7 +61,16 @@ def _write_records(result: ArenaResult, out: Path) -> None:
         name.write_text(json.dumps(outcome.record), encoding="utf-8")
 
 
-def _run_with_progress(spec: ArenaSpec, workers: int) -> ArenaResult:
+def run_with_progress(spec: ArenaSpec, workers: int, backend: str = "local",
+                      address: str | None = None) -> ArenaResult:
+    """``arena.run`` with a progress bar on the terminal (none in a pipe)."""
+    with progress_bar(f"{spec.a} vs {spec.b}: pairs", spec.pairs) as update:
+        return run(spec, workers, backend=backend, address=address, progress=update)
+
+
+@contextlib.contextmanager
+def progress_bar(description: str, total: int) -> Iterator[Callable[[int, int], None]]:
+    """A rich progress bar with an ETA on stderr; yields ``update(done, total)``."""
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -71,8 +85,8 @@ def _run_with_progress(spec: ArenaSpec, workers: int) -> ArenaResult:
     console = _stderr_console()
     with Progress(*columns, transient=True, console=console,
                   disable=not console.is_terminal) as bar:
-        task = bar.add_task(f"{spec.a} vs {spec.b}: pairs", total=spec.pairs)
-        return run(spec, workers, progress=lambda done, total: bar.update(task, completed=done))
+        task = bar.add_task(description, total=total)
+        yield lambda done, _total: bar.update(task, completed=done)
 
 
 def _stderr_console() -> Any:

@@ -106,6 +106,14 @@ def _stats(args: argparse.Namespace) -> int:
     return run_stats(args)
 
 
+def _add_backend_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="local worker processes (default) or a Ray cluster")
+    parser.add_argument("--address", metavar="ADDRESS", default=None,
+                        help="the Ray cluster to use (e.g. auto or ray://head:10001); "
+                             "default: start a local one")
+
+
 def _port(text: str) -> int:
     try:
         port = int(text)
@@ -124,6 +132,12 @@ def _seconds(text: str) -> float:
     if not 0 <= seconds <= 60:
         raise argparse.ArgumentTypeError(f"expected seconds from 0 to 60, not {text!r}")
     return seconds
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from .tournament_report import run_tournament_cli
+
+    return run_tournament_cli(args, _rules(args))
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -190,12 +204,32 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=_seed, default=0, metavar="S", help="default 0")
     arena.add_argument("--workers", type=_positive, default=1, metavar="W",
                        help="worker processes; results are the same for any W")
+    _add_backend_flags(arena)
     arena.add_argument("--json", action="store_true", help="print one JSON object")
     arena.add_argument("--out", metavar="DIR", help="write every match record to DIR")
     arena.add_argument("--plot", metavar="FILE.png",
                        help="draw the running margin with its 95%% band")
     _add_rules_flags(arena)
     arena.set_defaults(run=_arena)
+
+    tournament = commands.add_parser(
+        "tournament", help="a round robin between bots: margins and ratings",
+        description="Every pair of bots plays duplicate matches (the same decks for every "
+                    "pairing); prints each pairing's margin per hand with its 95%% interval "
+                    "and a Bradley-Terry rating per bot with its interval.")
+    tournament.add_argument("bots", metavar="BOT", nargs="+", type=_bot,
+                            help="two or more bots, e.g. expert heuristic random")
+    tournament.add_argument("--games", type=_positive, default=100, metavar="N",
+                            help="matches per pairing (an even number: pairs); default 100")
+    tournament.add_argument("--seed", type=_seed, default=0, metavar="S", help="default 0")
+    tournament.add_argument("--workers", type=_positive, default=1, metavar="W",
+                            help="worker processes (or CPUs of a local Ray cluster)")
+    _add_backend_flags(tournament)
+    tournament.add_argument("--json", action="store_true", help="print one JSON object")
+    tournament.add_argument("--plot", metavar="FILE.png",
+                            help="draw the ratings and the matrix of margins")
+    _add_rules_flags(tournament)
+    tournament.set_defaults(run=_tournament)
     return parser
 
 
