@@ -85,8 +85,8 @@ def bradley_terry(n: int, wins: dict[tuple[int, int], float]) -> list[float]:
     """Strengths (Elo scale, mean 0) from ``wins[(i, j)]`` = matches i won against j, by
     the MM algorithm (Hunter 2004), with ``PRIOR`` pseudo-wins each way per pairing.
 
-    >>> [round(r) for r in bradley_terry(2, {(0, 1): 3, (1, 0): 1})]
-    [139, -139]
+    >>> [round(r) for r in bradley_terry(2, {(0, 1): 3, (1, 0): 1})]  # 3.5:1.5 odds
+    [74, -74]
     """
     w = dict(wins)
     met = {(i, j) for (i, j) in w} | {(j, i) for (i, j) in w}
