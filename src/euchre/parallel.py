@@ -18,15 +18,20 @@ Ctrl-C stops the work everywhere and returns what finished.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 BACKENDS = ("local", "ray")
+MAX_BATCH = 16
+"""Jobs per Ray task at most: enough to make the task overhead small, few enough that
+progress moves and Ctrl-C loses little."""
 TASK_RETRIES = 5
 """Ray runs a batch again this many times if its worker process dies."""
 
@@ -52,7 +57,10 @@ def run_jobs(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int =
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}: choose local or ray")
     if backend == "ray":
-        finished = _ray(function, jobs, workers, address, progress, batch_size)
+        # Ray reports dead workers and retries on the driver's stdout; results may be
+        # printed there (JSON), so Ray's words go to stderr
+        with contextlib.redirect_stdout(sys.stderr):
+            finished = _ray(function, jobs, workers, address, progress, batch_size)
     else:
         finished = _local(function, jobs, workers, progress)
     done = sorted(finished)
@@ -129,7 +137,7 @@ def _ray(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
     pending: list[Any] = []
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        size = batch_size or max(1, math.ceil(len(jobs) / (4 * cpus)))
+        size = batch_size or min(MAX_BATCH, max(1, math.ceil(len(jobs) / (8 * cpus))))
         task = ray.remote(max_retries=TASK_RETRIES, retry_exceptions=False)(_run_batch)
         function_ref = ray.put(function)
         starts: dict[Any, int] = {}
