@@ -5,17 +5,21 @@ side, how often each outcome happens: dealer +1 / +2, non-dealer +1 / +2, thrown
 frequencies go into ``DEALER_HAND`` in ``src/euchre/agents/equity.py``.
 
     python bench/hand_outcomes.py --hands 2000 --workers 2
+    python bench/hand_outcomes.py --hands 200000 --backend ray --address auto   # a cluster
+
+It runs on the arena's backends (``euchre.parallel``): local processes or a Ray cluster, with
+the same counts for the same hands on both.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 from collections import Counter
 
 from euchre import Game, Rules, agents
 from euchre.core import mix64
+from euchre.parallel import run_jobs
 
 
 def one_hand(index: int) -> tuple[int, int]:
@@ -34,9 +38,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--backend", choices=("local", "ray"), default="local")
+    parser.add_argument("--address", default=None, help="a Ray cluster (with --backend ray)")
     args = parser.parse_args()
-    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        outcomes = Counter(pool.map(one_hand, range(args.hands), chunksize=16))
+    done = run_jobs(one_hand, range(args.hands), workers=args.workers, backend=args.backend,
+                    address=args.address)
+    outcomes = Counter(done.results)
     table = {f"{d},{n}": round(count / args.hands, 3) for (d, n), count in sorted(outcomes.items())}
     print(json.dumps({"hands": args.hands, "dealer_hand": table}, indent=2))
 
