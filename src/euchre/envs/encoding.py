@@ -4,7 +4,7 @@ Everything the view shows is in it, in the player's own frame ("me" is ``view.pl
 nothing it does not show (the other hand, the stock, the other player's discard). Cards are
 ids ``suit * 8 + rank`` (clubs, diamonds, hearts, spades; ranks 7 8 9 T J Q K A) and 32 for
 the Joker, so one layout serves the 24-, 32- and 25-card decks. All values are 0 or 1 except
-where a scale is given.
+where a scale is given, and every value lies in [0, 1].
 
 =========  =====  ==============================================================
 offset     size   what
@@ -22,10 +22,10 @@ offset     size   what
 509        1      I deal
 510        1      it is my turn
 511        2      tricks won this hand / 5: me, them
-513        2      score / target: me, them
+513        2      score / target, at most 1 (the last hand may pass the target): me, them
 515        3      deck: 24, 32, 25 cards
 518        3      options: dealer_must_pick_up, may_call_turned_suit, stick_the_dealer
-521        1      target / 100
+521        1      target / 100, at most 1 (targets above 100 read as 100)
 =========  =====  ==============================================================
 
 >>> from euchre import Game
@@ -100,14 +100,14 @@ def encode(view: View, out: np.ndarray | None = None) -> np.ndarray:
     x[TURN] = view.to_move == me
     x[WON] = view.tricks_won[me] / 5
     x[WON + 1] = view.tricks_won[1 - me] / 5
-    x[SCORE] = view.score[me] / view.target
-    x[SCORE + 1] = view.score[1 - me] / view.target
+    x[SCORE] = min(view.score[me] / view.target, 1.0)
+    x[SCORE + 1] = min(view.score[1 - me] / view.target, 1.0)
     rules = view.rules
     x[DECK + DECKS.index(rules.deck)] = 1
     x[OPTIONS] = rules.dealer_must_pick_up
     x[OPTIONS + 1] = rules.may_call_turned_suit
     x[OPTIONS + 2] = rules.stick_the_dealer
-    x[TARGET] = rules.target / 100
+    x[TARGET] = min(rules.target, 100) / 100
     return x
 
 
