@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench
-	$(BIN)/pytest
+	$(BIN)/pytest --durations=10
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench

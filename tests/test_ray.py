@@ -113,17 +113,21 @@ def test_a_killed_worker_has_its_batch_retried_and_nothing_is_lost_or_counted_tw
 
 
 def test_ctrl_c_stops_the_cluster_work_and_reports_what_finished():
-    arena = subprocess.Popen([*EUCHRE, *ARENA, "--games", "400"],
+    # many quick batches (16 pairs of random against the heuristic take well under a second),
+    # far too many to finish before the interrupt
+    fast = ["arena", "random", "heuristic", "--target", "3", "--backend", "ray",
+            "--workers", "2", "--json", "--games", "40000"]
+    arena = subprocess.Popen([*EUCHRE, *fast],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while not ray_task_pids() and time.monotonic() < deadline:
         time.sleep(0.1)
-    time.sleep(20)  # some batches finish (a batch is up to 16 pairs)
+    time.sleep(10)
     arena.send_signal(signal.SIGINT)
     stdout, stderr = arena.communicate(timeout=120)
     assert arena.returncode == 130, stderr
     stats = json.loads(stdout)
-    assert stats["interrupted"] is True and 0 < stats["pairs"] < 200
+    assert stats["interrupted"] is True and 0 < stats["pairs"] < 20000
     assert stats["matches"] == 2 * stats["pairs"]
     time.sleep(2)
     assert ray_task_pids() == []  # nothing left running on the cluster
