@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -81,6 +82,12 @@ async def run_games(server: Server, games: list[dict], think: float) -> tuple[li
     return latencies, errors, sum(m for m in made if isinstance(m, int))
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -99,8 +106,12 @@ def main() -> int:
         games = [server.new_game(mode="friend", name=f"p{i}", seed=i,
                                  rules={"target": args.target}) for i in range(args.games)]
         start = time.perf_counter()
+        server_cpu = cpu_seconds(server.process.pid)
+        client_cpu = time.process_time()
         latencies, errors, actions = asyncio.run(run_games(server, games, args.think / 1000))
         elapsed = time.perf_counter() - start
+        server_cpu = cpu_seconds(server.process.pid) - server_cpu
+        client_cpu = time.process_time() - client_cpu
     finally:
         server.stop()
     storage = SQLiteStorage(folder / "games.db")
@@ -117,6 +128,8 @@ def main() -> int:
     print(f"  latency   p50 {1000 * statistics.median(latencies):6.1f} ms   "
           f"p99 {1000 * percentile(latencies, 99):6.1f} ms   "
           f"max {1000 * max(latencies):6.1f} ms")
+    print(f"  CPU       server {100 * server_cpu / elapsed:.0f}% of a core, "
+          f"these clients {100 * client_cpu / elapsed:.0f}%")
     print(f"  errors    {len(errors)}" + (f"  (first: {errors[0]})" if errors else ""))
     print(f"  stored    {complete}/{args.games} records complete and replayable")
     return 0 if not errors and complete == args.games else 1

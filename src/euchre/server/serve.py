@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import gc
 import socket
 import sys
 from pathlib import Path
@@ -21,6 +22,8 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float) -> int:
         raise ValueError(f"--db {path} is a folder: name a file")
     _check_port(host, port)
     app = create_app(path, bot_delay=bot_delay)
+    gc.freeze()  # what is loaded by now lives as long as the server: never scan it again
+    gc.set_threshold(50_000, 20, 20)  # each move makes many small objects, nearly all freed
     shown = f"[{host}]" if ":" in host else host
     print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {path}; Ctrl-C stops)",
           file=sys.stderr, flush=True)
