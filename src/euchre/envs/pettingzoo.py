@@ -11,8 +11,7 @@ Observation (``observation_space(agent)``, the same for every rule option)
     trump, maker, phase, dealer, turn, tricks won, score, deck and options) and 1 for each
     legal action id. The mask is all zeros for the agent not to move and once the episode is
     over. An observation is made from that agent's view alone: the other hand, the stock and
-    the other discard are not in it. Values are in [0, 1] but for the score / target (up to 2)
-    and target / 100 entries (see ``euchre.envs.gym.observation_space``).
+    the other discard are not in it. Every value is in [0, 1].
 Actions (``action_space(agent)`` is ``Discrete(72)``)
     The engine's fixed ids (``euchre.actions``): 0-32 play card ``id``, 33-65 take the upcard
     and discard card ``id - 33``, 66 pass, 67 order, 68-71 call C D H S.
