@@ -140,6 +140,13 @@ def plot_margin(stats: dict[str, Any], path: str) -> None:
     axes.set_ylabel("points per hand (A minus B)")
     axes.set_title(f"{stats['a']['name']} vs {stats['b']['name']}")
     axes.legend(loc="best")
+    save_figure(figure, path)
+
+
+def save_figure(figure: Any, path: str) -> None:
+    """Write a matplotlib figure as PNG; a path that cannot be written is one clear error."""
+    import matplotlib.pyplot as plt
+
     figure.tight_layout()
     try:
         figure.savefig(path, dpi=100)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import __version__
 from .rules import Rules
@@ -106,32 +107,35 @@ def _stats(args: argparse.Namespace) -> int:
     return run_stats(args)
 
 
-def _add_backend_flags(parser: argparse.ArgumentParser) -> None:
+def _add_run_flags(parser: argparse.ArgumentParser) -> None:
+    """Seed, workers, backend and JSON output: shared by the arena and the tournament."""
+    parser.add_argument("--seed", type=_seed, default=0, metavar="S", help="default 0")
+    parser.add_argument("--workers", type=_positive, default=1, metavar="W",
+                        help="worker processes (or the CPUs of a local Ray cluster); the "
+                             "results are the same for any W")
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
                         help="local worker processes (default) or a Ray cluster")
     parser.add_argument("--address", metavar="ADDRESS", default=None,
                         help="the Ray cluster to use (e.g. auto or ray://head:10001); "
                              "default: start a local one")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 1 to 65535, not {text!r}")
-    return port
+def _in_range(kind: type, low: float, high: float, what: str) -> Callable[[str], Any]:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what}, not {text!r}")
+        return value
+    return parse
 
 
-def _seconds(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= 60:
-        raise argparse.ArgumentTypeError(f"expected seconds from 0 to 60, not {text!r}")
-    return seconds
+_port = _in_range(int, 1, 65535, "a port is a number from 1 to 65535")
+_seconds = _in_range(float, 0, 60, "expected seconds from 0 to 60")
 
 
 def _tournament(args: argparse.Namespace) -> int:
@@ -201,11 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("b", metavar="B", type=_bot, help="bot B")
     arena.add_argument("--games", type=_positive, default=100, metavar="N",
                        help="matches to play (an even number: pairs); default 100")
-    arena.add_argument("--seed", type=_seed, default=0, metavar="S", help="default 0")
-    arena.add_argument("--workers", type=_positive, default=1, metavar="W",
-                       help="worker processes; results are the same for any W")
-    _add_backend_flags(arena)
-    arena.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_run_flags(arena)
     arena.add_argument("--out", metavar="DIR", help="write every match record to DIR")
     arena.add_argument("--plot", metavar="FILE.png",
                        help="draw the running margin with its 95%% band")
@@ -221,11 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="two or more bots, e.g. expert heuristic random")
     tournament.add_argument("--games", type=_positive, default=100, metavar="N",
                             help="matches per pairing (an even number: pairs); default 100")
-    tournament.add_argument("--seed", type=_seed, default=0, metavar="S", help="default 0")
-    tournament.add_argument("--workers", type=_positive, default=1, metavar="W",
-                            help="worker processes (or CPUs of a local Ray cluster)")
-    _add_backend_flags(tournament)
-    tournament.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_run_flags(tournament)
     tournament.add_argument("--plot", metavar="FILE.png",
                             help="draw the ratings and the matrix of margins")
     _add_rules_flags(tournament)

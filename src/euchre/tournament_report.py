@@ -6,7 +6,7 @@ import argparse
 import json
 import time
 
-from .arena_report import progress_bar
+from .arena_report import progress_bar, save_figure
 from .rules import Rules
 from .tournament import TournamentResult, run_tournament
 
@@ -96,10 +96,4 @@ def plot_tournament(result: TournamentResult, path: str) -> None:
                            color="white" if dark else "black")
     right.set_title("row's margin over column, points per hand")
     figure.colorbar(image, ax=right)
-    figure.tight_layout()
-    try:
-        figure.savefig(path, dpi=100)
-    except OSError as err:
-        raise ValueError(f"--plot {path}: cannot write it ({err.strerror})") from None
-    finally:
-        plt.close(figure)
+    save_figure(figure, path)
