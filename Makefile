@@ -13,7 +13,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	.ci/install-chromium
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/pytest --durations=10
 
 lint: $(STAMP)
