@@ -25,7 +25,7 @@ import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 BACKENDS = ("local", "ray")
@@ -43,8 +43,8 @@ class JobResults:
     interrupted: bool = False
     """True when Ctrl-C stopped the run; ``results`` is then the finished prefix's results
     and any later job that finished, still in job order."""
-    done: list[int] | None = None
-    """Indices of the finished jobs (all of them when not interrupted)."""
+    done: list[int] = field(default_factory=list)
+    """Indices of the finished jobs, in order (all of them when not interrupted)."""
 
 
 def run_jobs(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int = 1,

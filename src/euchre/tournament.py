@@ -69,7 +69,7 @@ def run_tournament(bots: Sequence[str | BotSpec], pairs: int, seed: int = 0,
                     progress=progress)
     outcomes: dict[tuple[int, int], list[MatchOutcome]] = {key: [] for key in arenas}
     keys = list(arenas)
-    for index, pair_outcomes in zip(done.done or [], done.results, strict=True):
+    for index, pair_outcomes in zip(done.done, done.results, strict=True):
         outcomes[keys[index // pairs]].extend(pair_outcomes)
     pairings = []
     for (i, j), spec in arenas.items():

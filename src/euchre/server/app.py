@@ -28,6 +28,10 @@ from .tables import LEVELS, Client, Hub
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4096
+"""Bytes of a request to create a game."""
+WS_MAX_SIZE = 64 * MAX_MESSAGE
+"""Frames above this are refused by the WebSocket layer itself (it closes with 1009);
+anything up to it reaches ``parse``, which answers an oversized message with an error."""
 
 
 def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
@@ -91,10 +95,9 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
                 data.get("level", "expert"), seed)
         except ValueError as err:
             return JSONResponse({"error": str(err)}, status_code=400)
-        links = {"play": f"/play/{stored.id}?token={stored.tokens[0]}",
-                 "watch": f"/play/{stored.id}"}
+        links = {"play": stored.link(0), "watch": stored.link(None)}
         if stored.tokens[1]:
-            links["invite"] = f"/play/{stored.id}?token={stored.tokens[1]}"
+            links["invite"] = stored.link(1)
         return JSONResponse({"id": stored.id, "links": links}, status_code=201)
 
     @app.get("/api/games/{game_id}/record")
@@ -234,8 +237,3 @@ async def _stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
 def _missing(game_id: str) -> HTMLResponse:
     return HTMLResponse(pages.message_page("No such game", f"There is no game {game_id!r}."),
                         status_code=404)
-
-
-WS_MAX_SIZE = 64 * MAX_MESSAGE
-"""Frames above this are refused by the WebSocket layer itself (it closes with 1009);
-anything up to it reaches ``parse``, which answers an oversized message with an error."""

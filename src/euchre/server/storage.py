@@ -80,6 +80,11 @@ class StoredGame:
     created: float = 0.0
     updated: float = 0.0
 
+    def link(self, seat: int | None) -> str:
+        """The table's address for a seat (its secret in the link), or to watch (None)."""
+        token = None if seat is None else self.tokens[seat]
+        return f"/play/{self.id}" + (f"?token={token}" if token else "")
+
     def replay(self) -> Game:
         """The live game: the setup with every stored action applied (checked by the engine,
         so a store that was tampered with is refused with the engine's message)."""
@@ -199,8 +204,7 @@ class SQLiteStorage:
         if row is None:
             return None
         game = _game(row)
-        game.actions = [token for (token,) in connection.execute(
-            "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
+        game.actions = _actions(connection, game_id)
         return game
 
     def unfinished(self) -> list[str]:
@@ -215,8 +219,7 @@ class SQLiteStorage:
             (name,)).fetchall()
         games = [_game(row) for row in rows]
         for game in games:
-            game.actions = [token for (token,) in connection.execute(
-                "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game.id,))]
+            game.actions = _actions(connection, game.id)
         return games
 
     def recent(self, limit: int) -> list[StoredGame]:
@@ -234,6 +237,11 @@ class SQLiteStorage:
 
 
 _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score, created, updated"
+
+
+def _actions(connection: sqlite3.Connection, game_id: str) -> list[str]:
+    return [token for (token,) in connection.execute(
+        "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
 
 
 def _game(row: tuple) -> StoredGame:

@@ -87,7 +87,7 @@ class Table:
                 connected[client.seat] = True
         return connected
 
-    def state(self, seat: int | None, connected: list[bool] | None = None) -> dict[str, Any]:
+    def state(self, seat: int | None, connected: list[bool]) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator)."""
         game, stored = self.game, self.stored
         if seat is None:
@@ -100,12 +100,12 @@ class Table:
             last = (last[0], "discard")  # the other player's discard stays face down
         invite = None
         if seat == 0 and stored.mode == "friend" and stored.tokens[1] is not None:
-            invite = f"/play/{stored.id}?token={stored.tokens[1]}"
+            invite = stored.link(1)
         return {"type": "state", "seq": self.seq, "view": view,
                 "last_action": list(last) if last else None,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
                          "names": list(stored.names), "seat": seat,
-                         "connected": self.connected() if connected is None else connected,
+                         "connected": connected,
                          "finished": game.is_over, "winner": game.winner, "invite": invite}}
 
     def broadcast(self) -> None:
@@ -150,14 +150,16 @@ class Hub:
             tokens=(secrets.token_urlsafe(18),
                     None if mode == "computer" else secrets.token_urlsafe(18)),
             names=(name, COMPUTER if mode == "computer" else "Friend"))
-        Game(rules, seed=seed)  # refuse bad rules before storing
+        game = Game(rules, seed=seed)  # refuses a bad seed before anything is stored
         await self.committer.submit([NewGame(stored)])
-        table = self._open(stored)
+        table = self._open(stored, game)
         self._wake_bots(table)
         return stored
 
-    def _open(self, stored: StoredGame) -> Table:
-        game = stored.replay()
+    def _open(self, stored: StoredGame, game: Game | None = None) -> Table:
+        """Make a game live (``game`` when it is already built, else replayed)."""
+        if game is None:
+            game = stored.replay()
         bots = {}
         if stored.mode == "computer":
             bots[1] = agents.load(stored.level or "expert", seed=stored.seed % (1 << 32) + 17)
@@ -258,7 +260,7 @@ class Hub:
         """Apply, commit, then broadcast (the caller holds the table's lock)."""
         game, stored = table.game, table.stored
         game.apply(token)  # IllegalAction, with the reason, and nothing changed
-        canonical = _canonical_token(game, token)
+        canonical = action_token(parse_action(token))  # stored as TH, not 10h
         writes: list[Any] = [Action(stored.id, table.seq, seat, canonical)]
         if game.is_over:
             writes.append(Finish(stored.id, game.winner, game.score))  # type: ignore[arg-type]
@@ -348,8 +350,3 @@ def _name(name: object) -> str:
         return check_name(name)
     except ProtocolError as err:
         raise ValueError(str(err)) from None
-
-
-def _canonical_token(game: Game, token: str) -> str:
-    """The stored spelling of the action just applied (``10h`` is stored as ``TH``)."""
-    return action_token(parse_action(token))
