@@ -16,7 +16,7 @@ import argparse
 import time
 
 from euchre.agents import solver
-from euchre.arena import ArenaSpec, run
+from euchre.study.arena import ArenaSpec, run
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ import time
 from euchre import Game, Rules, agents
 from euchre.agents import solver
 from euchre.cards import DECK_MASKS
-from euchre.core import bits
+from euchre.state import bits
 
 
 def decision_times(matches: int, seed: int) -> dict:

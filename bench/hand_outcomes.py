@@ -7,7 +7,7 @@ frequencies go into ``DEALER_HAND`` in ``src/euchre/agents/equity.py``.
     python bench/hand_outcomes.py --hands 2000 --workers 2
     python bench/hand_outcomes.py --hands 200000 --backend ray --address auto   # a cluster
 
-It runs on the arena's backends (``euchre.parallel``): local processes or a Ray cluster, with
+It runs on the arena's backends (``euchre.study.parallel``): local processes or a Ray cluster, with
 the same counts for the same hands on both.
 """
 
@@ -18,8 +18,8 @@ import json
 from collections import Counter
 
 from euchre import Game, Rules, agents
-from euchre.core import mix64
-from euchre.parallel import run_jobs
+from euchre.state import mix64
+from euchre.study.parallel import run_jobs
 
 
 def one_hand(index: int) -> tuple[int, int]:

@@ -36,9 +36,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from euchre import agents, parse_action
-from euchre.arena import mean_interval
-from euchre.core import mix64
 from euchre.envs import openspiel  # registers the game
+from euchre.state import mix64
+from euchre.study.arena import mean_interval
 
 Job = tuple[str, int, int, int, float]
 """(our bot, deal number, seed, simulations, uct_c)."""

@@ -1,6 +1,6 @@
 """Strength of the bots: duplicate single hands, mean points per hand with a 95% interval.
 
-Each deal is played twice with the bots' seats swapped (``euchre.arena.duplicate_hand``), so
+Each deal is played twice with the bots' seats swapped (``euchre.study.arena.duplicate_hand``), so
 the luck of the cards cancels; the figure is A's mean net points per hand. Targets (issue 3):
 expert beats heuristic by at least +0.30 (lower bound of the interval) and every level beats
 the one below it.
@@ -18,8 +18,8 @@ import multiprocessing
 import statistics
 import time
 
-from euchre.arena import BotSpec, duplicate_hand, mean_interval
 from euchre.rules import Rules
+from euchre.study.arena import BotSpec, duplicate_hand, mean_interval
 
 PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
             "medium:easy", "hard:medium", "expert:hard"]

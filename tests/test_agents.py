@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from euchre import Game, Rules, agents, core
+from euchre import Game, Rules, agents, state
 from euchre.cards import card_token, deck_cards, parse_card
 from euchre.view import View
 
@@ -394,7 +394,7 @@ def test_the_expert_is_score_aware_near_the_target():
     from euchre.agents.expert import ExpertAgent
 
     g = Game(Rules(target=10), seed=4)
-    g._s[core.SCORE0], g._s[core.SCORE1] = 9, 9  # the same deal, the score moved
+    g._s[state.SCORE0], g._s[state.SCORE1] = 9, 9  # the same deal, the score moved
     view = g.view(g.to_move)
     aware = ExpertAgent(seed=1, deals=24, score_aware=True).analyse(view)
     points = ExpertAgent(seed=1, deals=24, score_aware=False).analyse(view)

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from euchre import Game, Rules
-from euchre.arena import (
+from euchre.cli import main
+from euchre.study.arena import (
     ArenaSpec,
     BotSpec,
     MatchOutcome,
@@ -21,7 +22,6 @@ from euchre.arena import (
     summarise,
     wilson,
 )
-from euchre.cli import main
 
 Z = 1.959963984540054  # the 97.5% normal quantile
 

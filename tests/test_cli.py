@@ -61,7 +61,6 @@ def test_transcript_reads_like_the_hand(tmp_path):
         (["replay"], "the following arguments are required: FILE"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
         (["replay", "x.json", "--hand", "two"], "invalid int value: 'two'"),
-        ([], "the following arguments are required: COMMAND"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(argv, fragment, capsys):
@@ -70,6 +69,13 @@ def test_bad_arguments_are_one_line_and_exit_2(argv, fragment, capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert fragment in err and err.count("\n") == 1
+
+
+def test_euchre_alone_lists_every_command_with_one_line_each(capsys):
+    assert main([]) == 0
+    out = capsys.readouterr().out
+    for command in ("play", "serve", "replay", "stats", "arena", "tournament"):
+        assert f"    {command}" in out
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from rich.console import Console
 from euchre import Game, Rules
 from euchre.cards import card_token, deck_cards
 from euchre.cli import main
-from euchre.play import Table
+from euchre.terminal.table import Table
 
 PROMPT = "Your choice> "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

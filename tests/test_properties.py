@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from support import OPTION_IDS, OPTIONS, RANKS, SAME_COLOUR, SUITS, deck_tokens, eff_suit, is_card
 
-from euchre import Game, IllegalAction, Rules, View, core
+from euchre import Game, IllegalAction, Rules, View, state
 from euchre.cards import card_token
 
 # --- oracles, independent of the engine -----------------------------------------------------
@@ -118,7 +118,7 @@ def hand_parts(hand_record: dict) -> tuple[dict[int, set[str]], str | None]:
 
 
 def bits_tokens(mask: int) -> set[str]:
-    return {card_token(c) for c in core.bits(mask)}
+    return {card_token(c) for c in state.bits(mask)}
 
 
 def check_conservation(g: Game, rec: dict) -> None:
@@ -150,12 +150,12 @@ def check_conservation(g: Game, rec: dict) -> None:
     assert len(hands[dealer]) == 5 - len(played[dealer])
     # the core state says the same
     s = g._s
-    assert bits_tokens(s[core.PLAYED]) == played[0] | played[1]
-    assert card_token(s[core.UPCARD]) == up
-    assert bool(s[core.TAKEN]) == (discard is not None) == g.view(0).upcard_taken
-    assert (card_token(s[core.DISCARDED]) if s[core.DISCARDED] >= 0 else None) == discard
-    assert bits_tokens(s[core.HAND0]) == hands[0]
-    assert bits_tokens(s[core.HAND1]) == hands[1]
+    assert bits_tokens(s[state.PLAYED]) == played[0] | played[1]
+    assert card_token(s[state.UPCARD]) == up
+    assert bool(s[state.TAKEN]) == (discard is not None) == g.view(0).upcard_taken
+    assert (card_token(s[state.DISCARDED]) if s[state.DISCARDED] >= 0 else None) == discard
+    assert bits_tokens(s[state.HAND0]) == hands[0]
+    assert bits_tokens(s[state.HAND1]) == hands[1]
 
 
 def visible_cards(g: Game, rec: dict, player: int) -> tuple[set[str], set[str]]:
@@ -260,13 +260,13 @@ def check_refusals(g: Game, rec: dict, policy, garbage: list) -> Game:
     for token in tries:
         before = g.copy()
         assert before == g
-        undo = g._s[core.UNDO]
+        undo = g._s[state.UNDO]
         try:
             g.apply(token)
         except IllegalAction as err:
             assert str(err)
             assert g == before
-            assert g._s[core.UNDO] is undo  # nothing for pop() to take back
+            assert g._s[state.UNDO] is undo  # nothing for pop() to take back
             assert g.record() == rec
             assert [g.view(p) for p in (0, 1)] == views
             assert set(g.legal_actions()) == legal
@@ -444,8 +444,8 @@ def test_conservation_check_catches_a_duplicated_card():
     rec = g.record()
     check_conservation(g, rec)
     s = g._s
-    stolen = s[core.HAND0 + g.dealer] & -s[core.HAND0 + g.dealer]
-    s[core.HAND0 + 1 - g.dealer] |= stolen  # one card in both hands
+    stolen = s[state.HAND0 + g.dealer] & -s[state.HAND0 + g.dealer]
+    s[state.HAND0 + 1 - g.dealer] |= stolen  # one card in both hands
     with pytest.raises(AssertionError):
         check_conservation(g, rec)
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from euchre import Rules
-from euchre.arena import ArenaSpec, run
-from euchre.parallel import run_jobs
-from euchre.tournament import run_tournament
+from euchre.study.arena import ArenaSpec, run
+from euchre.study.parallel import run_jobs
+from euchre.study.tournament import run_tournament
 
 ray = pytest.importorskip("ray")
 

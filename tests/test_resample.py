@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 from support import OPTION_IDS, OPTIONS, deck_tokens, eff_suit, is_card
 
 import euchre
-from euchre import Game, Rules, View, core
+from euchre import Game, Rules, View, state
 from euchre.cards import card_token
 from euchre.resample import resample
 
@@ -58,7 +58,7 @@ def shown_voids(view: View, player: int) -> set[str]:
 
 
 def discard_of(g: Game) -> str | None:
-    card = g._s[core.DISCARDED]
+    card = g._s[state.DISCARDED]
     return None if card < 0 else card_token(card)
 
 

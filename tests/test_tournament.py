@@ -7,9 +7,9 @@ import json
 import pytest
 
 from euchre import Rules
-from euchre.arena import ArenaSpec, run
 from euchre.cli import main
-from euchre.tournament import bradley_terry, run_tournament
+from euchre.study.arena import ArenaSpec, run
+from euchre.study.tournament import bradley_terry, run_tournament
 
 
 def test_each_pairing_is_exactly_the_arena_run_with_the_same_seed():

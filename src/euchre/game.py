@@ -24,11 +24,10 @@ euchre.game.IllegalAction: 'call h' is not legal now: player 1 may pass or order
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import core
+from . import state
 from .actions import CALL, DISCARD, N_ACTIONS, ORDER, PASS, action_token, parse_action
 from .cards import card_token, deck_mask, parse_card, suit_token
 from .rules import Rules
@@ -81,17 +80,18 @@ class Game:
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
         if seed is None:
-            seed = secrets.randbits(64)
-        if type(seed) is not int or not 0 <= seed < 1 << 64:
-            raise ValueError(f"seed must be a whole number from 0 to 2**64-1, not {seed!r}")
+            seed = state.new_seed()
+        if type(seed) is not int or not 0 <= seed < state.SEED_LIMIT:
+            raise ValueError(f"seed must be a whole number from 0 to {state.SEED_LIMIT - 1}, "
+                             f"not {seed!r}")
         if first_dealer is None:
-            first_dealer = core.seed_first_dealer(seed)
+            first_dealer = state.seed_first_dealer(seed)
         if first_dealer not in (0, 1) or type(first_dealer) is not int:
             raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
         if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
             raise ValueError(f"decks must be a list of deck orders, not {type(decks).__name__}")
         stacked = tuple(_parse_deck(d, rules, i) for i, d in enumerate(decks or ()))
-        self._s = core.new_state(core.Setup(rules, seed, first_dealer, stacked))
+        self._s = state.new_state(state.Setup(rules, seed, first_dealer, stacked))
 
     @classmethod
     def _from_state(cls, state: list) -> Game:
@@ -104,62 +104,62 @@ class Game:
     @property
     def rules(self) -> Rules:
         """The rules of this match."""
-        return self._s[core.SETUP].rules
+        return self._s[state.SETUP].rules
 
     @property
     def seed(self) -> int:
         """The seed that shuffles every deck that was not stacked."""
-        return self._s[core.SETUP].seed
+        return self._s[state.SETUP].seed
 
     @property
     def to_move(self) -> int | None:
         """The player who must act, or None once the match is over."""
-        player = self._s[core.TO_MOVE]
+        player = self._s[state.TO_MOVE]
         return None if player < 0 else player
 
     @property
     def phase(self) -> str:
         """``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` or ``over``."""
-        return core.PHASE_NAMES[self._s[core.PHASE]]
+        return state.PHASE_NAMES[self._s[state.PHASE]]
 
     @property
     def dealer(self) -> int:
         """Who deals the current hand."""
-        return self._s[core.DEALER]
+        return self._s[state.DEALER]
 
     @property
     def score(self) -> tuple[int, int]:
         """Points of player 0 and player 1."""
-        return self._s[core.SCORE0], self._s[core.SCORE1]
+        return self._s[state.SCORE0], self._s[state.SCORE1]
 
     @property
     def winner(self) -> int | None:
         """The player who reached the target, or None while the match goes on."""
-        winner = self._s[core.WINNER]
+        winner = self._s[state.WINNER]
         return None if winner < 0 else winner
 
     @property
     def is_over(self) -> bool:
-        return self._s[core.PHASE] == core.OVER
+        return self._s[state.PHASE] == state.OVER
 
     @property
     def hand_number(self) -> int:
         """Hands dealt before this one (hands thrown in count)."""
-        return self._s[core.HAND_NO]
+        return self._s[state.HAND_NO]
 
     @property
     def trump(self) -> str | None:
-        trump = self._s[core.TRUMP]
+        trump = self._s[state.TRUMP]
         return None if trump < 0 else suit_token(trump)
 
     @property
     def maker(self) -> int | None:
-        maker = self._s[core.MAKER]
+        maker = self._s[state.MAKER]
         return None if maker < 0 else maker
 
     def hand(self, player: int) -> list[str]:
         """The cards a player holds (omniscient: for tests, tools and the arena, not bots)."""
-        return [card_token(c) for c in core.bits(self._s[core.HAND0 + _check_player(player)])]
+        return [card_token(c) for c in state.bits(self._s[state.HAND0 + _check_player(player)])]
 
     def view(self, player: int) -> View:
         """Everything ``player`` may see now, and nothing more."""
@@ -167,7 +167,7 @@ class Game:
 
     def legal_actions(self) -> list[str]:
         """The legal tokens of the player to move (empty once the match is over)."""
-        return list(core.legal_tokens(self._s))
+        return list(state.legal_tokens(self._s))
 
     # --- acting through tokens ----------------------------------------------------------
 
@@ -178,9 +178,9 @@ class Game:
         if action is None:
             action = _parse(token)
         s = self._s
-        if not core.is_legal(s, action):
-            raise IllegalAction(self._why_illegal(token, action, core.legal(s)))
-        core.step(s, action)
+        if not state.is_legal(s, action):
+            raise IllegalAction(self._why_illegal(token, action, state.legal(s)))
+        state.step(s, action)
 
     push = apply
     """``push`` is ``apply`` (the python-chess name); ``pop()`` takes either back."""
@@ -188,26 +188,26 @@ class Game:
     def pop(self) -> None:
         """Take back the newest action, however it was made: instantly after ``push_id``
         (which keeps a snapshot), by replaying its hand otherwise."""
-        previous = core.take_back(self._s)
+        previous = state.take_back(self._s)
         if previous is None:
             raise IllegalAction("nothing to take back: no action was made in this game")
         self._s = previous
 
     def _why_illegal(self, token: str, action: int, legal: tuple[int, ...]) -> str:
         s = self._s
-        if s[core.PHASE] == core.OVER:
-            return f"{token!r} is not legal: the match is over (player {s[core.WINNER]} won)"
-        player = s[core.TO_MOVE]
+        if s[state.PHASE] == state.OVER:
+            return f"{token!r} is not legal: the match is over (player {s[state.WINNER]} won)"
+        player = s[state.TO_MOVE]
         head = f"{token!r} is not legal now: player {player}"
-        phase = s[core.PHASE]
-        if phase == core.PLAY:
+        phase = s[state.PHASE]
+        if phase == state.PLAY:
             if action >= DISCARD:
                 return f"{head} must play a card ({_list(legal)})"
-            if not s[core.HAND0 + player] >> action & 1:
+            if not s[state.HAND0 + player] >> action & 1:
                 return f"{head} does not hold {card_token(action)}"
-            led = card_token(s[core.LED])
+            led = card_token(s[state.LED])
             return f"{head} must follow {led}'s suit with {_list(legal)}"
-        if DISCARD <= action < PASS and not (s[core.HAND0 + player] | 1 << s[core.UPCARD]) >> (
+        if DISCARD <= action < PASS and not (s[state.HAND0 + player] | 1 << s[state.UPCARD]) >> (
                 action - DISCARD) & 1:
             head += f" does not hold {card_token(action - DISCARD)}:"
         options = " or ".join(_describe(a, s) for a in _groups(legal))
@@ -217,19 +217,19 @@ class Game:
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The legal action ids (see ``euchre.actions``) of the player to move."""
-        return core.legal(self._s)
+        return state.legal(self._s)
 
     def apply_id(self, action: int) -> None:
         """Apply a legal action id without checking it: for search, which knows it is legal."""
-        core.step(self._s, action)
+        state.step(self._s, action)
 
     def push_id(self, action: int) -> None:
         """``apply_id`` with a snapshot, so that ``pop()`` takes it back at once (for search
         that pushes and pops in a loop)."""
         s = self._s
         snapshot = s[:]
-        s[core.UNDO] = snapshot
-        core.step(s, action)
+        s[state.UNDO] = snapshot
+        state.step(s, action)
 
     def copy(self) -> Game:
         """An independent copy (it shares nothing mutable with this game)."""
@@ -268,9 +268,9 @@ class Game:
         if not isinstance(other, Game):
             return NotImplemented
         mine, theirs = self._s, other._s
-        return (mine[:core.LOG] == theirs[:core.LOG]
-                and core.canonical_setup(mine) == core.canonical_setup(theirs)
-                and core.canonical_log(mine) == core.canonical_log(theirs))
+        return (mine[:state.LOG] == theirs[:state.LOG]
+                and state.canonical_setup(mine) == state.canonical_setup(theirs)
+                and state.canonical_log(mine) == state.canonical_log(theirs))
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -306,10 +306,10 @@ def _groups(legal: tuple[int, ...]) -> list[int]:
 
 
 def _describe(action: int, s: list) -> str:
-    upcard = card_token(s[core.UPCARD])
-    legal = core.legal(s)
+    upcard = card_token(s[state.UPCARD])
+    legal = state.legal(s)
     if action == PASS:
-        return "pass" if s[core.PHASE] != core.DISCARD_PHASE else f"pass (leave {upcard})"
+        return "pass" if s[state.PHASE] != state.DISCARD_PHASE else f"pass (leave {upcard})"
     if action == ORDER:
         return f"order the upcard ({upcard}) up"
     if action >= CALL:

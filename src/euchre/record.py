@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import core
+from . import state
 from .actions import CALL, DISCARD, ORDER, action_token, parse_action
 from .cards import card_token, parse_card, parse_suit, sort_key, trick_winner
 from .rules import Rules
@@ -33,14 +33,14 @@ VERSION = 1
 
 def to_record(s: list) -> dict[str, Any]:
     """The record of the match held by a core state."""
-    setup: core.Setup = s[core.SETUP]
+    setup: state.Setup = s[state.SETUP]
     hands: list[dict[str, Any]] = []
     dealer = setup.first_dealer ^ (setup.start_hand & 1)
-    for item in core.log_items(s):
+    for item in state.log_items(s):
         if type(item) is not int:
             number = setup.start_hand + len(hands)
             hands.append({"number": number, "dealer": dealer ^ (len(hands) & 1),
-                          "deck": [card_token(c) for c in core.deal_order(item)],
+                          "deck": [card_token(c) for c in state.deal_order(item)],
                           "actions": []})
         else:
             hands[-1]["actions"].append([item >> 7, action_token(item & 127)])
@@ -52,20 +52,20 @@ def to_record(s: list) -> dict[str, Any]:
         "rules": setup.rules.to_dict(),
         "seed": setup.seed,
         "first_dealer": setup.first_dealer,
-        "stacked_decks": [[card_token(c) for c in core.deal_order(d)] for d in setup.decks],
+        "stacked_decks": [[card_token(c) for c in state.deal_order(d)] for d in setup.decks],
     }
     if setup.start_hand or setup.start_score != (0, 0) or setup.start_last is not None:
         data["start"] = {"hand_number": setup.start_hand, "score": list(setup.start_score),
                          "last_hand": list(setup.start_last) if setup.start_last else None}
     data["hands"] = hands
-    data["score"] = [s[core.SCORE0], s[core.SCORE1]]
-    data["winner"] = None if s[core.WINNER] < 0 else s[core.WINNER]
+    data["score"] = [s[state.SCORE0], s[state.SCORE1]]
+    data["winner"] = None if s[state.WINNER] < 0 else s[state.WINNER]
     return data
 
 
 def _results(hands: list[dict[str, Any]], s: list) -> list[dict[str, Any] | None]:
     """Each hand's public result (None for the hand in progress)."""
-    over = s[core.PHASE] == core.OVER
+    over = s[state.PHASE] == state.OVER
     return [_hand_result(hand) if i < len(hands) - 1 or over else None
             for i, hand in enumerate(hands)]
 
@@ -90,7 +90,7 @@ def _hand_result(hand: dict[str, Any]) -> dict[str, Any]:
                 led = -1
     if maker < 0:
         return last_hand_dict((-1, -1, 0, 0, 0, 0))  # type: ignore[return-value]
-    scorer, points = core.hand_points(maker, won[maker])
+    scorer, points = state.hand_points(maker, won[maker])
     return last_hand_dict((maker, trump, won[0], won[1], points * (scorer == 0),
                            points * (scorer == 1)))  # type: ignore[return-value]
 
@@ -127,10 +127,10 @@ def from_record(data: Any) -> Any:
                 first_dealer=_int(data["first_dealer"], "first_dealer"),
                 decks=data["stacked_decks"])
     if start_hand or score != [0, 0] or last is not None:
-        setup = game._s[core.SETUP]._replace(start_hand=start_hand,
+        setup = game._s[state.SETUP]._replace(start_hand=start_hand,
                                     start_score=tuple(score),
                                     start_last=None if last is None else tuple(last))
-        game = Game._from_state(core.new_state(setup))
+        game = Game._from_state(state.new_state(setup))
     for i, hand in enumerate(hands):
         if not isinstance(hand, dict) or not isinstance(hand.get("actions"), list):
             raise ValueError(f"record hand {i} must be an object with a list of 'actions'")

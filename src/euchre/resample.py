@@ -23,7 +23,7 @@ import random as _random
 from math import comb
 from typing import NamedTuple
 
-from . import core
+from . import state
 from .actions import CALL, DISCARD, ORDER, PASS, parse_action
 from .cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, N_CARDS, SUIT_MASK, card_token, parse_card
 from .game import Game
@@ -39,7 +39,7 @@ def _card(token: str) -> int:
     return parse_card(token) if card is None else card
 
 
-_PHASE = {name: i for i, name in enumerate(core.PHASE_NAMES)}
+_PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
 _SUIT = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
@@ -116,7 +116,7 @@ def _work_out(view: View) -> _Facts:
     for token in view.hand:
         hand |= 1 << _card(token)
     own_discard = -1 if view.discard is None else _card(view.discard)
-    if phase == core.JOKER_PHASE and me == dealer:
+    if phase == state.JOKER_PHASE and me == dealer:
         hand = -1  # the dealer has not looked: his five cards are as hidden as the stock
     deck = DECK_MASKS[rules.deck]
     unknown = deck & ~played & ~(1 << up)
@@ -129,28 +129,28 @@ def _work_out(view: View) -> _Facts:
         if voids[other] >> suit & 1:
             allowed &= ~SUIT_MASK[trump][suit]
 
-    s: list = [0] * core.N_SLOTS
-    s[core.PHASE] = phase
-    s[core.TO_MOVE] = -1 if view.to_move is None else view.to_move
-    s[core.DEALER] = dealer
-    s[core.UPCARD] = up
-    s[core.TAKEN] = int(taken)
-    s[core.TRUMP] = trump
-    s[core.MAKER] = -1 if view.maker is None else view.maker
-    s[core.DISCARDED] = own_discard if taken else -1
-    s[core.LEADER] = view.leader
-    s[core.LED] = _card(view.trick[0]) if view.trick else -1
-    s[core.WON0], s[core.WON1] = view.tricks_won
-    s[core.SCORE0], s[core.SCORE1] = view.score
-    s[core.HAND_NO] = view.hand_number
-    s[core.PLAYED] = played
-    s[core.VOID0], s[core.VOID1] = voids
-    s[core.WINNER] = -1 if phase != core.OVER else (0 if view.score[0] >= view.target else 1)
-    s[core.TURNED] = up >> 3 if _round_one_passed(view, up) else -1
+    s: list = [0] * state.N_SLOTS
+    s[state.PHASE] = phase
+    s[state.TO_MOVE] = -1 if view.to_move is None else view.to_move
+    s[state.DEALER] = dealer
+    s[state.UPCARD] = up
+    s[state.TAKEN] = int(taken)
+    s[state.TRUMP] = trump
+    s[state.MAKER] = -1 if view.maker is None else view.maker
+    s[state.DISCARDED] = own_discard if taken else -1
+    s[state.LEADER] = view.leader
+    s[state.LED] = _card(view.trick[0]) if view.trick else -1
+    s[state.WON0], s[state.WON1] = view.tricks_won
+    s[state.SCORE0], s[state.SCORE1] = view.score
+    s[state.HAND_NO] = view.hand_number
+    s[state.PLAYED] = played
+    s[state.VOID0], s[state.VOID1] = voids
+    s[state.WINNER] = -1 if phase != state.OVER else (0 if view.score[0] >= view.target else 1)
+    s[state.TURNED] = up >> 3 if _round_one_passed(view, up) else -1
     last = None if view.last_hand is None else _last_tuple(view.last_hand)
-    s[core.LAST] = last
-    s[core.UNDO] = None
-    s[core.CHECKPOINT] = None
+    s[state.LAST] = last
+    s[state.UNDO] = None
+    s[state.CHECKPOINT] = None
     return _Facts(
         template=s, me=me, dealer=dealer, up=up, taken=taken, trump=trump, hand=hand,
         own_played=own_played, other_played=other_played, own_discard=own_discard,
@@ -164,7 +164,7 @@ def _work_out(view: View) -> _Facts:
 def _start(view: View, phase: int, last: tuple[int, ...] | None) -> tuple:
     """The resampled match starts at this hand: its number, the score before it, and the
     previous hand's result (unknown once the match is over: ``last`` is then this hand's)."""
-    if phase != core.OVER:
+    if phase != state.OVER:
         return (view.hand_number, tuple(view.score), last)
     assert last is not None
     return (view.hand_number, (view.score[0] - last[4], view.score[1] - last[5]), None)
@@ -194,21 +194,21 @@ def resample(view: View, rng: _random.Random) -> Game:
     discard = f.own_discard if me == dealer else other_discard
     if f.taken:
         hands[dealer] = (hands[dealer] | 1 << discard) & ~(1 << up)
-    deal = core.DealMasks(hands[1 - dealer], hands[dealer], up,
+    deal = state.DealMasks(hands[1 - dealer], hands[dealer], up,
                           f.deck & ~hands[0] & ~hands[1] & ~(1 << up))
 
     s = f.template[:]
-    s[core.HAND0 + me] = hand
-    s[core.HAND0 + 1 - me] = other_hand
+    s[state.HAND0 + me] = hand
+    s[state.HAND0 + 1 - me] = other_hand
     if f.taken:
-        s[core.DISCARDED] = discard
+        s[state.DISCARDED] = discard
     cell = (deal, None)
     for item in f.actions:
         cell = (item if item >= 0 else dealer << 7 | DISCARD + discard, cell)
-    s[core.LOG] = cell
-    s[core.SETUP] = core.Setup(view.rules, rng.getrandbits(64), f.seed_dealer, (deal,),
+    s[state.LOG] = cell
+    s[state.SETUP] = state.Setup(view.rules, rng.getrandbits(64), f.seed_dealer, (deal,),
                                *f.setup_rest)
-    s[core.CHECKPOINT] = s[:]  # pop() can take back what is played from here
+    s[state.CHECKPOINT] = s[:]  # pop() can take back what is played from here
     game = _new_game(Game)
     game._s = s
     return game
@@ -216,7 +216,7 @@ def resample(view: View, rng: _random.Random) -> Game:
 
 def _sample(pool: int, k: int, random) -> int:
     """A uniform ``k``-subset of the cards of ``pool`` (partial Fisher-Yates)."""
-    cards = list(core.bits(pool))
+    cards = list(state.bits(pool))
     n = len(cards)
     mask = 0
     for i in range(k):
@@ -251,7 +251,7 @@ def _sample_dealer(f: _Facts, random) -> tuple[int, int]:
 
 
 def _nth_bit(mask: int, n: int) -> int:
-    return core.bits(mask)[n]
+    return state.bits(mask)[n]
 
 
 def _hand_actions(view: View, dealer: int, plays: list[int]) -> tuple[int, ...]:

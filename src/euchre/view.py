@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from . import core
+from . import state
 from .actions import CALL, DISCARD, ORDER, PASS, action_token
 from .cards import card_token, sort_key, suit_token
 from .rules import Rules
@@ -119,10 +119,10 @@ def last_hand_dict(last: tuple[int, ...] | None) -> dict[str, Any] | None:
 
 def build_view(s: list, player: int) -> View:
     """The view of ``player`` of the state ``s``."""
-    phase = s[core.PHASE]
-    trump = s[core.TRUMP]
-    dealer = s[core.DEALER]
-    _, actions = core.hand_log(s)
+    phase = s[state.PHASE]
+    trump = s[state.TRUMP]
+    dealer = s[state.DEALER]
+    _, actions = state.hand_log(s)
     bids = []
     plays = []
     for i, item in enumerate(actions):
@@ -137,34 +137,34 @@ def build_view(s: list, player: int) -> View:
     for i in range(0, len(plays) - 1, 2):
         (leader, led), (_, answer) = plays[i], plays[i + 1]
         # a trick's winner leads the next one; the newest winner is the current leader
-        winner = plays[i + 2][0] if i + 2 < len(plays) else s[core.LEADER]
+        winner = plays[i + 2][0] if i + 2 < len(plays) else s[state.LEADER]
         tricks.append(Trick(leader, (led, answer), winner))
     in_progress = tuple(tok for _, tok in plays[len(tricks) * 2:])
-    hidden_hand = phase == core.JOKER_PHASE and player == dealer
-    hand_cards = () if hidden_hand else sorted(core.bits(s[core.HAND0 + player]),
+    hidden_hand = phase == state.JOKER_PHASE and player == dealer
+    hand_cards = () if hidden_hand else sorted(state.bits(s[state.HAND0 + player]),
                                                key=lambda c: sort_key(c, trump))
-    own_discard = s[core.DISCARDED] if player == dealer and s[core.DISCARDED] >= 0 else None
-    to_move = s[core.TO_MOVE]
+    own_discard = s[state.DISCARDED] if player == dealer and s[state.DISCARDED] >= 0 else None
+    to_move = s[state.TO_MOVE]
     return View(
         player=player,
         dealer=dealer,
         to_move=None if to_move < 0 else to_move,
-        phase=core.PHASE_NAMES[phase],
+        phase=state.PHASE_NAMES[phase],
         hand=tuple(card_token(c) for c in hand_cards),
-        upcard=card_token(s[core.UPCARD]),
-        upcard_taken=bool(s[core.TAKEN]),
+        upcard=card_token(s[state.UPCARD]),
+        upcard_taken=bool(s[state.TAKEN]),
         trump=None if trump < 0 else suit_token(trump),
-        maker=None if s[core.MAKER] < 0 else s[core.MAKER],
+        maker=None if s[state.MAKER] < 0 else s[state.MAKER],
         bids=tuple(bids),
-        leader=s[core.LEADER],
+        leader=s[state.LEADER],
         trick=in_progress,
         tricks=tuple(tricks),
-        tricks_won=(s[core.WON0], s[core.WON1]),
-        score=(s[core.SCORE0], s[core.SCORE1]),
-        target=s[core.SETUP].rules.target,
+        tricks_won=(s[state.WON0], s[state.WON1]),
+        score=(s[state.SCORE0], s[state.SCORE1]),
+        target=s[state.SETUP].rules.target,
         discard=None if own_discard is None else card_token(own_discard),
-        legal=tuple(action_token(a) for a in core.legal(s)) if to_move == player else (),
-        last_hand=last_hand_dict(s[core.LAST]),
-        hand_number=s[core.HAND_NO],
-        rules=s[core.SETUP].rules,
+        legal=tuple(action_token(a) for a in state.legal(s)) if to_move == player else (),
+        last_hand=last_hand_dict(s[state.LAST]),
+        hand_number=s[state.HAND_NO],
+        rules=s[state.SETUP].rules,
     )

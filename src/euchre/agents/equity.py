@@ -66,7 +66,7 @@ class MatchEquity:
     def utility(self, score: tuple[int, int], dealer: int) -> Callable[[int, int, int], float]:
         """``utility(maker, maker_tricks, me)``: the equity gain of a hand's outcome for
         ``me``, scaled so that one point at the start of a match is worth about 1."""
-        from ..core import hand_points
+        from ..state import hand_points
 
         def value(maker: int, maker_tricks: int, me: int) -> float:
             scorer, points = hand_points(maker, maker_tricks)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .. import core
+from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import FOLLOW_MASK, JOKER
 from ..resample import resample
@@ -44,7 +44,7 @@ def _likely(score: float) -> float:
 
 
 def _cards(mask: int) -> list[int]:
-    return list(core.bits(mask))
+    return list(state.bits(mask))
 
 
 class ExpertAgent:
@@ -129,7 +129,7 @@ class ExpertAgent:
 
 
 def _net_points(maker: int, maker_tricks: int, me: int) -> float:
-    scorer, points = core.hand_points(maker, maker_tricks)
+    scorer, points = state.hand_points(maker, maker_tricks)
     return float(points if scorer == me else -points)
 
 
@@ -139,18 +139,18 @@ def _play_values(worlds, legal: list[int], me: int, utility) -> list[float]:
     totals = [0.0] * len(legal)
     other = 1 - me
     for s, weight in worlds:
-        trump = s[core.TRUMP]
-        maker = s[core.MAKER]
-        mine, theirs = s[core.HAND0 + me], s[core.HAND0 + other]
-        won = s[core.WON0 + me]
-        remaining = 5 - s[core.WON0] - s[core.WON1]
-        led = s[core.LED]
+        trump = s[state.TRUMP]
+        maker = s[state.MAKER]
+        mine, theirs = s[state.HAND0 + me], s[state.HAND0 + other]
+        won = s[state.WON0 + me]
+        remaining = 5 - s[state.WON0] - s[state.WON1]
+        led = s[state.LED]
         for i, card in enumerate(legal):
             if led < 0:  # I lead: the opponent answers as well as he can
                 rest = mine & ~(1 << card)
                 answers = theirs & FOLLOW_MASK[trump][card] or theirs
                 future = min(solver.tricks_after_lead(card, rest, theirs, trump, r)
-                             for r in core.bits(answers))
+                             for r in state.bits(answers))
             else:
                 future = remaining - solver.tricks_after_lead(led, theirs, mine, trump, card)
             mine_total = won + future
@@ -172,11 +172,11 @@ def _hand_value(non_dealer: int, dealer_hand: int, trump: int, maker: int, deale
 
 def _dealer_options(s: list, trump: int, may_leave: bool) -> list[tuple[int, int]]:
     """(action, dealer's hand after it) for the dealer's pick-up choice."""
-    dealer = s[core.DEALER]
-    hand = s[core.HAND0 + dealer]
-    up = s[core.UPCARD]
+    dealer = s[state.DEALER]
+    hand = s[state.HAND0 + dealer]
+    up = s[state.UPCARD]
     six = hand | 1 << up
-    options = [(DISCARD + c, six & ~(1 << c)) for c in core.bits(six)]
+    options = [(DISCARD + c, six & ~(1 << c)) for c in state.bits(six)]
     if may_leave:
         options.append((PASS, hand))
     return options
@@ -185,9 +185,9 @@ def _dealer_options(s: list, trump: int, may_leave: bool) -> list[tuple[int, int
 def _discard_values(worlds, legal: list[int], me: int, utility) -> list[float]:
     totals = [0.0] * len(legal)
     for s, weight in worlds:
-        dealer = s[core.DEALER]
-        trump, maker = s[core.TRUMP], s[core.MAKER]
-        non_dealer = s[core.HAND0 + 1 - dealer]
+        dealer = s[state.DEALER]
+        trump, maker = s[state.TRUMP], s[state.MAKER]
+        non_dealer = s[state.HAND0 + 1 - dealer]
         hands = dict(_dealer_options(s, trump, PASS in legal))
         for i, action in enumerate(legal):
             totals[i] += weight * _hand_value(non_dealer, hands[action], trump, maker, dealer,
@@ -204,10 +204,10 @@ class _World:
         self.s = s
         self.me = me
         self.utility = utility
-        self.dealer = s[core.DEALER]
-        self.rules = s[core.SETUP].rules
+        self.dealer = s[state.DEALER]
+        self.rules = s[state.SETUP].rules
         self.model = model
-        self.his_hand = _cards(s[core.HAND0 + 1 - me])
+        self.his_hand = _cards(s[state.HAND0 + 1 - me])
 
     def his_choice(self, options: list[tuple[float, float | None]]) -> float:
         """The value for me of the opponent's bid among ``(value, his hand strength)``
@@ -223,15 +223,15 @@ class _World:
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
         s, dealer = self.s, self.dealer
-        return _hand_value(s[core.HAND0 + 1 - dealer], s[core.HAND0 + dealer], suit, maker,
+        return _hand_value(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], suit, maker,
                            dealer, self.me, self.utility)
 
     def pickup(self, maker: int) -> list[float]:
         """Round 1 made by ``maker``: the value of each of the dealer's choices."""
         s, dealer = self.s, self.dealer
-        trump = s[core.UPCARD] >> 3
+        trump = s[state.UPCARD] >> 3
         may_leave = maker != dealer and not self.rules.dealer_must_pick_up
-        return [_hand_value(s[core.HAND0 + 1 - dealer], hand, trump, maker, dealer, self.me,
+        return [_hand_value(s[state.HAND0 + 1 - dealer], hand, trump, maker, dealer, self.me,
                             self.utility)
                 for _, hand in _dealer_options(s, trump, may_leave)]
 
@@ -299,7 +299,7 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
         reached = games
         if model == "bidder":
             reached = [(g, w) for g, w in games if strength_with_upcard(
-                g.his_hand, g.s[core.UPCARD], g.s[core.UPCARD] >> 3) < _ORDER_AT] or games
+                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3) < _ORDER_AT] or games
         choices = [PASS] + [CALL + s for s in round2_suits]
         return max(choices, key=lambda a: sum(w * round2(g, a) for g, w in reached))
 
@@ -328,7 +328,7 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
             if action == ORDER:
                 value = world.dealer_picks(me)
             else:  # the dealer may accept, or pass to round 2
-                up = world.s[core.UPCARD]
+                up = world.s[state.UPCARD]
                 value = world.his_choice([
                     (world.dealer_picks(dealer), strength_with_upcard(world.his_hand, up, up >> 3)),
                     (round2(world, later), None)])
@@ -344,7 +344,7 @@ def _bid_likelihood(s: list, view: View) -> float:
     me = view.player
     other = 1 - me
     dealer = view.dealer
-    up = s[core.UPCARD]
+    up = s[state.UPCARD]
     if up == JOKER:  # the dealer named trump blind: nothing to infer
         return 1.0
     hand = _cards(_original_hand(s, other))
@@ -375,8 +375,8 @@ def _bid_likelihood(s: list, view: View) -> float:
 
 def _original_hand(s: list, player: int) -> int:
     """A player's five cards as dealt (before any pick-up), from a core state."""
-    deal, _ = core.hand_log(s)
-    order = core.deal_order(deal)
-    start = 5 if player == s[core.DEALER] else 0
+    deal, _ = state.hand_log(s)
+    order = state.deal_order(deal)
+    start = 5 if player == s[state.DEALER] else 0
     return sum(1 << c for c in order[start:start + 5])
 

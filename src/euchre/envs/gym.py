@@ -57,6 +57,7 @@ from .. import agents
 from ..actions import N_ACTIONS, parse_action
 from ..game import Game
 from ..rules import Rules
+from ..state import SEED_LIMIT
 from ..view import View
 from .encoding import SIZE, action_mask, encode
 
@@ -205,9 +206,9 @@ class EuchreEnv(gymnasium.Env):
         drawn from ``self.np_random``, which ``seed`` seeds."""
         super().reset(seed=seed)
         rng = self.np_random
-        self.game = Game(self.rules, seed=int(rng.integers(0, 2**63)))
+        self.game = Game(self.rules, seed=int(rng.integers(0, SEED_LIMIT, dtype=np.uint64)))
         self.player = int(rng.integers(0, 2)) if self.seat is None else self.seat
-        bot_seed = int(rng.integers(0, 2**63))
+        bot_seed = int(rng.integers(0, SEED_LIMIT, dtype=np.uint64))
         self.bot = (agents.load(self.opponent, seed=bot_seed) if isinstance(self.opponent, str)
                     else self.opponent)
         self._done = False

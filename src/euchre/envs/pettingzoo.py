@@ -62,6 +62,7 @@ from pettingzoo.utils import wrappers
 from ..actions import N_ACTIONS, action_token
 from ..game import Game, IllegalAction
 from ..rules import Rules
+from ..state import SEED_LIMIT
 from .gym import (
     RENDER_MODES,
     check_episode,
@@ -132,7 +133,8 @@ class raw_env(AECEnv, EzPickle):
         from the last seed (or from fresh entropy the first time)."""
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
-        self.game = Game(self.rules, seed=int(self._np_random.integers(0, 2**63)))
+        seed = int(self._np_random.integers(0, SEED_LIMIT, dtype=np.uint64))
+        self.game = Game(self.rules, seed=seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)

@@ -18,8 +18,8 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ..history import Stats
 from ..rules import Rules
-from ..store import Stats
 from . import cards_svg, pages
 from .committer import Committer
 from .protocol import MAX_MESSAGE, ProtocolError, parse
@@ -87,8 +87,6 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
             if unknown:
                 raise ValueError(f"unknown field {unknown[0]!r}")
             seed = data.get("seed")
-            if seed is not None and (type(seed) is not int or not 0 <= seed < 1 << 63):
-                raise ValueError("seed must be a whole number from 0 to 2**63-1")
             rules = Rules.from_dict(data.get("rules", {}))
             stored = await hub_of(request).create(
                 data.get("mode", "computer"), rules, data.get("name", "You"),

@@ -10,8 +10,8 @@ import re
 from html import escape
 from typing import Any
 
+from ..history import Stats
 from ..record import transcript
-from ..store import Stats
 from .storage import StoredGame
 
 _SHELL = """<!doctype html>

@@ -292,6 +292,6 @@ def open_storage(path: str | Path) -> Storage:
 
 def default_path() -> Path:
     """``games.db`` in the user's data folder (``$EUCHRE_DATA_DIR`` overrides it)."""
-    from ..store import data_dir
+    from ..datadir import data_dir
 
     return data_dir() / "games.db"

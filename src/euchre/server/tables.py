@@ -22,6 +22,7 @@ from .. import agents
 from ..actions import action_token, parse_action
 from ..game import Game
 from ..rules import Rules
+from ..state import new_seed
 from .committer import Committer
 from .protocol import Message, ProtocolError, check_name
 from .storage import Action, Finish, NewGame, Rename, StoredGame
@@ -143,7 +144,7 @@ class Hub:
         if mode == "computer" and level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         name = _name(name)
-        seed = secrets.randbits(63) if seed is None else seed
+        seed = new_seed() if seed is None else seed
         stored = StoredGame(
             id=secrets.token_urlsafe(9), mode=mode,
             level=level if mode == "computer" else None, rules=rules, seed=seed,
@@ -162,7 +163,7 @@ class Hub:
             game = stored.replay()
         bots = {}
         if stored.mode == "computer":
-            bots[1] = agents.load(stored.level or "expert", seed=stored.seed % (1 << 32) + 17)
+            bots[1] = agents.load(stored.level or "expert", seed=stored.seed + 17)
         table = Table(stored, game, bots)
         self.tables[stored.id] = table
         return table
@@ -295,7 +296,7 @@ class Hub:
         if not view.legal:
             raise ProtocolError("a hint is for your turn: it is not your turn")
         if table.coach is None:
-            table.coach = agents.load("expert", seed=table.stored.seed % (1 << 32) + 29)
+            table.coach = agents.load("expert", seed=table.stored.seed + 29)
         coach = table.coach
         values = await asyncio.get_running_loop().run_in_executor(
             self._thinking, coach.analyse, view)  # type: ignore[attr-defined]

@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import agents
-from .core import mix64
-from .game import Game
+from .. import agents
+from ..game import Game
+from ..rules import Rules
+from ..state import mix64
 from .parallel import run_jobs
-from .rules import Rules
 
 Z95 = 1.959963984540054
 

@@ -14,6 +14,7 @@ Nothing here validates its input: ``Game`` does that before it calls in.
 
 from __future__ import annotations
 
+import secrets
 from typing import NamedTuple
 
 from .actions import CALL, DISCARD, ORDER, PASS, action_token
@@ -30,7 +31,9 @@ PHASE_NAMES = ("bid1", "discard", "bid2", "play", "joker", "over")
  SETUP, CHECKPOINT) = range(27)
 N_SLOTS = 27
 
-M64 = (1 << 64) - 1
+SEED_LIMIT = 1 << 64
+"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``: the one range every face accepts."""
+M64 = SEED_LIMIT - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -53,6 +56,11 @@ def mix64(z: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
     return z ^ (z >> 31)
+
+
+def new_seed() -> int:
+    """A fresh seed from the operating system's randomness (never predictable by a player)."""
+    return secrets.randbits(64)
 
 
 def seed_first_dealer(seed: int) -> int:

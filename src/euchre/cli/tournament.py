@@ -6,16 +6,33 @@ import argparse
 import json
 import time
 
-from .arena_report import progress_bar, save_figure
-from .rules import Rules
-from .tournament import TournamentResult, run_tournament
+from ..study.plots import plot_tournament
+from ..study.tournament import TournamentResult, run_tournament
+from .options import add_rules_flags, add_run_flags, bot, check_run_flags, positive
+from .options import rules as rules_of
+from .progress import progress_bar
 
 
-def run_tournament_cli(args: argparse.Namespace, rules: Rules) -> int:
-    if args.plot and not args.plot.lower().endswith(".png"):
-        raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
-    if args.address and args.backend != "ray":
-        raise ValueError("--address names a Ray cluster: use it with --backend ray")
+def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = commands.add_parser(
+        "tournament", help="a round robin between bots: margins and ratings",
+        description="Every pair of bots plays duplicate matches (the same decks for every "
+                    "pairing); prints each pairing's margin per hand with its 95%% interval "
+                    "and a Bradley-Terry rating per bot with its interval.")
+    parser.add_argument("bots", metavar="BOT", nargs="+", type=bot,
+                        help="two or more bots, e.g. expert heuristic random")
+    parser.add_argument("--games", type=positive, default=100, metavar="N",
+                        help="matches per pairing (an even number: pairs); default 100")
+    add_run_flags(parser)
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="draw the ratings and the matrix of margins")
+    add_rules_flags(parser)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    check_run_flags(args)
+    rules = rules_of(args)
     pairings = len(args.bots) * (len(args.bots) - 1) // 2
     started = time.perf_counter()
     with progress_bar(f"{len(args.bots)} bots, {pairings} pairings: pairs",
@@ -61,39 +78,3 @@ def format_tournament(result: TournamentResult, games: int, seed: int) -> str:
     lines.append("(Bradley-Terry on the Elo scale: +400 = 10:1 odds of winning a match; "
                  "intervals by bootstrap over duplicate pairs)")
     return "\n".join(lines)
-
-
-def plot_tournament(result: TournamentResult, path: str) -> None:
-    """Ratings with their intervals beside the matrix of margins, as a PNG."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    n = len(result.bots)
-    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
-    rows = result.ratings
-    ys = list(range(len(rows)))[::-1]
-    left.errorbar([r["rating"] for r in rows], ys, fmt="o", capsize=4,
-                  xerr=[[r["rating"] - r["rating_95"][0] for r in rows],
-                        [r["rating_95"][1] - r["rating"] for r in rows]])
-    left.set_yticks(ys, [r["name"] for r in rows])
-    left.axvline(0, color="black", linewidth=0.8)
-    left.set_xlabel("rating (Elo scale, 95% interval)")
-    margin = [[0.0] * n for _ in range(n)]
-    for p in result.pairings:
-        i, j = p["a_index"], p["b_index"]
-        margin[i][j], margin[j][i] = p["a_points_per_hand"], -p["a_points_per_hand"]
-    bound = max(0.1, max(abs(x) for row in margin for x in row))
-    image = right.imshow(margin, cmap="RdBu", vmin=-bound, vmax=bound)
-    right.set_xticks(range(n), result.bots, rotation=30, ha="right")
-    right.set_yticks(range(n), result.bots)
-    for i in range(n):
-        for j in range(n):
-            if i != j:
-                dark = abs(margin[i][j]) > bound / 2
-                right.text(j, i, f"{margin[i][j]:+.2f}", ha="center", va="center", fontsize=9,
-                           color="white" if dark else "black")
-    right.set_title("row's margin over column, points per hand")
-    figure.colorbar(image, ax=right)
-    save_figure(figure, path)

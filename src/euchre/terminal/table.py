@@ -10,17 +10,15 @@ even a closed terminal loses nothing.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import random
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 
-from . import agents, store
-from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from .cards import (
+from .. import agents
+from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from ..cards import (
     EFFECTIVE_SUIT,
     JOKER,
     RANK_NAMES,
@@ -31,9 +29,9 @@ from .cards import (
     parse_suit,
     sort_key,
 )
-from .game import Game
-from .rules import Rules
-from .view import View
+from ..game import Game
+from ..view import View
+from . import saves as store
 
 HUMAN = 0
 COMPUTER = 1
@@ -342,49 +340,3 @@ class Table:
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         shown = "   ".join(f"{self.choice_words(t, view)} {v:+.2f}" for t, v in ranked)
         self.say(f"[cyan]Expert's estimate, points for this hand:[/] {shown}")
-
-
-def run_play(args: argparse.Namespace, rules: Rules) -> int:
-    console = Console(highlight=False)
-    if args.resume:
-        saved = store.load_current()
-        try:
-            game = Game.from_record(saved["record"])
-        except ValueError as err:
-            raise ValueError(f"the saved match cannot be resumed: {err}") from None
-        if game.is_over:
-            raise ValueError("the saved match is already over: start a new one")
-        level = saved.get("level", "expert")
-        name = saved.get("name", "You")
-        bot_seed = int(saved.get("bot_seed", 0))
-        console.print(f"Resuming hand {game.hand_number + 1}: you {game.score[0]}, computer "
-                      f"{game.score[1]}, to {game.rules.target}.", highlight=False)
-    else:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
-        game = Game(rules, seed=seed)
-        level, name, bot_seed = args.level, args.name, seed + 17
-        console.print(f"Two-handed Euchre against the computer ({level}), to {rules.target} "
-                      f"points. Seed {seed}.", highlight=False)
-    table = Table(game, level, name, bot_seed, console)
-    try:
-        return table.play()
-    except KeyboardInterrupt:
-        table.save()
-        console.print("\nSaved. euchre play --resume continues this match.", highlight=False)
-        return 130
-
-
-def run_stats(args: argparse.Namespace) -> int:
-    stats = store.player_stats()
-    console = Console(highlight=False)
-    if not stats.matches:
-        console.print("No finished matches yet: play one with  euchre play")
-        return 0
-
-    lines = stats.lines()
-    if stats.unreadable:
-        lines.append(f"({len(stats.unreadable)} unreadable file(s) skipped: "
-                     f"{', '.join(stats.unreadable[:3])})")
-    for line in lines:
-        console.print(line, highlight=False)
-    return 0

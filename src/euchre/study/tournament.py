@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+from ..rules import Rules
 from .arena import ArenaSpec, BotSpec, MatchOutcome, play_pair, summarise
 from .parallel import run_jobs
-from .rules import Rules
 
 PRIOR = 0.5
 """Pseudo-wins added each way to every pairing."""

@@ -1,0 +1,48 @@
+"""The ``euchre`` command: the parser, and one module per command (``cli/play.py`` ...).
+
+Every user error (a bad flag, a missing or corrupt file) ends in one line on stderr naming
+what was wrong, and exit status 2; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from .. import __version__
+from . import arena, play, replay, serve, stats, tournament
+from .options import Parser
+
+COMMANDS = (play, serve, replay, stats, arena, tournament)
+"""Each command's module: ``add(commands)`` declares it, ``run(args)`` carries it out."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: every command's own parser under one."""
+    parser = Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.")
+    parser.add_argument("--version", action="version", version=f"euchre {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for command in COMMANDS:
+        command.add(commands).set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:  # `euchre` alone: the commands, one line each
+        parser.print_help()
+        return 0
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except ValueError as err:
+        print(f"euchre {args.command}: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"euchre {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `euchre replay x | head` is fine
+        return 0

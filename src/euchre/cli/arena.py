@@ -1,0 +1,110 @@
+"""``euchre arena``: run the arena with a progress bar and report it (table, JSON, plot)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from ..study import arena
+from ..study.arena import ArenaResult, ArenaSpec
+from ..study.plots import plot_margin
+from .options import add_rules_flags, add_run_flags, bot, check_run_flags, positive
+from .options import rules as rules_of
+from .progress import progress_bar
+
+
+def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = commands.add_parser(
+        "arena", help="play bots against each other and measure them",
+        description="Matches to the target between bot A and bot B in duplicate pairs (the same "
+                    "decks with the seats swapped). Bots: random, heuristic, expert, easy, "
+                    "medium, hard; options as NAME:key=value,key=value.")
+    parser.add_argument("a", metavar="A", type=bot, help="bot A, e.g. expert or expert:deals=48")
+    parser.add_argument("b", metavar="B", type=bot, help="bot B")
+    parser.add_argument("--games", type=positive, default=100, metavar="N",
+                        help="matches to play (an even number: pairs); default 100")
+    add_run_flags(parser)
+    parser.add_argument("--out", metavar="DIR", help="write every match record to DIR")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="draw the running margin with its 95%% band")
+    add_rules_flags(parser)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    check_run_flags(args)
+    rules = rules_of(args)
+    spec = ArenaSpec(args.a, args.b, pairs=args.games // 2, seed=args.seed, rules=rules,
+                     keep_records=bool(args.out))
+    out_dir = _prepare_out(args.out) if args.out else None
+    started = time.perf_counter()
+    result = run_with_progress(spec, args.workers, args.backend, args.address)
+    elapsed = time.perf_counter() - started
+    stats = result.stats
+    stats["seconds"] = round(elapsed, 3)
+    stats["workers"] = args.workers
+    stats["backend"] = args.backend
+    stats["interrupted"] = result.interrupted
+    if out_dir is not None:
+        _write_records(result, out_dir)
+    if args.plot:
+        plot_margin(stats, args.plot)
+    if args.json:
+        stats = dict(stats)
+        stats.pop("running_margin")
+        print(json.dumps(stats, indent=2))
+    else:
+        print(format_report(stats))
+    return 130 if result.interrupted else 0
+
+
+def _prepare_out(path: str) -> Path:
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ValueError(f"--out {path}: cannot create the folder ({err.strerror})") from None
+    if not out.is_dir():
+        raise ValueError(f"--out {path}: not a folder")
+    return out
+
+
+def _write_records(result: ArenaResult, out: Path) -> None:
+    for outcome in result.outcomes:
+        name = out / f"pair{outcome.pair:05d}-a{outcome.a_seat}.json"
+        name.write_text(json.dumps(outcome.record), encoding="utf-8")
+
+
+def run_with_progress(spec: ArenaSpec, workers: int, backend: str = "local",
+                      address: str | None = None) -> ArenaResult:
+    """``arena.run`` with a progress bar on the terminal (none in a pipe)."""
+    with progress_bar(f"{spec.a} vs {spec.b}: pairs", spec.pairs) as update:
+        return arena.run(spec, workers, backend=backend, address=address, progress=update)
+
+
+def format_report(stats: dict[str, Any]) -> str:
+    a, b = stats["a"], stats["b"]
+    low, high = stats["a_win_rate_95"]
+    m_low, m_high = (x if x is not None else float("nan") for x in stats["a_points_per_hand_95"])
+    lines = [
+        f"{a['name']} (A) vs {b['name']} (B): {stats['matches']} matches in {stats['pairs']} "
+        f"duplicate pairs, {stats['hands']} hands, seed {stats['seed']}"
+        + (" (interrupted: these are the pairs that finished)" if stats.get("interrupted")
+           else ""),
+        f"A wins {stats['a_match_wins']} of {stats['matches']} matches: "
+        f"{100 * stats['a_win_rate']:.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)",
+        f"A's margin: {stats['a_points_per_hand']:+.3f} points per hand "
+        f"(95% {m_low:+.3f} to {m_high:+.3f})",
+        "",
+        f"{'bot':<24}{'made trump':>11}{'make':>8}{'march':>8}{'euchred':>9}{'ms/decision':>13}",
+    ]
+    for side in (a, b):
+        lines.append(f"{side['name'][:23]:<24}{side['made_trump']:>11}"
+                     f"{100 * side['make_rate']:>7.1f}%{100 * side['march_rate']:>7.1f}%"
+                     f"{100 * side['euchred_rate']:>8.1f}%{side['mean_decision_ms']:>13.2f}")
+    if "seconds" in stats:
+        lines.append(f"\n{stats['seconds']:.1f} s with {stats['workers']} worker(s)")
+    return "\n".join(lines)

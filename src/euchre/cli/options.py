@@ -1,0 +1,99 @@
+"""What several commands share: the one-line-error parser, argument types and flag groups."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from ..rules import DECK_SIZES, Rules
+from ..state import SEED_LIMIT
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with errors as one line: ``euchre replay: error: ...``."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def in_range(kind: type, low: float, high: float, what: str) -> Callable[[str], Any]:
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what}, not {text!r}")
+        return value
+    return parse
+
+
+positive = in_range(int, 1, 10**9, "expected a whole number of at least 1")
+seed = in_range(int, 0, SEED_LIMIT - 1, f"expected a seed from 0 to {SEED_LIMIT - 1}")
+port = in_range(int, 1, 65535, "a port is a number from 1 to 65535")
+seconds = in_range(float, 0, 60, "expected seconds from 0 to 60")
+
+
+def bot(text: str) -> Any:
+    """An argparse type: a bot spec such as ``expert:deals=48`` (checked when parsed)."""
+    from ..study.arena import BotSpec
+
+    try:
+        return BotSpec.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def add_rules_flags(parser: argparse.ArgumentParser) -> None:
+    """The RULES.md options as flags; ``rules(args)`` reads them back."""
+    group = parser.add_argument_group("rules (RULES.md options)")
+    group.add_argument("--deck", type=int, choices=DECK_SIZES, default=24,
+                       help="24 (9-A), 32 (7-A) or 25 (24 and the Joker); default 24")
+    group.add_argument("--target", type=positive, default=10, metavar="N",
+                       help="points that win the match; default 10")
+    group.add_argument("--stick-the-dealer", action="store_true",
+                       help="the dealer may not pass in round 2")
+    group.add_argument("--dealer-must-pick-up", action="store_true",
+                       help="the dealer must take the upcard when it is ordered up")
+    group.add_argument("--may-call-turned-suit", action="store_true",
+                       help="the suit turned down may be named in round 2")
+
+
+def rules(args: argparse.Namespace) -> Rules:
+    """The ``Rules`` named by ``add_rules_flags``' flags."""
+    return Rules(deck=args.deck, target=args.target, stick_the_dealer=args.stick_the_dealer,
+                 dealer_must_pick_up=args.dealer_must_pick_up,
+                 may_call_turned_suit=args.may_call_turned_suit)
+
+
+def add_run_flags(parser: argparse.ArgumentParser) -> None:
+    """Seed, workers, backend and JSON output: shared by the arena and the tournament."""
+    parser.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
+    parser.add_argument("--workers", type=positive, default=1, metavar="W",
+                        help="worker processes (or the CPUs of a local Ray cluster); the "
+                             "results are the same for any W")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local",
+                        help="local worker processes (default) or a Ray cluster")
+    parser.add_argument("--address", metavar="ADDRESS", default=None,
+                        help="the Ray cluster to use (e.g. auto or ray://head:10001); "
+                             "default: start a local one")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def check_run_flags(args: argparse.Namespace) -> None:
+    """What argparse cannot check alone: a plot is a PNG, ``--address`` needs Ray, and a game
+    count is played as asked (matches come in duplicate pairs)."""
+    if getattr(args, "plot", None) and not args.plot.lower().endswith(".png"):
+        raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
+    if args.address and args.backend != "ray":
+        raise ValueError("--address names a Ray cluster: use it with --backend ray")
+    if args.games % 2:
+        raise ValueError(f"--games {args.games}: matches come in duplicate pairs, so the "
+                         "number must be even")
+
+
+def example(text: str) -> str:
+    """An ``epilog`` with examples, kept as written."""
+    return "examples:\n" + "\n".join("  " + line for line in text.strip().splitlines())
