@@ -57,7 +57,7 @@ def test_a_whole_match_against_the_computer(tmp_path):
     record = json.loads(saved[0].read_text())
     game = Game.from_record(record)
     assert game.is_over and max(game.score) >= 3
-    assert not (tmp_path / "current.json").exists()
+    assert not list((tmp_path / "saves").glob("*.json"))  # the finished match left saves/
     assert record["players"]["level"] == "easy"
 
     env = dict(os.environ, EUCHRE_DATA_DIR=str(tmp_path))
@@ -104,14 +104,23 @@ def test_an_illegal_choice_is_refused_with_its_reason(tmp_path):
 def test_a_hint_shows_the_experts_values(tmp_path):
     child = spawn(tmp_path, "--seed", "5", "--target", "3")
     child.expect(PROMPT)
-    options = plain(child.before).strip().splitlines()[-1]
+    options = re.findall(r"(\d+)\) ", plain(child.before).split("Your hand:")[-1])
     child.sendline("?")
     child.expect(PROMPT)
     hint = plain(child.before)
     assert "Expert's estimate, points for this hand:" in hint
-    assert len(re.findall(r"[+-]\d+\.\d\d", hint)) == options.count(")")
+    values = re.findall(r"(\d+)\) [^\n]*? ([+-]\d+\.\d\d)", hint)
+    assert sorted(n for n, _ in values) == sorted(options) and len(options) >= 2
+    assert [float(v) for _, v in values] == sorted((float(v) for _, v in values),
+                                                   reverse=True)  # best first
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def saved_record(tmp_path) -> dict:
+    """The record of the one match saved in progress."""
+    (path,) = (tmp_path / "saves").glob("*.json")
+    return json.loads(path.read_text())["record"]
 
 
 def test_quit_and_resume_land_in_the_same_position(tmp_path):
@@ -125,18 +134,16 @@ def test_quit_and_resume_land_in_the_same_position(tmp_path):
     child.sendline("q")
     child.expect("euchre play --resume")
     child.expect(pexpect.EOF)
-    saved = json.loads((tmp_path / "current.json").read_text())
-    position = Game.from_record(saved["record"])
+    position = Game.from_record(saved_record(tmp_path))
 
     again = spawn(tmp_path, "--resume")
     again.expect(PROMPT)
     after = plain(again.before)
-    assert "Resuming hand" in after
+    assert "Resuming " in after and ", hand " in after
     assert after[after.rindex("-- Hand"):] == table
     again.sendline("q")
     again.expect(pexpect.EOF)
-    assert Game.from_record(json.loads((tmp_path / "current.json").read_text())["record"]) \
-        == position
+    assert Game.from_record(saved_record(tmp_path)) == position
 
 
 def test_stats_with_no_matches(tmp_path, monkeypatch, capsys):
@@ -155,7 +162,7 @@ def test_stats_skip_an_unreadable_match_file(tmp_path, monkeypatch, capsys):
     (tmp_path / "matches" / "good.json").write_text(json.dumps(game.record()))
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    assert "Matches: 1 played" in out and "1 unreadable file(s) skipped: broken.json" in out
+    assert "Matches: 1 played" in out and "(1 unreadable match skipped: broken.json)" in out
 
 
 def test_resume_without_a_saved_match_is_one_line(tmp_path, monkeypatch, capsys):
@@ -166,11 +173,17 @@ def test_resume_without_a_saved_match_is_one_line(tmp_path, monkeypatch, capsys)
 
 
 def test_a_corrupt_saved_match_is_reported_and_kept(tmp_path, monkeypatch, capsys):
+    """The old single save file, unreadable: moved unchanged beside the other saves, named in
+    one line when asked for, and never deleted."""
     monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
     (tmp_path / "current.json").write_text("{not json")
     assert main(["play", "--resume"]) == 2
-    assert "cannot be read" in capsys.readouterr().err
-    assert (tmp_path / "current.json").read_text() == "{not json"
+    err = capsys.readouterr().err
+    assert "cannot be read" in err and err.count("\n") == 1
+    (kept,) = (tmp_path / "saves").glob("*.json")
+    assert kept.read_text() == "{not json" and kept.name in err
+    assert main(["play", "--list"]) == 0
+    assert f"(cannot be read, kept: {kept})" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("argv", [["play", "--level", "godlike"], ["play", "--deck", "30"],
@@ -202,11 +215,10 @@ def test_must_follow_names_the_suit_and_the_cards():
         game.apply(token)
     table, _ = table_for(game)
     view = game.view(0)
-    assert table.understand("AS", view) == ("", "you must follow hearts: you hold "
-                                                "[bold red]Q♥[/] [bold red]9♥[/]")
-    assert table.understand("JD", view)[1] == "you do not hold [bold red]J♦[/]"
+    assert table.understand("AS", view) == ("", "you must follow hearts: you hold Q♥ 9♥")
+    assert table.understand("JD", view)[1] == "you do not hold J♦"
     assert table.understand("9h", view) == ("9H", None)
-    assert table.understand("10H", view)[1] == "you do not hold [bold red]10♥[/]"
+    assert table.understand("10H", view)[1] == "you do not hold 10♥"
 
 
 def test_reasons_for_refused_bids():

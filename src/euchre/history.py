@@ -1,13 +1,18 @@
-"""A player's finished matches counted the same way for every face: ``Stats``.
+"""A player's finished matches counted the same way for every face: ``Stats``, ``tally``.
 
 The terminal's ``euchre stats`` and the browser's player pages both count with this class, so
-"made", "march" and "euchred" mean one thing everywhere.
+"made", "march" and "euchred" mean one thing everywhere; ``tally`` decides which matches are
+a player's and from which seat, whichever face played them (terminal files or the browser's
+database), so that ``euchre stats`` counts every match of a player exactly once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+from .words import count
 
 
 @dataclass
@@ -59,11 +64,62 @@ class Stats:
             f"({share(self.matches_won, self.matches)})",
             f"Hands: {self.hands} played, {self.hands_won} won "
             f"({share(self.hands_won, self.hands)})",
-            f"As maker: {self.made_trump} hands; made {share(self.made, self.made_trump)}, "
+            f"As maker: {count(self.made_trump, 'hand')}; "
+            f"made {share(self.made, self.made_trump)}, "
             f"marched {share(self.marched, self.made_trump)}, "
             f"euchred {share(self.euchred, self.made_trump)}",
-            f"As defender: {self.defended} hands; euchres scored {self.euchres_scored} "
+            f"As defender: {count(self.defended, 'hand')}; euchres scored {self.euchres_scored} "
             f"({share(self.euchres_scored, self.defended)})",
         ]
 
 
+def seat_of(record: dict[str, Any], name: str | None) -> int | None:
+    """The seat ``name`` played in a finished match, or None if it is not theirs.
+
+    ``record["players"]`` says who sat where: the terminal writes ``human_seat`` (the person;
+    the other seat is the computer), the browser writes ``mode`` and ``names``. Without a
+    name, "you" are the person at the terminal and the person playing the browser's computer
+    (seat 0); a game between two friends is counted only under a name.
+
+    >>> seat_of({"players": {"names": ["Ann", "Bo"], "mode": "friend"}}, "Bo")
+    1
+    >>> seat_of({"players": {"names": ["Ann", "Bo"], "mode": "friend"}}, None) is None
+    True
+    >>> seat_of({"players": {"names": ["Ann", "computer (easy)"], "human_seat": 0}}, "Bo")
+    """
+    players = record.get("players") or {}
+    names = list(players.get("names") or [])
+    if "human_seat" in players:
+        seat = int(players["human_seat"])
+        return seat if name is None or (seat < len(names) and names[seat] == name) else None
+    if name is None:
+        return 0 if players.get("mode") == "computer" else None
+    return names.index(name) if name in names else None
+
+
+@dataclass
+class Tally:
+    """What ``tally`` found: the counts, and what it left out (so the user is told)."""
+
+    stats: Stats
+    undo_left_out: int = 0
+    """Matches left out because undo was used in them (``include_undo=False``)."""
+
+
+def tally(records: Iterable[dict[str, Any]], name: str | None = None,
+          include_undo: bool = True) -> Tally:
+    """Count every finished match in ``records`` that is ``name``'s (see ``seat_of``), from
+    their seat. A match in which undo was taken back (``players.undo_used``) counts unless
+    ``include_undo`` is False: a record kept honestly, not a record without undo."""
+    result = Tally(Stats())
+    for record in records:
+        if record.get("winner") is None:
+            continue
+        seat = seat_of(record, name)
+        if seat is None:
+            continue
+        if not include_undo and (record.get("players") or {}).get("undo_used"):
+            result.undo_left_out += 1
+            continue
+        result.stats.add(record, seat)
+    return result

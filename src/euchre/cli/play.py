@@ -1,10 +1,16 @@
-"""``euchre play``: a match against the computer in the terminal (``euchre.terminal``)."""
+"""``euchre play``: a match against the computer in the terminal (``euchre.terminal``).
+
+Matches in progress are never lost: each is its own saved file, and starting ``euchre play``
+while some are saved asks whether to resume one or begin a new one (which is saved beside
+them, never over them).
+"""
 
 from __future__ import annotations
 
 import argparse
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..agents import LEVELS
 from ..game import Game
@@ -12,21 +18,36 @@ from ..rules import Rules
 from ..state import new_seed
 from ..terminal import saves as store
 from ..terminal.table import Table
-from .options import add_rules_flags, rules, seed
+from .options import add_rules_flags, example, rules, seed
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
         "play", help="play a match against the computer in the terminal",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="A match against the computer. Choose by number or type a token (JH, 10h, "
-                    "pass, order, call s); ? shows a hint, q saves and quits.")
+                    "pass, order, call s);\n? shows a hint, undo takes back, rules shows the "
+                    "rules, help the commands, q saves and quits.",
+        epilog=example("""
+euchre play                          # against the expert, to 10 points
+euchre play --level easy --deck 25 --target 5 --stick-the-dealer
+euchre play --list                   # the matches you quit, by name
+euchre play --resume                 # continue the one saved last
+euchre play --resume 2025-01-31-1412-expert
+"""))
     parser.add_argument("--level", choices=LEVELS, default="expert",
                         help="the computer's strength; default expert")
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
                         help="deal the same match again")
     parser.add_argument("--name", default="You", help="your name in the saved records")
-    parser.add_argument("--resume", action="store_true",
-                        help="continue the match saved when you quit")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
+                       help="continue a saved match: NAME, or the one saved last")
+    start.add_argument("--new", action="store_true",
+                       help="start a new match without asking (saved ones are kept)")
+    start.add_argument("--list", action="store_true", help="list the saved matches and stop")
+    parser.add_argument("--no-autoplay", action="store_true",
+                        help="wait for Enter even when only one card may be played")
     add_rules_flags(parser)
     return parser
 
@@ -37,29 +58,88 @@ def run(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace, rules: Rules) -> int:
     console = Console(highlight=False)
-    if args.resume:
-        saved = store.load_current()
-        try:
-            game = Game.from_record(saved["record"])
-        except ValueError as err:
-            raise ValueError(f"the saved match cannot be resumed: {err}") from None
-        if game.is_over:
-            raise ValueError("the saved match is already over: start a new one")
-        level = saved.get("level", "expert")
-        name = saved.get("name", "You")
-        bot_seed = int(saved.get("bot_seed", 0))
-        console.print(f"Resuming hand {game.hand_number + 1}: you {game.score[0]}, computer "
-                      f"{game.score[1]}, to {game.rules.target}.", highlight=False)
+    if args.list:
+        return list_saved(console)
+    if args.resume is not None:
+        table = resume(store.load(args.resume or None), args, console)
     else:
-        seed = args.seed if args.seed is not None else new_seed()
-        game = Game(rules, seed=seed)
-        level, name, bot_seed = args.level, args.name, seed + 17
-        console.print(f"Two-handed Euchre against the computer ({level}), to {rules.target} "
-                      f"points. Seed {seed}.", highlight=False)
-    table = Table(game, level, name, bot_seed, console)
+        choice = None if args.new else choose(console)
+        if choice == "quit":
+            return 0
+        table = resume(choice, args, console) if isinstance(choice, store.Saved) else \
+            new_table(args, rules, console)
     try:
         return table.play()
     except KeyboardInterrupt:
         table.save()
-        console.print("\nSaved. euchre play --resume continues this match.", highlight=False)
+        console.print(f"\nSaved as {escape(table.save_name)}. euchre play --resume "
+                      f"{escape(table.save_name)} continues this match.", highlight=False,
+                      soft_wrap=True)
         return 130
+
+
+def list_saved(console: Console) -> int:
+    """``--list``: every saved match, the most recent first, and any file that is unreadable."""
+    found, unreadable = store.list_saved()
+    if not found and not unreadable:
+        console.print("No saved matches: euchre play starts one.", highlight=False)
+    for saved in found:
+        console.print(escape(saved.describe()), highlight=False, soft_wrap=True)
+    for path in unreadable:
+        console.print(f"(cannot be read, kept: {escape(str(path))})", highlight=False,
+                      soft_wrap=True)
+    return 0
+
+
+def choose(console: Console) -> store.Saved | str | None:
+    """Ask, when matches are saved, whether to resume one or start a new one: a ``Saved``,
+    None for a new match, or ``"quit"`` (also at the end of input: nothing is changed)."""
+    found, _ = store.list_saved()
+    if not found:
+        return None
+    console.print(f"You have {len(found)} saved match{'es' if len(found) > 1 else ''}:",
+                  highlight=False)
+    for i, saved in enumerate(found, 1):
+        console.print(f"  {i}) resume {escape(saved.describe())}", highlight=False)
+    console.print("  n) a new match (the saved ones are kept)   q) quit", highlight=False)
+    while True:
+        try:
+            text = console.input("Resume or new> ").strip().lower()
+        except EOFError:
+            return "quit"
+        if text in ("n", "new"):
+            return None
+        if text in ("q", "quit"):
+            return "quit"
+        if text in ("r", "resume") or (text.isdigit() and 1 <= int(text) <= len(found)):
+            return found[int(text) - 1 if text.isdigit() else 0]
+        console.print(f"Type a number from 1 to {len(found)} to resume, n for a new match "
+                      "or q to quit.", highlight=False)
+
+
+def resume(saved: store.Saved, args: argparse.Namespace, console: Console) -> Table:
+    """The table of a saved match, as it was left."""
+    data = saved.data
+    try:
+        game = Game.from_record(data["record"])
+    except ValueError as err:
+        raise ValueError(f"the saved match {saved.name} cannot be resumed: {err}") from None
+    if game.is_over:
+        raise ValueError(f"the saved match {saved.name} is already over: start a new one")
+    players = data["record"].get("players") or {}
+    console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: you "
+                  f"{game.score[0]}, computer {game.score[1]}, to {game.rules.target}.",
+                  highlight=False, soft_wrap=True)
+    return Table(game, data.get("level", "expert"), data.get("name", "You"),
+                 int(data.get("bot_seed", 0)), console, save_name=saved.name,
+                 autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")))
+
+
+def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table:
+    seed = args.seed if args.seed is not None else new_seed()
+    game = Game(rules, seed=seed)
+    console.print(f"Two-handed Euchre against the computer ({args.level}), to {rules.target} "
+                  f"points. Seed {seed}.", highlight=False)
+    console.print("Type help for the commands.", highlight=False)
+    return Table(game, args.level, args.name, seed + 17, console,
+                 save_name=store.new_name(args.level), autoplay=not args.no_autoplay)

@@ -1,36 +1,111 @@
-"""``euchre stats``: a player's record over finished matches."""
+"""``euchre stats``: a player's record over every finished match, terminal and browser alike.
+
+The terminal's finished matches are files; the browser's are games in the server's SQLite
+database, read here without writing (the file is opened read-only, and a missing default
+database is simply no games). Which matches are the player's, and how they count, is
+``euchre.history.tally``: the same for every face.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
+from ..history import tally
+from ..server import storage
 from ..terminal import saves as store
+from ..words import count
+from .options import example
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    return commands.add_parser(
-        "stats", help="your record over saved matches",
+    parser = commands.add_parser(
+        "stats", help="your record over finished matches, terminal and browser",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Matches and hands won, make / march / euchred rates as maker, euchres "
-                    "scored as defender.")
+                    "scored as defender,\nover the terminal's finished matches and the "
+                    "browser game's database.\nWithout --name: the person at the terminal "
+                    "and the person who played the browser's computer.",
+        epilog=example("""
+euchre stats                          # you, in the terminal and against the browser's computer
+euchre stats --name Ann               # every finished match of a seat named Ann
+euchre stats --db ~/euchre-games.db   # the browser games of another database
+euchre stats --no-undo                # leave out matches in which undo was used
+"""))
+    parser.add_argument("--name", default=None, metavar="NAME",
+                        help="count the matches of the seat with this name")
+    parser.add_argument("--db", type=Path, default=None, metavar="FILE",
+                        help="the browser game's database; default games.db in the data "
+                             "folder")
+    parser.add_argument("--no-undo", action="store_true",
+                        help="leave out matches in which a choice was taken back")
+    return parser
 
 
 def run(args: argparse.Namespace) -> int:
     return run_stats(args)
 
 
-def run_stats(args: argparse.Namespace) -> int:
-    stats = store.player_stats()
-    console = Console(highlight=False)
-    if not stats.matches:
-        console.print("No finished matches yet: play one with  euchre play")
-        return 0
+def browser_records(path: Path, required: bool) -> tuple[list[dict[str, Any]], list[str]]:
+    """Every finished game of the browser's database as a record with its ``players``, and
+    the games that do not replay (the server's own replay rebuilds each one and refuses a
+    damaged one; it is reported and skipped, as an unreadable file is)."""
+    if not path.exists():
+        if required:
+            raise ValueError(f"--db {path}: no such file")
+        return [], []
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as err:
+        raise ValueError(f"{path} cannot be opened: {err}") from None
+    records, damaged = [], []
+    try:
+        # the server's own row reader and action query (storage has no public read-only
+        # opener: its SQLiteStorage creates the file and its schema)
+        rows = connection.execute(f"SELECT {storage._COLUMNS} FROM games WHERE finished = 1 "
+                                  "ORDER BY updated").fetchall()
+        for row in rows:
+            stored = storage._game(row)
+            stored.actions = storage._actions(connection, stored.id)
+            try:
+                record = stored.replay().record()
+            except ValueError:
+                damaged.append(f"game {stored.id}")
+                continue
+            record["players"] = {"names": list(stored.names), "mode": stored.mode,
+                                 "level": stored.level}
+            records.append(record)
+    except sqlite3.Error as err:
+        raise ValueError(f"{path} is not a euchre games database: {err}") from None
+    finally:
+        connection.close()
+    return records, damaged
 
-    lines = stats.lines()
-    if stats.unreadable:
-        lines.append(f"({len(stats.unreadable)} unreadable file(s) skipped: "
-                     f"{', '.join(stats.unreadable[:3])})")
-    for line in lines:
-        console.print(line, highlight=False)
+
+def run_stats(args: argparse.Namespace) -> int:
+    records, unreadable = store.finished_records()
+    db = args.db if args.db is not None else storage.default_path()
+    games, damaged = browser_records(db, required=args.db is not None)
+    records += games
+    unreadable += damaged
+    result = tally(records, args.name, include_undo=not args.no_undo)
+    console = Console(highlight=False)
+    if not result.stats.matches:
+        whose = f" of {escape(args.name)}" if args.name else ""
+        console.print(f"No finished matches{whose} yet: play one with  euchre play",
+                      highlight=False)
+    else:
+        for line in result.stats.lines():
+            console.print(line, highlight=False)
+    if result.undo_left_out:
+        console.print(f"({count(result.undo_left_out, 'match')} with undo left out)",
+                      highlight=False)
+    if unreadable:
+        console.print(f"({count(len(unreadable), 'unreadable match')} skipped: "
+                      f"{escape(', '.join(unreadable[:3]))})", highlight=False)
     return 0

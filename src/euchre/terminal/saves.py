@@ -1,60 +1,140 @@
-"""Where the terminal game keeps things: the match in progress and every finished match.
+"""Where the terminal game keeps things: each match in progress, and every finished match.
 
-Files live in the user's data folder (``platformdirs``), or in ``$EUCHRE_DATA_DIR`` when it is
-set (tests use it). Every write goes to a temporary file first and is renamed into place, so a
-crash never leaves half a file; a file that cannot be read is reported and skipped, never
-deleted.
+Each match in progress is its own file, ``saves/NAME.json`` in the data folder (``NAME`` is
+readable: when it began and against which level, such as ``2025-01-31-1412-expert``), so a
+new match never replaces a saved one. Finished matches are kept under ``matches/``. Every
+write goes to a temporary file first and is renamed into place, so a crash never leaves half
+a file; a file that cannot be read is reported and kept, never deleted. The single
+``current.json`` of earlier versions is moved, unchanged, into ``saves/`` the first time the
+saves are looked at.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..datadir import data_dir
-from ..history import Stats
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+"""What a save's name may be: it is a file name, so no slashes and no leading dot."""
+
+
+@dataclass
+class Saved:
+    """A match in progress as it was saved: its name, file and contents."""
+
+    name: str
+    path: Path
+    data: dict[str, Any]
+    """``record`` (the match so far, with ``players``), ``level``, ``name``, ``bot_seed``."""
+
+    def describe(self) -> str:
+        """One line for a list: the name, where the match stands, when it was saved."""
+        record = self.data["record"]
+        score = record.get("score", [0, 0])
+        when = time.strftime("%d %b %H:%M", time.localtime(self.path.stat().st_mtime))
+        return (f"{self.name}: hand {len(record.get('hands', []))}, you {score[0]} - "
+                f"computer {score[1]} ({self.data.get('level', 'expert')}), to "
+                f"{record.get('rules', {}).get('target', 10)}; saved {when}")
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(".tmp")
+    temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
     os.replace(temporary, path)
 
 
-def current_path() -> Path:
-    return data_dir() / "current.json"
+def saves_dir() -> Path:
+    return data_dir() / "saves"
 
 
-def save_current(saved: dict[str, Any]) -> Path:
-    """Save the match in progress (its record and the table's settings)."""
-    path = current_path()
+def new_name(level: str) -> str:
+    """A name for a new match that no saved match has: the time it began and the level."""
+    base = time.strftime("%Y-%m-%d-%H%M") + f"-{level}"
+    name, n = base, 2
+    while (saves_dir() / f"{name}.json").exists():
+        name, n = f"{base}-{n}", n + 1
+    return name
+
+
+def save(name: str, saved: dict[str, Any]) -> Path:
+    """Save the match in progress called ``name`` (its record and the table's settings)."""
+    path = saves_dir() / f"{name}.json"
     _write(path, saved)
     return path
 
 
-def load_current() -> dict[str, Any]:
-    """The saved match in progress; ``ValueError`` naming the problem if there is none or it
-    cannot be read."""
-    path = current_path()
-    if not path.exists():
-        raise ValueError(f"no saved match to resume (looked for {path})")
-    try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise ValueError(f"the saved match {path} cannot be read: {err}") from None
-    if not isinstance(saved, dict) or "record" not in saved:
-        raise ValueError(f"the saved match {path} is not a saved match")
-    return saved
-
-
-def clear_current() -> None:
-    path = current_path()
+def remove(name: str) -> None:
+    """Forget a match in progress once it is finished (its record is in ``matches/``)."""
+    path = saves_dir() / f"{name}.json"
     if path.exists():
         path.unlink()
+
+
+def _migrate() -> None:
+    """Move the single ``current.json`` of earlier versions into ``saves/``, byte for byte."""
+    old = data_dir() / "current.json"
+    if not old.exists():
+        return
+    stamp = time.strftime("%Y-%m-%d-%H%M", time.localtime(old.stat().st_mtime))
+    name, n = f"{stamp}-saved", 2
+    while (saves_dir() / f"{name}.json").exists():
+        name, n = f"{stamp}-saved-{n}", n + 1
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    os.replace(old, saves_dir() / f"{name}.json")
+
+
+def _read(path: Path) -> Saved:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise ValueError(f"the saved match {path} cannot be read: {err}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
+        raise ValueError(f"the saved match {path} is not a saved match")
+    return Saved(path.stem, path, data)
+
+
+def list_saved() -> tuple[list[Saved], list[Path]]:
+    """Every match in progress, the most recently saved first, and the files that cannot be
+    read (kept on disk, listed so that the user can see them)."""
+    _migrate()
+    folder = saves_dir()
+    paths = sorted(folder.glob("*.json"), key=lambda p: -p.stat().st_mtime) \
+        if folder.is_dir() else []
+    found, unreadable = [], []
+    for path in paths:
+        try:
+            found.append(_read(path))
+        except ValueError:
+            unreadable.append(path)
+    return found, unreadable
+
+
+def load(name: str | None) -> Saved:
+    """The saved match called ``name`` (None: the most recently saved); ``ValueError``
+    naming the problem if there is none or it cannot be read."""
+    _migrate()
+    if name is None:
+        found, unreadable = list_saved()
+        if found:
+            return found[0]
+        if unreadable:
+            return _read(unreadable[0])  # raises, naming the file (which is kept)
+        raise ValueError(f"no saved match to resume (looked in {saves_dir()})")
+    if not NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not the name of a saved match (see euchre play --list)")
+    path = saves_dir() / f"{name}.json"
+    if not path.exists():
+        names = ", ".join(s.name for s in list_saved()[0]) or "none"
+        raise ValueError(f"no saved match called {name!r} (saved: {names})")
+    return _read(path)
 
 
 def save_finished(record: dict[str, Any]) -> Path:
@@ -70,19 +150,22 @@ def save_finished(record: dict[str, Any]) -> Path:
     return path
 
 
-def player_stats() -> Stats:
-    """The human's record over every finished match in the data folder."""
-    from ..record import from_record
+def finished_records() -> tuple[list[dict[str, Any]], list[str]]:
+    """Every finished match of the terminal game (records checked by the engine, so only
+    sound ones count) and the names of the files that cannot be read. A record written
+    without ``players`` is the terminal's own: the person sat in seat 0."""
+    from ..game import Game
 
-    stats = Stats()
+    records, unreadable = [], []
     folder = data_dir() / "matches"
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-            from_record(data)  # only sound records count
-            seat = int(data.get("players", {}).get("human_seat", 0))
+            Game.from_record(data)
+            players = data.setdefault("players", {})
+            players.setdefault("human_seat", 0)
         except (OSError, UnicodeDecodeError, ValueError, TypeError, AttributeError):
-            stats.unreadable.append(path.name)
+            unreadable.append(path.name)
             continue
-        stats.add(data, seat)
-    return stats
+        records.append(data)
+    return records, unreadable

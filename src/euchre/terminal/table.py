@@ -1,119 +1,146 @@
 """``euchre play``: a match against the computer in the terminal.
 
 The table is drawn with ``rich`` (colours and suit symbols on a terminal, plain text when the
-output is not one) and fits an 80x24 screen. Choices are numbered and also accept tokens
-(``JH``, ``10h``, ``pass``, ``order``, ``call s``); an illegal choice is refused with its
-reason. ``?`` shows the expert's value of every choice; ``q`` saves and quits, and
-``euchre play --resume`` continues. The match in progress is saved after every action, so
-even a closed terminal loses nothing.
+output is not one) and fits an 80x24 screen. Every word of a choice, a bid or a refusal comes
+from ``euchre.words``, so the terminal says what the browser says. Choices are numbered in
+the order the hand is shown and also accept tokens (``JH``, ``10h``, ``pass``, ``order``,
+``call s``); an illegal choice is refused with its reason. At the prompt: ``?`` (the expert's
+value of every choice), ``undo``, ``rules``, ``help``, ``q`` (save and quit). The match in
+progress is saved after every action, so even a closed terminal loses nothing.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import (
-    EFFECTIVE_SUIT,
-    JOKER,
-    RANK_NAMES,
-    SUIT_NAMES,
-    SUIT_SYMBOLS,
-    SUITS,
-    parse_card,
-    parse_suit,
-    sort_key,
-)
+from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card, parse_suit
 from ..game import Game
 from ..view import View
+from ..words import (
+    bid_words,
+    card_text,
+    choice_words,
+    count,
+    ordered_choices,
+    suit_text,
+    upcard_state,
+    why_not,
+)
 from . import saves as store
+from .help import HELP, rules_text
 
 HUMAN = 0
 COMPUTER = 1
+QUIT = "q"
+"""What ``ask`` returns to save and quit (never a token: tokens are checked by the engine)."""
+UNDO = "undo"
+CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
 
-def card_text(token: str, plain: bool = False) -> str:
-    """A card as people write it, coloured: ``10♥`` in red, ``Joker``."""
-    card = parse_card(token)
-    if card == JOKER:
-        return "Joker" if plain else "[bold magenta]Joker[/]"
-    label = RANK_NAMES[card & 7] + SUIT_SYMBOLS[card >> 3]
-    if plain:
-        return label
-    return f"[bold red]{label}[/]" if card >> 3 in (1, 2) else f"[bold]{label}[/]"
-
-
-def suit_text(letter: str) -> str:
-    suit = SUITS.index(letter)
-    symbol = f"[red]{SUIT_SYMBOLS[suit]}[/]" if suit in (1, 2) else SUIT_SYMBOLS[suit]
-    return f"{symbol} {SUIT_NAMES[suit]}"
+def coloured(text: str) -> str:
+    """``euchre.words`` text as markup with its cards coloured: red suits red, the Joker
+    magenta (the words stay those of ``euchre.words``; only the colour is the terminal's)."""
+    out = CARD_LABEL.sub(lambda m: f"[bold red]{m[0]}[/]" if m[2] in "♦♥" else f"[bold]{m[0]}[/]",
+                         escape(text))
+    return out.replace("Joker", "[bold magenta]Joker[/]")
 
 
 class Table:
     """One human (player 0) against one bot (player 1) at a chosen level."""
 
-    def __init__(self, game: Game, level: str, name: str, bot_seed: int,
-                 console: Console) -> None:
+    def __init__(self, game: Game, level: str, name: str, bot_seed: int, console: Console,
+                 save_name: str = "match", autoplay: bool = True,
+                 undo_used: bool = False) -> None:
         self.game = game
         self.level = level
         self.name = name
         self.bot_seed = bot_seed
         self.console = console
-        actions_so_far = sum(len(h["actions"]) for h in game.record()["hands"])
-        self.bot = agents.load(level, seed=bot_seed + actions_so_far)
+        self.save_name = save_name
+        self.autoplay = autoplay
+        self.undo_used = undo_used
+        self.bot = self._bot()
         self.coach = agents.load("expert", seed=bot_seed + 1)
         self.my_discard: str | None = None
+
+    def _bot(self) -> Any:
+        """The computer, seeded by how far the match has gone: a resumed (or taken back)
+        match goes on exactly as an uninterrupted one would."""
+        actions_so_far = sum(len(h["actions"]) for h in self.game.record()["hands"])
+        return agents.load(self.level, seed=self.bot_seed + actions_so_far)
 
     # --- the loop -------------------------------------------------------------------------
 
     def play(self) -> int:
-        game = self.game
-        while not game.is_over:
+        while not self.game.is_over:
+            game = self.game
             hand_before = game.hand_number
             before = game.view(HUMAN)
             if game.to_move == HUMAN:
-                view = game.view(HUMAN)
-                if view.discard:
-                    self.my_discard = view.discard
-                self.show(view)
-                token = self.ask(view)
-                if token is None:
+                token = self.human_turn(before)
+                if token == QUIT:
                     self.save()
-                    self.say("Saved. [bold]euchre play --resume[/] continues this match.")
+                    self.say(f"Saved as {escape(self.save_name)}. [bold]euchre play --resume "
+                             f"{escape(self.save_name)}[/] continues this match.",
+                             soft_wrap=True)
                     return 0
-                game.apply(token)
-                if game.view(HUMAN).discard:
-                    self.my_discard = game.view(HUMAN).discard
+                if token == UNDO:
+                    continue
             else:
                 view = game.view(COMPUTER)
                 token = self.bot.act(view)
                 self.announce(view, token)
                 game.apply(token)
+            if game.view(HUMAN).discard:
+                self.my_discard = game.view(HUMAN).discard
             self.after_action(hand_before, before, token)
             self.save()
         return self.finish()
+
+    def human_turn(self, view: View) -> str:
+        """Show the table and apply the human's choice; returns it (or ``QUIT``/``UNDO``)."""
+        legal = view.legal
+        if self.autoplay and view.phase == "play" and len(legal) == 1:
+            self.say(f"You play {coloured(card_text(legal[0]))}: your only "
+                     f"{'card' if len(view.hand) == 1 else 'card that may be played'}.")
+            self.game.apply(legal[0])
+            return legal[0]
+        self.show(view)
+        token = self.ask(view)
+        if token not in (QUIT, UNDO):
+            self.game.apply(token)
+        return token
 
     def after_action(self, hand_before: int, before: View, token: str) -> None:
         """Show a trick once it is complete, and the hand's result once it is over."""
         game = self.game
         view = game.view(HUMAN)
         finished = game.hand_number != hand_before or game.is_over
+        last = view.last_hand
         if before.phase == "play" and before.trick:  # this card completed a trick
             number = len(before.tricks) + 1
             leader = before.leader
-            winner = view.tricks[-1].winner if not finished else (
-                leader if before.tricks_won[leader] < view.last_hand["tricks_won"][leader]
-                else 1 - leader)
-            self.say(f"  Trick {number}: {self.who(leader)} {card_text(before.trick[0])}, "
-                     f"{self.who(1 - leader)} {card_text(token)} - "
+            if not finished:
+                winner = view.tricks[-1].winner
+            elif last is not None and last.get("tricks"):
+                winner = last["tricks"][-1]["winner"]
+            else:  # an engine without the whole last hand: who won one more trick
+                winner = leader if before.tricks_won[leader] < last["tricks_won"][leader] \
+                    else 1 - leader
+            self.say(f"  Trick {number}: {self.who(leader)} "
+                     f"{coloured(card_text(before.trick[0]))}, {self.who(1 - leader)} "
+                     f"{coloured(card_text(token))} - "
                      f"{self.who(winner)} {'win' if winner == HUMAN else 'wins'}.")
         if finished:
-            self.summary(view.last_hand)
+            self.summary(last)
 
     def summary(self, last: dict[str, Any] | None) -> None:
         if last is None:
@@ -125,15 +152,17 @@ class Table:
         won = last["tricks_won"][maker]
         points = last["points"]
         scorer = HUMAN if points[HUMAN] else COMPUTER
-        what = ("a march" if won == 5 else f"{won} tricks" if won >= 3
-                else f"euchred with {won} trick{'s' if won != 1 else ''}")
-        line = (f"[bold]Hand over:[/] {self.who(maker)} made {suit_text(last['trump'])}: {what}."
-                f" {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
-                f"{points[scorer]}. Score: you {self.game.score[HUMAN]}, computer "
-                f"{self.game.score[COMPUTER]}.")
-        self.say(line)
-        if self.my_discard:
-            self.say(f"  (You had discarded {card_text(self.my_discard)}.)")
+        outcome = last.get("outcome") or ("march" if won == 5 else "made" if won >= 3
+                                          else "euchred")
+        what = {"march": "a march", "made": count(won, "trick")}.get(
+            outcome, f"euchred with {count(won, 'trick')}")
+        self.say(f"[bold]Hand over:[/] {self.who(maker)} made {coloured(suit_text(last['trump']))}"
+                 f": {what}. {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
+                 f"{points[scorer]}.")
+        self.say(f"Score: you {self.game.score[HUMAN]}, computer {self.game.score[COMPUTER]}.")
+        discard = last.get("discard") or self.my_discard  # the dealer's own view only
+        if discard:
+            self.say(f"  (You had discarded {coloured(card_text(discard))}.)")
         self.my_discard = None
 
     def finish(self) -> int:
@@ -142,24 +171,45 @@ class Table:
         self.say("")
         self.say(f"[bold green]You win the match {game.score[0]}-{game.score[1]}![/]" if won
                  else f"[bold]The computer wins the match {game.score[1]}-{game.score[0]}.[/]")
-        record = self.record()
-        path = store.save_finished(record)
-        store.clear_current()
+        path = store.save_finished(self.record())
+        store.remove(self.save_name)
         self.say(f"Match saved: {escape(str(path))}", soft_wrap=True)  # a path stays whole
         self.say(f"Replay it with: euchre replay {escape(str(path))}", soft_wrap=True)
         return 0
 
-    # --- saving ---------------------------------------------------------------------------
+    # --- saving and taking back -----------------------------------------------------------
 
     def record(self) -> dict[str, Any]:
         record = self.game.record()
         record["players"] = {"names": [self.name, f"computer ({self.level})"],
-                             "human_seat": HUMAN, "level": self.level}
+                             "human_seat": HUMAN, "level": self.level,
+                             "undo_used": self.undo_used}
         return record
 
     def save(self) -> None:
-        store.save_current({"record": self.record(), "level": self.level, "name": self.name,
-                            "bot_seed": self.bot_seed})
+        store.save(self.save_name, {"record": self.record(), "level": self.level,
+                                    "name": self.name, "bot_seed": self.bot_seed})
+
+    def undo(self) -> bool:
+        """Take back the human's last real choice and everything the computer did after it
+        (a card that played itself is not a choice: it goes back too). False, with the game
+        unchanged, when there is nothing to take back."""
+        moves = [p for h in self.game.record()["hands"] for p, _ in h["actions"]]
+        game = self.game.copy()
+        while moves:
+            player = moves.pop()
+            game.pop()
+            if player == HUMAN and not (self.autoplay and game.phase == "play"
+                                        and len(game.legal_actions()) == 1):
+                break
+        else:
+            return False
+        self.game = game
+        self.undo_used = True
+        self.bot = self._bot()
+        self.my_discard = game.view(HUMAN).discard
+        self.save()
+        return True
 
     # --- showing --------------------------------------------------------------------------
 
@@ -175,168 +225,138 @@ class Table:
         self.say("")
         self.say(f"[bold]-- Hand {view.hand_number + 1} -- You {score[0]} - Computer "
                  f"{score[1]} ({self.level}) -- to {view.target} -- {dealer}[/]")
-        upcard = card_text(view.upcard)
-        state = ("taken by the dealer" if view.upcard_taken
-                 else "turned down" if view.phase in ("bid2",) or view.trump else "face up")
-        trump = (f"Trump {suit_text(view.trump)}, made by {self.who(view.maker).lower()}"
-                 if view.trump else "No trump yet")
-        self.say(f"Upcard {upcard} ({state}).  {trump}.")
+        state = upcard_state(view)
+        if state == "picked up":
+            state += " by " + ("you" if view.dealer == HUMAN else "the computer")
+        trump = (f"Trump {coloured(suit_text(view.trump))}, made by "
+                 f"{self.who(view.maker).lower()}" if view.trump else "No trump yet")
+        self.say(f"Upcard {coloured(card_text(view.upcard))} ({state}).  {trump}.")
         if view.bids:
-            bids = ", ".join(f"{self.who(p).lower()} {self.bid_words(t, p == view.dealer)}"
+            bids = ", ".join(f"{self.who(p).lower()} {coloured(bid_words(view, p, t))}"
                              for p, t in view.bids)
             self.say(f"Bidding: {bids}.")
         if view.phase == "play" or view.tricks:
             held = 5 - len(view.tricks) - (1 if view.trick and view.leader == COMPUTER else 0)
             self.say(f"Tricks: you {view.tricks_won[0]}, computer {view.tricks_won[1]}.  "
-                     f"The computer holds {held} card{'s' if held != 1 else ''}.")
+                     f"The computer holds {count(held, 'card')}.")
         if view.trick:
-            self.say(f"Trick: {self.who(view.leader).lower()} led {card_text(view.trick[0])}.")
+            self.say(f"Trick: {self.who(view.leader).lower()} led "
+                     f"{coloured(card_text(view.trick[0]))}.")
         if view.hand:
             self.say("Your hand: " + self.hand_text(view))
         elif view.phase == "joker":
             self.say("Your hand: (face down: you name trump before looking)")
 
     def hand_text(self, view: View) -> str:
+        """``view.hand`` in its order (the order the options are numbered in), a wider gap
+        between suits (the left bower and the Joker with trump)."""
         trump = SUITS.index(view.trump) if view.trump else -1
-        cards = sorted(view.hand, key=lambda t: sort_key(parse_card(t), trump))
         groups: list[list[str]] = []
         last_suit = None
-        for token in cards:
+        for token in view.hand:
             card = parse_card(token)
-            suit = EFFECTIVE_SUIT[trump][card] if trump >= 0 else (card >> 3 if card != JOKER
-                                                                   else -1)
+            suit = EFFECTIVE_SUIT[trump][card] if trump >= 0 else (
+                card >> 3 if card != JOKER else -1)
             if suit != last_suit:
                 groups.append([])
                 last_suit = suit
-            groups[-1].append(card_text(token))
+            groups[-1].append(coloured(card_text(token)))
         return "  ".join(" ".join(g) for g in groups)
 
-    def bid_words(self, token: str, dealer: bool) -> str:
-        if token == "pass":
-            return "passed"
-        if token == "order":
-            return "took it" if dealer else "ordered it up"
-        return "called " + suit_text(token[-1])
-
-    def choice_words(self, token: str, view: View) -> str:
-        action = parse_action(token)
-        up = card_text(view.upcard)
-        if action == PASS:
-            return f"leave {up}" if view.phase == "discard" else "pass"
-        if action == ORDER:
-            return f"pick up {up}" if view.player == view.dealer else f"order up {up}"
-        if action >= CALL:
-            return "call " + suit_text(SUITS[action - CALL])
-        if action >= DISCARD:
-            return f"discard {card_text(action_token(action - DISCARD))}"
-        return card_text(token)
+    def lines_of(self, items: list[str]) -> list[str]:
+        """Items (markup) joined three spaces apart into lines that fit the console: a line
+        breaks only between items, so an option is never split from its number."""
+        width = max(self.console.width, 20)
+        lines: list[str] = []
+        for item in items:
+            if lines and Text.from_markup(lines[-1] + "   " + item).cell_len <= width:
+                lines[-1] += "   " + item
+            else:
+                lines.append(item)
+        return lines
 
     def announce(self, view: View, token: str) -> None:
         action = parse_action(token)
         if action < DISCARD:
-            self.say(f"The computer plays {card_text(token)}.")
+            self.say(f"The computer plays {coloured(card_text(token))}.")
         elif action < PASS:
-            self.say(f"The computer picks up {card_text(view.upcard)} and discards a card.")
+            self.say(f"The computer picks up {coloured(card_text(view.upcard))} and discards "
+                     "a card.")
         elif action == PASS:
-            self.say(f"The computer leaves {card_text(view.upcard)}." if view.phase == "discard"
-                     else "The computer passes.")
+            self.say(f"The computer leaves {coloured(card_text(view.upcard))}."
+                     if view.phase == "discard" else "The computer passes.")
         elif action == ORDER:
-            if view.player == view.dealer:
-                self.say(f"The computer takes {card_text(view.upcard)}: "
-                         f"{suit_text(view.upcard[1])} are trump.")
-            else:
-                self.say(f"The computer orders up {card_text(view.upcard)}.")
+            self.say(f"The computer {coloured(bid_words(view, COMPUTER, token))}.")
         else:
-            self.say(f"The computer calls {suit_text(SUITS[action - CALL])}.")
+            self.say(f"The computer names {coloured(suit_text(SUITS[action - CALL]))}.")
 
     # --- asking ---------------------------------------------------------------------------
 
-    def ask(self, view: View) -> str | None:
-        """The human's choice (a legal token), or None to save and quit."""
-        legal = list(view.legal)
-        options = "   ".join(f"{i}) {self.choice_words(t, view)}" for i, t in enumerate(legal, 1))
-        self.say(options + "   [dim]? hint  q quit[/]")
+    def ask(self, view: View) -> str:
+        """The human's choice (a legal token), ``QUIT`` to save and quit, ``UNDO`` once a
+        choice was taken back."""
+        choices = ordered_choices(view)
+        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
+        for line in self.lines_of(options):
+            self.say(line)
+        self.say("[dim]? hint   undo   rules   help   q save and quit[/]")
         while True:
             try:
                 text = self.console.input("Your choice> ").strip()
             except EOFError:
-                return None
-            if text.lower() in ("q", "quit", "exit"):
-                return None
-            if text in ("?", "h", "hint"):
-                self.hint(view)
-                continue
-            if not text:
-                continue
-            token, problem = self.understand(text, view)
-            if problem:
-                self.say(f"[yellow]{problem}[/]")
-                continue
-            return token
+                return QUIT
+            command = text.lower()
+            if command in ("q", "quit", "exit"):
+                return QUIT
+            if command in ("?", "h", "hint"):
+                self.hint(view, choices)
+            elif command in ("help", "commands"):
+                self.say(HELP)
+            elif command == "rules":
+                self.console.print(rules_text())
+            elif command == "undo":
+                if self.undo():
+                    self.say("Taken back: your last choice and the computer's reply.")
+                    return UNDO
+                self.say("[yellow]Nothing to take back yet.[/]")
+            elif text:
+                token, problem = self.understand(text, view, choices)
+                if not problem:
+                    return token
+                self.say(f"[yellow]{coloured(problem)}[/]")
 
-    def understand(self, text: str, view: View) -> tuple[str, str | None]:
+    def understand(self, text: str, view: View,
+                   choices: list[str] | None = None) -> tuple[str, str | None]:
         """(token, None) for a legal choice, else ("", why not)."""
-        legal = list(view.legal)
+        choices = ordered_choices(view) if choices is None else choices
         if text.isdigit():
             n = int(text)
-            if 1 <= n <= len(legal):
-                return legal[n - 1], None
-            return "", f"choose a number from 1 to {len(legal)}"
+            if 1 <= n <= len(choices):
+                return choices[n - 1], None
+            return "", f"choose a number from 1 to {len(choices)}"
         try:
             action = parse_action(text)
         except ValueError:
             action = None
-            if view.phase in ("bid2", "joker"):
-                with contextlib.suppress(ValueError):
-                    action = CALL + parse_suit(text)
+            with contextlib.suppress(ValueError):
+                words = text.lower().split()
+                if view.phase in ("bid2", "joker") or words[0] == "name":
+                    action = CALL + parse_suit(words[-1])
             if action is None:
                 return "", (f"{text!r} is not a choice: type a number, a card such as JH or "
                             "10h, pass, order, or call S")
         if view.phase == "discard" and action < DISCARD:
             action += DISCARD  # a bare card means "discard it"
         token = action_token(action)
-        if token in legal:
+        if token in view.legal:
             return token, None
-        return "", self.why_not(action, view)
+        return "", why_not(view, action)
 
-    def why_not(self, action: int, view: View) -> str:
-        hand = [parse_card(t) for t in view.hand]
-        if view.phase == "play":
-            if action >= DISCARD:
-                return "it is time to play a card"
-            if action not in hand:
-                return f"you do not hold {card_text(action_token(action))}"
-            led = parse_card(view.trick[0])
-            trump = SUITS.index(view.trump)
-            suit = EFFECTIVE_SUIT[trump][led]
-            follow = [c for c in hand if EFFECTIVE_SUIT[trump][c] == suit]
-            cards = " ".join(card_text(action_token(c)) for c in follow)
-            return f"you must follow {SUIT_NAMES[suit]}: you hold {cards}"
-        if view.phase == "discard":
-            if action == PASS:
-                return f"you must pick up {card_text(view.upcard)}"
-            if DISCARD <= action < PASS:
-                card = action - DISCARD
-                if card == JOKER and view.upcard == "JK":
-                    return "you must keep the Joker: discard one of your own cards"
-                return f"you do not hold {card_text(action_token(card))}"
-            return f"pick up {card_text(view.upcard)} and discard a card (for example 'discard 9c')"
-        if view.phase == "bid1":
-            return "in the first round you may pass or order the upcard up"
-        if view.phase == "bid2":
-            if action == ORDER:
-                return "the upcard was turned down: name another suit or pass"
-            if action == PASS:
-                return "stick the dealer: the dealer must name a suit"
-            if action >= CALL:
-                return (f"{SUIT_NAMES[action - CALL]} was turned down: it may not be named")
-            return "name a suit (call S) or pass"
-        if view.phase == "joker":
-            return "name trump (call C, D, H or S) before looking at your hand"
-        return "that is not a choice now"
-
-    def hint(self, view: View) -> None:
+    def hint(self, view: View, choices: list[str]) -> None:
         values = self.coach.analyse(view)
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        shown = "   ".join(f"{self.choice_words(t, view)} {v:+.2f}" for t, v in ranked)
-        self.say(f"[cyan]Expert's estimate, points for this hand:[/] {shown}")
+        items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
+                 for t, v in ranked]
+        self.say("[cyan]Expert's estimate, points for this hand:[/]")
+        for line in self.lines_of(items):
+            self.say(line)

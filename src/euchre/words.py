@@ -1,0 +1,229 @@
+"""The words people read for cards, choices, bids and refusals: written once, for every face.
+
+The terminal game, the browser page and the API all word the game the same way because they
+all take their words from here: a card is ``10♠`` (never the token ``TS``) or, read aloud,
+"ten of spades"; the non-dealer may "order up" the upcard, the dealer "pick up" or "leave
+it", and in round 2 a player may "name" a suit. This module depends only on the engine's plain
+values (``cards``, ``actions``, ``view``), so anything may import it.
+
+>>> from euchre import Game, Rules
+>>> game = Game(Rules(), seed=7)            # player 0 deals; player 1 speaks first
+>>> view = game.view(1)
+>>> [choice_words(view, t) for t in ordered_choices(view)]
+['pass', 'order up K♣']
+>>> game.apply("order")
+>>> view = game.view(0)                      # the dealer: take the K♣ or leave it
+>>> [choice_words(view, t) for t in ordered_choices(view)][:2], choice_words(view, "pass")
+(['pick up and discard Q♦', 'pick up and discard 9♦'], 'leave it')
+>>> upcard_state(view)
+'face up'
+"""
+
+from __future__ import annotations
+
+from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from .cards import (
+    EFFECTIVE_SUIT,
+    JOKER,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    card_label,
+    parse_card,
+    parse_suit,
+)
+from .view import View
+
+RANK_WORDS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+"""Ranks as spoken, in rank-id order (``RANK_NAMES`` are the printed ones)."""
+
+# --- cards and suits ------------------------------------------------------------------------
+
+
+def card_text(token: str) -> str:
+    """A card as people write it: ``10♥``, ``J♠``, ``Joker``.
+
+    >>> card_text("TS"), card_text("jh"), card_text("JK")
+    ('10♠', 'J♥', 'Joker')
+    """
+    return card_label(parse_card(token))
+
+
+def card_name(token: str) -> str:
+    """A card as it is read aloud (screen readers, ``aria-label``): "jack of hearts".
+
+    >>> card_name("JH"), card_name("10s"), card_name("JK")
+    ('jack of hearts', 'ten of spades', 'the Joker')
+    """
+    card = parse_card(token)
+    if card == JOKER:
+        return "the Joker"
+    return f"{RANK_WORDS[card & 7]} of {SUIT_NAMES[card >> 3]}"
+
+
+def suit_text(letter: str) -> str:
+    """A suit with its symbol: ``♥ hearts`` (as the browser's ``suitName``).
+
+    >>> suit_text("H"), suit_text("spades")
+    ('♥ hearts', '♠ spades')
+    """
+    suit = parse_suit(letter)
+    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+
+
+def count(n: int, noun: str) -> str:
+    """``n`` and its noun, singular for one: "1 hand", "2 hands", "3 matches".
+
+    >>> count(1, "hand"), count(2, "hand"), count(0, "match"), count(1, "match")
+    ('1 hand', '2 hands', '0 matches', '1 match')
+    """
+    if n == 1:
+        return f"1 {noun}"
+    return f"{n} {noun}{'es' if noun.endswith(('ch', 'sh', 's', 'x')) else 's'}"
+
+
+# --- the upcard and the choices -------------------------------------------------------------
+
+
+def upcard_state(view: View) -> str:
+    """The upcard as it lies: "face up" while it may still be taken (and when the dealer left
+    it after it was ordered up: it was never turned), "picked up" once the dealer took it,
+    "turned down" from round 2 on.
+
+    >>> from euchre import Game, Rules
+    >>> game = Game(Rules(), seed=7)
+    >>> upcard_state(game.view(1))
+    'face up'
+    >>> game.apply("pass"); game.apply("pass")
+    >>> upcard_state(game.view(1))
+    'turned down'
+    """
+    if view.upcard_taken:
+        return "picked up"
+    if view.phase in ("bid1", "discard", "joker"):
+        return "face up"
+    if any(token == "order" for _, token in view.bids):
+        return "face up"  # ordered up, and the dealer left it where it lay
+    return "turned down"
+
+
+def ordered_choices(view: View) -> list[str]:
+    """``view.legal`` in the order the choices are shown: cards in the order of the hand
+    (``view.hand``, as it is drawn), the upcard's discard after them, then bids as the engine
+    lists them. Numbered options follow this order, so "1" is the leftmost card."""
+    position = {token: i for i, token in enumerate(view.hand)}
+    position[view.upcard] = len(view.hand)
+
+    def key(token: str) -> tuple[int, int]:
+        action = parse_action(token)
+        if action < DISCARD:
+            return (0, position.get(action_token(action), 99))
+        if action < PASS:
+            return (0, position.get(action_token(action - DISCARD), 99))
+        return (1, action)
+
+    return sorted(view.legal, key=key)
+
+
+def choice_words(view: View, token: str) -> str:
+    """What choosing ``token`` does, in the words of the table (for options and buttons).
+
+    >>> from euchre import Game, Rules
+    >>> game = Game(Rules(), seed=7)
+    >>> game.apply("pass")
+    >>> view = game.view(0)                   # the dealer, after the non-dealer passed
+    >>> choice_words(view, "order"), choice_words(view, "pass")
+    ('pick up K♣', 'pass')
+    >>> game.apply("pass"); game.apply("pass")
+    >>> choice_words(game.view(0), "call H")
+    'name ♥ hearts'
+    """
+    action = parse_action(token)
+    if action < DISCARD:
+        return card_text(token)
+    if action < PASS:
+        return f"pick up and discard {card_text(action_token(action - DISCARD))}"
+    if action == PASS:
+        return "leave it" if view.phase == "discard" else "pass"
+    if action == ORDER:
+        verb = "pick up" if view.player == view.dealer else "order up"
+        return f"{verb} {card_text(view.upcard)}"
+    return f"name {suit_text(SUITS[action - CALL])}"
+
+
+def bid_words(view: View, player: int, token: str) -> str:
+    """A bid of ``view.bids`` as the history tells it: "passed", "ordered up K♣", "picked up
+    K♣", "named ♥ hearts".
+
+    >>> from euchre import Game, Rules
+    >>> game = Game(Rules(), seed=7)
+    >>> game.apply("order")
+    >>> view = game.view(0)
+    >>> [bid_words(view, p, t) for p, t in view.bids]
+    ['ordered up K♣']
+    """
+    action = parse_action(token)
+    if action == PASS:
+        return "passed"
+    if action == ORDER:
+        verb = "picked up" if player == view.dealer else "ordered up"
+        return f"{verb} {card_text(view.upcard)}"
+    return f"named {suit_text(SUITS[action - CALL])}"
+
+
+# --- why a choice is refused ----------------------------------------------------------------
+
+
+def why_not(view: View, action: int) -> str:
+    """Why the action id ``action`` is not one of ``view``'s choices, for a person: "you must
+    follow hearts: you hold Q♥ 9♥". Shared by the terminal and the API (the engine's own
+    message names players and tokens, for programs).
+
+    >>> from euchre import Game, Rules
+    >>> game = Game(Rules(), seed=7)
+    >>> why_not(game.view(1), CALL + 2)
+    'in the first round you may pass or order the upcard up'
+    """
+    if view.to_move != view.player or not view.legal:
+        return "it is not your turn" if view.phase != "over" else "the match is over"
+    hand = [parse_card(t) for t in view.hand]
+    if view.phase == "play":
+        return _why_not_card(view, action, hand)
+    if view.phase == "discard":
+        return _why_not_discard(view, action)
+    if view.phase == "bid1":
+        return "in the first round you may pass or order the upcard up"
+    if view.phase == "bid2":
+        if action == ORDER:
+            return "the upcard was turned down: name another suit or pass"
+        if action == PASS:
+            return "stick the dealer: the dealer must name a suit"
+        if action >= CALL:
+            return f"{SUIT_NAMES[action - CALL]} was turned down: it may not be named"
+        return "name a suit (call S) or pass"
+    if view.phase == "joker":
+        return "name trump (call C, D, H or S) before looking at your hand"
+    return "that is not a choice now"
+
+
+def _why_not_card(view: View, action: int, hand: list[int]) -> str:
+    if action >= DISCARD:
+        return "it is time to play a card"
+    if action not in hand:
+        return f"you do not hold {card_text(action_token(action))}"
+    trump = SUITS.index(view.trump) if view.trump else 0
+    suit = EFFECTIVE_SUIT[trump][parse_card(view.trick[0])]
+    follow = " ".join(card_label(c) for c in hand if EFFECTIVE_SUIT[trump][c] == suit)
+    return f"you must follow {SUIT_NAMES[suit]}: you hold {follow}"
+
+
+def _why_not_discard(view: View, action: int) -> str:
+    up = card_text(view.upcard)
+    if action == PASS:
+        return f"you must pick up {up}"
+    if DISCARD <= action < PASS:
+        card = action - DISCARD
+        if card == JOKER and view.upcard == "JK":
+            return "you must keep the Joker: discard one of your own cards"
+        return f"you do not hold {card_text(action_token(card))}"
+    return f"pick up {up} and discard a card (for example 'discard 9c')"
