@@ -1,0 +1,183 @@
+"""The terminal's screen and prompt, through a real pseudo-terminal: the upcard as it lies,
+options in the order of the hand and never split from their number, the dealer's discard in
+words, a forced card that plays itself, and help, rules and undo at the prompt."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+import pexpect
+import pytest
+
+from euchre import Game
+from euchre.words import card_text, choice_words, ordered_choices
+
+PROMPT = "Your choice> "
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+SEED_COMPUTER_ORDERS_UP = "28"
+"""With this seed (medium, target 3) the person deals and the computer orders the upcard up:
+the person's first choice is to pick it up and discard, or leave it."""
+
+
+def spawn(tmp_path, *args: str, width: int = 80, command: str = "play") -> pexpect.spawn:
+    env = dict(os.environ, EUCHRE_DATA_DIR=str(tmp_path), COLUMNS=str(width), LINES="24")
+    return pexpect.spawn(sys.executable, ["-m", "euchre.cli", command, *args], env=env,
+                         encoding="utf-8", timeout=60, dimensions=(24, width))
+
+
+def plain(text: str) -> str:
+    return ANSI.sub("", text).replace("\r", "")
+
+
+def saved_game(tmp_path) -> tuple[Game, dict]:
+    (path,) = (tmp_path / "saves").glob("*.json")
+    record = json.loads(path.read_text())["record"]
+    return Game.from_record(record), record
+
+
+def screen_then_quit(child: pexpect.spawn) -> str:
+    child.expect(PROMPT)
+    screen = plain(child.before)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    return screen[screen.rindex("-- Hand"):]
+
+
+@pytest.mark.parametrize("width", [60, 72, 100])
+@pytest.mark.parametrize("seed", ["5", SEED_COMPUTER_ORDERS_UP, "40"])
+def test_options_follow_the_hand_and_are_never_split(tmp_path, seed, width):
+    child = spawn(tmp_path, "--seed", seed, "--target", "3", "--level", "medium", width=width)
+    screen = screen_then_quit(child)
+    lines = screen.split("\n")
+    assert all(len(line) <= width for line in lines)
+    game, _ = saved_game(tmp_path)
+    view = game.view(0)
+    choices = ordered_choices(view)
+    for number, token in enumerate(choices, 1):
+        option = f"{number}) {choice_words(view, token)}"
+        assert any(option in line for line in lines), (option, screen)
+    shown = screen.split("Your hand: ")[1].split("\n")[0].split()
+    labels = [card_text(t[-2:]) for t in choices if t[-2:] in view.hand]
+    assert labels == [c for c in shown if c in labels]  # 1) is the leftmost card
+
+
+def test_the_dealers_choice_after_an_order_up(tmp_path):
+    """RULES: "The dealer then may pick up the upcard and discard one card face down, or
+    leave it" - offered in those words, with the upcard still face up."""
+    child = spawn(tmp_path, "--seed", SEED_COMPUTER_ORDERS_UP, "--target", "3", "--level",
+                  "medium")
+    screen = screen_then_quit(child)
+    game, _ = saved_game(tmp_path)
+    view = game.view(0)
+    assert view.phase == "discard"
+    up = screen.split("Upcard ")[1].split(" ")[0]
+    assert f"Upcard {up} (face up)." in screen and "turned down" not in screen
+    assert "Bidding: computer ordered up " + up in screen
+    assert screen.count("pick up and discard ") == 6  # five cards and the upcard itself
+    assert f"pick up and discard {up}" in screen and "7) leave it" in screen
+
+
+def test_the_upcard_is_picked_up_or_turned_down_as_it_is(tmp_path):
+    child = spawn(tmp_path, "--seed", SEED_COMPUTER_ORDERS_UP, "--target", "3", "--level",
+                  "medium")
+    child.expect(PROMPT)
+    child.sendline("1")  # pick up and discard
+    child.expect(PROMPT)
+    assert "(picked up by you)" in plain(child.before)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+    child = spawn(tmp_path, "--new", "--seed", "0", "--target", "3", "--level", "medium")
+    child.expect(PROMPT)  # the computer passed: the person deals and may pick up
+    assert "(face up)" in plain(child.before)
+    child.sendline("pass")
+    child.expect(PROMPT)
+    assert "(turned down)" in plain(child.before) and "1) pass" in plain(child.before)
+    assert "name " in plain(child.before)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def play_out(child: pexpect.spawn, first: str | None = None) -> tuple[str, int]:
+    """Answer 1 to every prompt (``first`` to the first); the screen and the prompts seen."""
+    seen, prompts = [], 0
+    while True:
+        found = child.expect([PROMPT, "Replay it with", pexpect.EOF])
+        seen.append(plain(child.before))
+        if found:
+            child.expect(pexpect.EOF)
+            return "".join(seen), prompts
+        child.sendline(first if first and not prompts else "1")
+        prompts += 1
+
+
+def test_a_forced_card_plays_itself_unless_asked_not_to(tmp_path):
+    auto, asked = tmp_path / "auto", tmp_path / "asked"
+    screen, prompts = play_out(spawn(auto, "--seed", "3", "--target", "2", "--level", "easy"))
+    forced = re.findall(r"You play (\S+): your only card", screen)
+    assert forced
+    screen2, prompts2 = play_out(spawn(asked, "--seed", "3", "--target", "2", "--level",
+                                       "easy", "--no-autoplay"))
+    assert "You play" not in screen2
+    assert prompts2 == prompts + len(forced)  # the same match, one prompt per forced card
+
+
+def test_help_and_rules_at_the_prompt(tmp_path):
+    child = spawn(tmp_path, "--seed", "5", "--target", "3")
+    child.expect(PROMPT)
+    child.sendline("help")
+    child.expect(PROMPT)
+    shown = plain(child.before)
+    for command in ("?", "undo", "rules", "help", "q"):
+        assert re.search(rf"^  {re.escape(command)} +\S", shown, re.M), command
+    assert "Ctrl-C" in shown
+    child.sendline("rules")
+    child.expect(PROMPT)
+    shown = plain(child.before)
+    for heading in ("Card order", "Bidding, round 1", "Scoring", "Joker (25-card deck)"):
+        assert heading in shown, heading
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_undo_takes_back_a_choice_and_is_recorded(tmp_path):
+    child = spawn(tmp_path, "--seed", "11", "--target", "5", "--level", "medium")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect(PROMPT)
+    assert "Nothing to take back yet" in plain(child.before)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    before = plain(child.before)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect(PROMPT)
+    after = plain(child.before)
+    assert "Taken back: your last choice and the computer's reply." in after
+    assert after[after.rindex("-- Hand"):] == before[before.rindex("-- Hand"):]
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    _, record = saved_game(tmp_path)
+    assert record["players"]["undo_used"] is True
+    assert sum(p == 0 for h in record["hands"] for p, _ in h["actions"]) == 2
+
+
+def test_stats_can_leave_out_matches_with_undo(tmp_path):
+    child = spawn(tmp_path, "--seed", "5", "--target", "2", "--level", "easy")
+    child.expect(PROMPT)
+    child.sendline("1")
+    play_out(child, first="undo")
+    env = dict(os.environ, EUCHRE_DATA_DIR=str(tmp_path))
+    (path,) = (tmp_path / "matches").glob("*.json")
+    assert json.loads(path.read_text())["players"]["undo_used"] is True
+    every = pexpect.run(f"{sys.executable} -m euchre.cli stats", env=env, encoding="utf-8")
+    assert "Matches: 1 played" in every
+    honest = pexpect.run(f"{sys.executable} -m euchre.cli stats --no-undo", env=env,
+                         encoding="utf-8")
+    assert "No finished matches yet" in honest and "(1 match with undo left out)" in honest
