@@ -7,6 +7,7 @@ message names what was wrong, and must leave the game (and the record given) unc
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 
@@ -260,10 +261,48 @@ def test_view_from_dict_rejects_garbage():
         View.from_dict(d)
 
 
-@pytest.mark.parametrize("player", [2, -1, "0", None, True, 0.0])
+@pytest.mark.parametrize("player", [2, -1, "0", True, 0.0])
 def test_view_of_bad_player(player):
     with pytest.raises(ValueError, match="player"):
         Game(seed=1).view(player)
+
+
+PRIVATE_FIELDS = ("player", "hand", "discard", "legal")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_spectator_sees_what_is_public_and_nothing_private(seed):
+    """view(None): no hand, no discard, nothing legal; every public field as the players see
+    it; the finished hand without either discard."""
+    g = Game(Rules(deck=25 if seed % 2 else 24, target=3), seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        watcher, mover = g.view(None), g.view(g.to_move)
+        assert (watcher.player, watcher.hand, watcher.discard, watcher.legal) == (
+            None, (), None, ())
+        for field in dataclasses.fields(View):
+            if field.name not in (*PRIVATE_FIELDS, "last_hand"):
+                assert getattr(watcher, field.name) == getattr(mover, field.name), field.name
+        if watcher.last_hand is not None:
+            assert watcher.last_hand["discard"] is None
+            public = {k: v for k, v in mover.last_hand.items() if k != "discard"}
+            assert {k: v for k, v in watcher.last_hand.items() if k != "discard"} == public
+        json.dumps(watcher.to_dict())
+        g.apply(rng.choice(g.legal_actions()))
+
+
+def test_the_finished_hand_keeps_the_dealers_discard_for_him_alone():
+    g = deal(*MARCH, "TH", dealer=0, target=4)
+    g.apply("order")
+    g.apply("discard 9C")
+    while g.hand_number == 0:
+        g.apply(g.legal_actions()[0])
+    dealer, other = g.view(0).last_hand, g.view(1).last_hand
+    assert dealer["discard"] == "9C" and other["discard"] is None
+    assert dealer["upcard_taken"] is True and dealer["upcard"] == "TH"
+    assert [t["winner"] for t in dealer["tricks"]] == [1] * 5  # five hearts beat clubs
+    assert dealer["outcome"] == "march" and dealer["bids"] == [[1, "order"]]
+    assert dealer["points"] == [0, 2] and dealer["dealer"] == 0
 
 
 # --- score, winner, dealer ------------------------------------------------------------------------

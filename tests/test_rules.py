@@ -53,9 +53,13 @@ def strings_in(value) -> list[str]:
     return []
 
 
-def cards_shown(view) -> set[str]:
-    """Every card token anywhere in a view's JSON (in hands, legal tokens, tricks...)."""
-    words = {w for s in strings_in(view.to_dict()) for w in s.split()}
+def cards_shown(view, last_hand: bool = True) -> set[str]:
+    """Every card token anywhere in a view's JSON (in hands, legal tokens, tricks...);
+    without ``last_hand``, only those of the hand in progress."""
+    data = view.to_dict()
+    if not last_hand:
+        data.pop("last_hand")
+    words = {w for s in strings_in(data) for w in s.split()}
     return words & ALL_CARDS
 
 
@@ -892,11 +896,20 @@ def test_random_matches_follow_the_rules(size, seed):
     rng = random.Random(seed)
     score = [0, 0]
     won = [0, 0]
+    witnessed: list[set[str]] = [set(), set()]  # what each player saw of this hand
+    witnessed_before: list[set[str]] = [set(), set()]  # and of the one before
+    current = g.hand_number
     while g.to_move is not None:
         p = g.to_move
         v = g.view(p)
         hand_no = v.hand_number
         deck = g.record()["hands"][-1]["deck"]
+        if hand_no != current:
+            witnessed_before, witnessed, current = witnessed, [set(), set()], hand_no
+        for viewer in (0, 1):  # the finished hand shows only what he saw while it was played
+            witnessed[viewer] |= cards_shown(g.view(viewer), last_hand=False)
+            in_last = cards_shown(g.view(viewer)) - cards_shown(g.view(viewer), last_hand=False)
+            assert in_last <= witnessed_before[viewer] | witnessed[viewer], (viewer, in_last)
         if g.phase == "play":
             hand = list(v.hand)
             if v.trick:
@@ -909,13 +922,16 @@ def test_random_matches_follow_the_rules(size, seed):
         # information: the other hand and the stock never appear in a view
         other = 1 - p
         for viewer in (p, other):
-            seen = cards_shown(g.view(viewer))
+            seen = cards_shown(g.view(viewer), last_hand=False)
             hidden = set(deck[11:]) | (set(deck[:5]) if viewer == g.dealer else set(deck[5:10]))
             hidden -= set(g.view(viewer).hand) | {deck[10]}
             played = {c for t in g.view(viewer).tricks for c in t.cards} | set(
                 g.view(viewer).trick)
             assert not seen & (hidden - played), (viewer, seen & hidden)
         token = rng.choice(g.legal_actions())
+        if g.phase == "play":  # a card played is seen by both, even the hand's last one
+            witnessed[0].add(token)
+            witnessed[1].add(token)
         trick_before = v.trick
         leader = v.leader
         g.apply(token)
@@ -930,6 +946,8 @@ def test_random_matches_follow_the_rules(size, seed):
         if after.hand_number != hand_no or g.to_move is None:
             last = after.last_hand
             assert last["tricks_won"] == won
+            assert [t["winner"] for t in last["tricks"]].count(0) == won[0]  # the engine's own
+            assert len(last["tricks"]) == (0 if last["thrown_in"] else 5)
             won = [0, 0]
             if not last["thrown_in"]:
                 expected_points = oracle_points(last["maker"], last["tricks_won"])

@@ -34,20 +34,22 @@ CALL = PASS + 2
 """``CALL + suit``: name ``suit`` trump."""
 N_ACTIONS = CALL + 4
 
-_TOKENS = (
-    [card_token(c) for c in range(N_CARDS)]
-    + ["discard " + card_token(c) for c in range(N_CARDS)]
-    + ["pass", "order"]
-    + ["call " + s for s in SUITS]
+ACTION_TOKENS: tuple[str, ...] = (
+    *(card_token(c) for c in range(N_CARDS)),
+    *("discard " + card_token(c) for c in range(N_CARDS)),
+    "pass", "order",
+    *("call " + s for s in SUITS),
 )
-_ID_OF_TOKEN = {tok: a for a, tok in enumerate(_TOKENS)}
+"""``ACTION_TOKENS[id]``: the canonical token of every action id."""
+ACTION_IDS: dict[str, int] = {tok: a for a, tok in enumerate(ACTION_TOKENS)}
+"""The id of every canonical token (the fast path of ``parse_action``)."""
 
 _EXPECTED = "expected 'pass', 'order', 'call S', 'discard XX' or a card such as 'TS'"
 
 
 def action_token(action: int) -> str:
     """The canonical token of an action id."""
-    return _TOKENS[action]
+    return ACTION_TOKENS[action]
 
 
 def parse_action(token: str) -> int:
@@ -58,7 +60,7 @@ def parse_action(token: str) -> int:
     if not isinstance(token, str):
         kind = type(token).__name__
         raise ValueError(f"an action must be a string token, not {kind}: {_EXPECTED}")
-    action = _ID_OF_TOKEN.get(token)
+    action = ACTION_IDS.get(token)
     if action is not None:
         return action
     words = token.lower().split()

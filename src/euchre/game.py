@@ -27,10 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import state
-from .actions import CALL, DISCARD, N_ACTIONS, ORDER, PASS, action_token, parse_action
+from . import record, state
+from .actions import ACTION_IDS, CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from .cards import card_token, deck_mask, parse_card, suit_token
 from .rules import Rules
+from .transcript import transcript
 from .view import View, build_view
 
 
@@ -92,12 +93,6 @@ class Game:
             raise ValueError(f"decks must be a list of deck orders, not {type(decks).__name__}")
         stacked = tuple(_parse_deck(d, rules, i) for i, d in enumerate(decks or ()))
         self._s = state.new_state(state.Setup(rules, seed, first_dealer, stacked))
-
-    @classmethod
-    def _from_state(cls, state: list) -> Game:
-        game = cls.__new__(cls)
-        game._s = state
-        return game
 
     # --- what anyone can read -----------------------------------------------------------
 
@@ -161,9 +156,10 @@ class Game:
         """The cards a player holds (omniscient: for tests, tools and the arena, not bots)."""
         return [card_token(c) for c in state.bits(self._s[state.HAND0 + _check_player(player)])]
 
-    def view(self, player: int) -> View:
-        """Everything ``player`` may see now, and nothing more."""
-        return build_view(self._s, _check_player(player))
+    def view(self, player: int | None) -> View:
+        """Everything ``player`` may see now, and nothing more; ``view(None)`` is what a
+        spectator may see (no hand, no discard, nothing legal)."""
+        return build_view(self._s, None if player is None else _check_player(player))
 
     def legal_actions(self) -> list[str]:
         """The legal tokens of the player to move (empty once the match is over)."""
@@ -174,7 +170,7 @@ class Game:
     def apply(self, token: str) -> None:
         """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
         ``pop()`` takes it back."""
-        action = _ID_OF_TOKEN.get(token) if type(token) is str else None
+        action = ACTION_IDS.get(token) if type(token) is str else None
         if action is None:
             action = _parse(token)
         s = self._s
@@ -241,23 +237,43 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The match as a JSON-ready dict that ``Game.from_record`` rebuilds exactly."""
-        from .record import to_record
-
-        return to_record(self._s)
+        return record.to_record(self._s)
 
     @classmethod
-    def from_record(cls, data: dict[str, Any]) -> Game:
+    def from_record(cls, data: Any) -> Game:
         """Rebuild a game from ``record()``; ``ValueError`` naming what is wrong if the record
         is malformed or was tampered with."""
-        from .record import from_record
+        setup = record.read_setup(data)
+        game = Game(setup.rules, seed=setup.seed, first_dealer=setup.first_dealer,
+                    decks=data["stacked_decks"])
+        if setup.start_hand or setup.start_score != (0, 0) or setup.start_last is not None:
+            game._s = state.new_state(game._s[state.SETUP]._replace(
+                start_hand=setup.start_hand, start_score=setup.start_score,
+                start_last=setup.start_last))
+        for i, hand in enumerate(data["hands"]):
+            game._replay_hand(i, hand, setup.start_hand + i)
+        record.check_replay(game._s, data)
+        return game
 
-        return from_record(data)
+    def _replay_hand(self, i: int, hand: Any, number: int) -> None:
+        if not isinstance(hand, dict) or not isinstance(hand.get("actions"), list):
+            raise ValueError(f"record hand {i} must be an object with a list of 'actions'")
+        if self.hand_number != number:
+            raise ValueError(f"record hand {i}: the hand before it ended early or late")
+        for j, entry in enumerate(hand["actions"]):
+            if (not isinstance(entry, list) or len(entry) != 2
+                    or entry[0] != self.to_move or self.hand_number != number):
+                raise ValueError(f"record hand {i} action {j}: {entry!r} is not the next "
+                                 f"action (player {self.to_move} is to move)")
+            try:
+                self.apply(entry[1])
+            except IllegalAction as err:
+                raise ValueError(f"record hand {i} action {j}: {err}") from None
 
-    def transcript(self) -> str:
-        """The match as readable text, hand by hand: deal, bids, tricks, points."""
-        from .record import transcript
-
-        return transcript(self.record())
+    def transcript(self, names: Sequence[str] | None = None, hand: int | None = None) -> str:
+        """The match as readable text, hand by hand: deal, bids, tricks, points; ``names``
+        for the players, ``hand`` (from 1) for that hand alone."""
+        return transcript(self._s, names, hand)
 
     def __repr__(self) -> str:
         return (f"<Game hand {self.hand_number} {self.phase} score {self.score[0]}-"
@@ -276,7 +292,20 @@ class Game:
 
 
 _new_game = object.__new__
-_ID_OF_TOKEN = {action_token(a): a for a in range(N_ACTIONS)}
+
+
+def game_of_state(s: list) -> Game:
+    """A ``Game`` around a state list (see ``state.py``) made by the engine's own search code
+    (``resample``): the one way in besides the constructor, for code that builds states."""
+    game = _new_game(Game)
+    game._s = s
+    return game
+
+
+def state_of(game: Game) -> list:
+    """The state list under a game, for search code that reads it at full speed (the
+    ``state`` module's slots); treat it as read-only or use ``Game.copy()`` first."""
+    return game._s
 
 
 def _parse(token: object) -> int:

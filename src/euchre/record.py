@@ -1,9 +1,10 @@
-"""Game records: exact JSON that rebuilds a match, and a transcript people can read.
+"""Game records: exact JSON that rebuilds a match.
 
 A record holds the setup (rules, seed, first dealer, stacked decks) and every hand: its deck
 order (the deal, a recorded chance event), its actions with who made them, and its result.
-``from_record`` replays it through the checked token API, so a corrupt or tampered record
-is refused with a message naming the hand and action that do not hold.
+``Game.from_record`` replays it through the checked token API, so a corrupt or tampered
+record is refused with a message naming the hand and action that do not hold. This module
+reads and writes the JSON; it knows nothing of ``Game`` (which imports it).
 
 >>> from euchre import Game, Rules
 >>> g = Game(Rules(target=1), seed=3)
@@ -11,8 +12,8 @@ is refused with a message naming the hand and action that do not hold.
 ...     g.apply(g.legal_actions()[-1])
 >>> Game.from_record(g.record()) == g
 True
->>> print(transcript(g.record()).splitlines()[0])
-Two-handed Euchre, 24-card deck, to 1 point; seed 3
+>>> g.record()["hands"][0]["result"]["outcome"]
+'euchred'
 """
 
 from __future__ import annotations
@@ -22,30 +23,28 @@ from pathlib import Path
 from typing import Any
 
 from . import state
-from .actions import CALL, DISCARD, ORDER, action_token, parse_action
-from .cards import card_token, parse_card, parse_suit, sort_key, trick_winner
+from .actions import action_token
+from .cards import card_token, parse_card
 from .rules import Rules
-from .view import last_hand_dict
 
 FORMAT = "euchre-record"
 VERSION = 1
 
 
 def to_record(s: list) -> dict[str, Any]:
-    """The record of the match held by a core state."""
+    """The record of the match held by a state."""
     setup: state.Setup = s[state.SETUP]
     hands: list[dict[str, Any]] = []
-    dealer = setup.first_dealer ^ (setup.start_hand & 1)
-    for item in state.log_items(s):
-        if type(item) is not int:
-            number = setup.start_hand + len(hands)
-            hands.append({"number": number, "dealer": dealer ^ (len(hands) & 1),
-                          "deck": [card_token(c) for c in state.deal_order(item)],
-                          "actions": []})
-        else:
-            hands[-1]["actions"].append([item >> 7, action_token(item & 127)])
-    for hand, result in zip(hands, _results(hands, s), strict=True):
-        hand["result"] = result
+    over = s[state.PHASE] == state.OVER
+    every = state.hands_of(s)
+    for i, (deal, actions, dealer) in enumerate(every):
+        hand = {"number": setup.start_hand + i, "dealer": dealer,
+                "deck": [card_token(c) for c in state.deal_order(deal)],
+                "actions": [[state.item_player(a), action_token(state.item_action(a))]
+                            for a in actions]}
+        finished = i < len(every) - 1 or over
+        hand["result"] = state.hand_result(deal, actions, dealer) if finished else None
+        hands.append(hand)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -56,49 +55,16 @@ def to_record(s: list) -> dict[str, Any]:
     }
     if setup.start_hand or setup.start_score != (0, 0) or setup.start_last is not None:
         data["start"] = {"hand_number": setup.start_hand, "score": list(setup.start_score),
-                         "last_hand": list(setup.start_last) if setup.start_last else None}
+                         "last_hand": setup.start_last.as_saved() if setup.start_last else None}
     data["hands"] = hands
     data["score"] = [s[state.SCORE0], s[state.SCORE1]]
     data["winner"] = None if s[state.WINNER] < 0 else s[state.WINNER]
     return data
 
 
-def _results(hands: list[dict[str, Any]], s: list) -> list[dict[str, Any] | None]:
-    """Each hand's public result (None for the hand in progress)."""
-    over = s[state.PHASE] == state.OVER
-    return [_hand_result(hand) if i < len(hands) - 1 or over else None
-            for i, hand in enumerate(hands)]
-
-
-def _hand_result(hand: dict[str, Any]) -> dict[str, Any]:
-    """Maker, trump, tricks won and points of a finished hand, from its deck and actions."""
-    upcard = parse_card(hand["deck"][10])
-    maker = trump = leader = -1
-    won = [0, 0]
-    led = -1
-    for player, token in hand["actions"]:
-        action = parse_action(token)
-        if action == ORDER:
-            maker, trump = player, upcard >> 3
-        elif action >= CALL:
-            maker, trump = player, action - CALL
-        elif action < DISCARD:
-            if led < 0:
-                led, leader = action, player
-            else:
-                won[trick_winner(leader, led, action, trump)] += 1
-                led = -1
-    if maker < 0:
-        return last_hand_dict((-1, -1, 0, 0, 0, 0))  # type: ignore[return-value]
-    scorer, points = state.hand_points(maker, won[maker])
-    return last_hand_dict((maker, trump, won[0], won[1], points * (scorer == 0),
-                           points * (scorer == 1)))  # type: ignore[return-value]
-
-
-def from_record(data: Any) -> Any:
-    """Rebuild the game of a record exactly (see the module docstring)."""
-    from .game import Game, IllegalAction
-
+def read_setup(data: Any) -> state.Setup:
+    """The setup a record starts from, every field checked; ``ValueError`` naming the first
+    that is wrong. (The stacked decks are checked by ``Game``, which gets them as tokens.)"""
     if not isinstance(data, dict):
         raise ValueError(f"a record must be a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
@@ -119,50 +85,49 @@ def from_record(data: Any) -> Any:
     if (not isinstance(score, list) or len(score) != 2
             or not all(type(x) is int and 0 <= x < rules.target for x in score)):
         raise ValueError(f"record start score must be two numbers below the target, not {score!r}")
-    last = start.get("last_hand")
-    if last is not None and (not isinstance(last, list) or len(last) != 6
-                             or not all(type(x) is int for x in last)):
-        raise ValueError("record start last_hand must be a list of six whole numbers")
-    game = Game(rules, seed=_int(data["seed"], "seed"),
-                first_dealer=_int(data["first_dealer"], "first_dealer"),
-                decks=data["stacked_decks"])
-    if start_hand or score != [0, 0] or last is not None:
-        setup = game._s[state.SETUP]._replace(start_hand=start_hand,
-                                    start_score=tuple(score),
-                                    start_last=None if last is None else tuple(last))
-        game = Game._from_state(state.new_state(setup))
-    for i, hand in enumerate(hands):
-        if not isinstance(hand, dict) or not isinstance(hand.get("actions"), list):
-            raise ValueError(f"record hand {i} must be an object with a list of 'actions'")
-        if game.hand_number != start_hand + i:
-            raise ValueError(f"record hand {i}: the hand before it ended early or late")
-        for j, entry in enumerate(hand["actions"]):
-            if (not isinstance(entry, list) or len(entry) != 2
-                    or entry[0] != game.to_move or game.hand_number != start_hand + i):
-                raise ValueError(f"record hand {i} action {j}: {entry!r} is not the next "
-                                 f"action (player {game.to_move} is to move)")
-            try:
-                game.apply(entry[1])
-            except IllegalAction as err:
-                raise ValueError(f"record hand {i} action {j}: {err}") from None
-    _check_deals_and_results(game, data)
-    return game
+    return state.Setup(rules, _int(data["seed"], "seed"),
+                       _int(data["first_dealer"], "first_dealer"), (), start_hand,
+                       tuple(score), _start_last(start.get("last_hand")))
 
 
-def _check_deals_and_results(game: Any, data: dict[str, Any]) -> None:
-    replayed = to_record(game._s)
+def _start_last(last: Any) -> state.HandEnd | None:
+    """The hand before a record's first: six numbers, or the finished hand as a view had it."""
+    if last is None:
+        return None
+    if isinstance(last, list) and len(last) == 6 and all(type(x) is int for x in last):
+        return state.HandEnd(*last)
+    if isinstance(last, dict):
+        try:
+            return state.HandEnd.from_dict(last)
+        except (KeyError, TypeError, ValueError):
+            pass
+    raise ValueError("record start last_hand must be six whole numbers or a finished hand")
+
+
+def check_replay(s: list, data: dict[str, Any]) -> None:
+    """That a replayed match agrees with the record's deals, dealers, results and score."""
+    replayed = to_record(s)
     if len(replayed["hands"]) != len(data["hands"]):
         raise ValueError(f"record has {len(data['hands'])} hands but its actions deal "
                          f"{len(replayed['hands'])}")
     for i, (mine, theirs) in enumerate(zip(replayed["hands"], data["hands"], strict=True)):
         for key in ("deck", "dealer", "result"):
-            if key in theirs and _canonical(theirs[key], key) != mine[key]:
+            if key in theirs and _canonical(theirs[key], key) != _canonical_like(
+                    mine[key], theirs[key]):
                 raise ValueError(f"record hand {i}: {key} {theirs[key]!r} does not match the "
                                  f"replay ({mine[key]!r})")
     for key in ("score", "winner"):
         if key in data and data[key] != replayed[key]:
             raise ValueError(f"record {key} {data[key]!r} does not match the replay "
                              f"({replayed[key]!r})")
+
+
+def _canonical_like(mine: Any, theirs: Any) -> Any:
+    """A result compared on the keys the record has (records written before a key was added
+    stay valid); every other field is compared whole."""
+    if isinstance(mine, dict) and isinstance(theirs, dict) and set(theirs) <= set(mine):
+        return {k: mine[k] for k in theirs}
+    return mine
 
 
 def _canonical(value: Any, key: str) -> Any:
@@ -180,9 +145,9 @@ def _int(value: Any, name: str) -> int:
     return value
 
 
-def load(path: str | Path) -> Any:
-    """Read a record file (JSON) and rebuild its game; one clear ``ValueError`` if it is not
-    a readable, valid record."""
+def read(path: str | Path) -> dict[str, Any]:
+    """The JSON object of a record file; one clear ``ValueError`` if it cannot be read.
+    ``Game.from_record`` then checks it as a record."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
@@ -193,77 +158,6 @@ def load(path: str | Path) -> Any:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise ValueError(f"{path} is not valid JSON (line {err.lineno}: {err.msg})") from None
-    return from_record(data)
-
-
-# --- the transcript -------------------------------------------------------------------------
-
-_WHO = ("P0", "P1")
-
-
-def transcript(data: dict[str, Any]) -> str:
-    """A plain-text account of a record: each hand's deal, bids, tricks and points."""
-    rules = data["rules"]
-    deck = {24: "24-card deck", 32: "32-card deck", 25: "25-card deck with the Joker"}
-    options = [name.replace("_", " ") for name in
-               ("dealer_must_pick_up", "may_call_turned_suit", "stick_the_dealer")
-               if rules.get(name)]
-    head = (f"Two-handed Euchre, {deck[rules['deck']]}, to {rules['target']} point"
-            f"{'s' if rules['target'] != 1 else ''}; seed {data['seed']}")
-    lines = [head + (f"; {', '.join(options)}" if options else "")]
-    score = list((data.get("start") or {}).get("score", [0, 0]))
-    for hand in data["hands"]:
-        lines.append("")
-        lines.extend(_hand_lines(hand, score))
-    lines.append("")
-    if data.get("winner") is not None:
-        lines.append(f"P{data['winner']} wins the match {data['score'][0]}-{data['score'][1]}.")
-    else:
-        lines.append(f"Match in progress, score {data['score'][0]}-{data['score'][1]}.")
-    return "\n".join(lines)
-
-
-def _sorted(tokens: list[str], trump: int) -> str:
-    return " ".join(sorted(tokens, key=lambda t: sort_key(parse_card(t), trump)))
-
-
-def _hand_lines(hand: dict[str, Any], score: list[int]) -> list[str]:
-    dealer = hand["dealer"]
-    deck = hand["deck"]
-    first, second = deck[0:5], deck[5:10]
-    hands = {1 - dealer: first, dealer: second}
-    result = hand.get("result")
-    trump = parse_suit(result["trump"]) if result and result["trump"] else -1
-    lines = [f"Hand {hand['number'] + 1}, P{dealer} deals. Upcard {deck[10]}.",
-             f"  P0: {_sorted(hands[0], trump)}", f"  P1: {_sorted(hands[1], trump)}"]
-    bids, plays = [], []
-    for player, token in hand["actions"]:
-        action = token.split()[0]
-        if action in ("pass", "order", "call"):
-            bids.append(f"P{player} {token}")
-        elif action == "discard":
-            bids.append(f"P{player} takes {deck[10]}, discards {token.split()[1]}")
-        else:
-            plays.append((player, token))
-    if bids:
-        lines.append("  Bidding: " + ", ".join(bids) + ".")
-    for i in range(0, len(plays), 2):
-        pair = plays[i:i + 2]
-        shown = ", ".join(f"P{p} {c}" for p, c in pair)
-        lines.append(f"  Trick {i // 2 + 1}: {shown}")
-    if result is None:
-        lines.append("  (hand in progress)")
-    elif result["thrown_in"]:
-        lines.append("  Both passed twice: the hand is thrown in.")
-    else:
-        maker = result["maker"]
-        won = result["tricks_won"][maker]
-        points = result["points"]
-        score[0] += points[0]
-        score[1] += points[1]
-        what = ("a march" if won == 5 else f"{won} tricks" if won >= 3
-                else f"euchred with {won} trick{'s' if won != 1 else ''}")
-        scorer = 0 if points[0] else 1
-        lines.append(f"  P{maker} made {result['trump']} trump: {what}; P{scorer} scores "
-                     f"{points[scorer]}. Score {score[0]}-{score[1]}.")
-    return lines
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: a record must be a JSON object, not {type(data).__name__}")
+    return data

@@ -25,11 +25,19 @@ from typing import NamedTuple
 
 from . import state
 from .actions import CALL, DISCARD, ORDER, PASS, parse_action
-from .cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, N_CARDS, SUIT_MASK, card_token, parse_card
-from .game import Game
+from .cards import (
+    DECK_MASKS,
+    EFFECTIVE_SUIT,
+    JOKER,
+    N_CARDS,
+    SUIT_MASK,
+    SUITS,
+    card_token,
+    parse_card,
+)
+from .game import Game, game_of_state
+from .state import log_item
 from .view import View
-
-_new_game = object.__new__
 
 _CARD = {card_token(c): c for c in range(N_CARDS)}
 
@@ -40,7 +48,7 @@ def _card(token: str) -> int:
 
 
 _PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
-_SUIT = {"C": 0, "D": 1, "H": 2, "S": 3}
+_SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
 
 
 class _Facts(NamedTuple):
@@ -97,17 +105,17 @@ def _work_out(view: View) -> _Facts:
     for trick in view.tricks:
         led, answer = _card(trick.cards[0]), _card(trick.cards[1])
         follower = 1 - trick.leader
-        plays.append(trick.leader << 7 | led)
-        plays.append(follower << 7 | answer)
+        plays.append(log_item(trick.leader, led))
+        plays.append(log_item(follower, answer))
         if EFFECTIVE_SUIT[trump][answer] != EFFECTIVE_SUIT[trump][led]:
             voids[follower] |= 1 << EFFECTIVE_SUIT[trump][led]
     for token in view.trick:  # at most one card: the leader's
-        plays.append(view.leader << 7 | _card(token))
+        plays.append(log_item(view.leader, _card(token)))
     played = own_played = other_played = 0
     for item in plays:
-        bit = 1 << (item & 127)
+        bit = 1 << state.item_action(item)
         played |= bit
-        if item >> 7 == me:
+        if state.item_player(item) == me:
             own_played |= bit
         else:
             other_played |= bit
@@ -147,7 +155,7 @@ def _work_out(view: View) -> _Facts:
     s[state.VOID0], s[state.VOID1] = voids
     s[state.WINNER] = -1 if phase != state.OVER else (0 if view.score[0] >= view.target else 1)
     s[state.TURNED] = up >> 3 if _round_one_passed(view, up) else -1
-    last = None if view.last_hand is None else _last_tuple(view.last_hand)
+    last = None if view.last_hand is None else state.HandEnd.from_dict(view.last_hand)
     s[state.LAST] = last
     s[state.UNDO] = None
     s[state.CHECKPOINT] = None
@@ -161,19 +169,26 @@ def _work_out(view: View) -> _Facts:
         setup_rest=_start(view, phase, last), )
 
 
-def _start(view: View, phase: int, last: tuple[int, ...] | None) -> tuple:
+def _start(view: View, phase: int, last: state.HandEnd | None) -> tuple:
     """The resampled match starts at this hand: its number, the score before it, and the
     previous hand's result (unknown once the match is over: ``last`` is then this hand's)."""
     if phase != state.OVER:
         return (view.hand_number, tuple(view.score), last)
     assert last is not None
-    return (view.hand_number, (view.score[0] - last[4], view.score[1] - last[5]), None)
+    return (view.hand_number, (view.score[0] - last.points[0], view.score[1] - last.points[1]),
+            None)
 
 
 def resample(view: View, rng: _random.Random) -> Game:
     """A ``Game`` in the same position as ``view``'s player sees it, its hidden cards drawn
     uniformly among the deals consistent with the view. ``rng`` needs ``random()`` and
     ``getrandbits()`` (a ``random.Random``)."""
+    return game_of_state(resample_state(view, rng))
+
+
+def resample_state(view: View, rng: _random.Random) -> list:
+    """``resample`` as a bare state list (``state.py``), for search code that reads the
+    state's slots directly and never needs the ``Game`` around it."""
     f = _facts(view)
     random = rng.random
     me, dealer, up = f.me, f.dealer, f.up
@@ -204,14 +219,12 @@ def resample(view: View, rng: _random.Random) -> Game:
         s[state.DISCARDED] = discard
     cell = (deal, None)
     for item in f.actions:
-        cell = (item if item >= 0 else dealer << 7 | DISCARD + discard, cell)
+        cell = (item if item >= 0 else log_item(dealer, DISCARD + discard), cell)
     s[state.LOG] = cell
     s[state.SETUP] = state.Setup(view.rules, rng.getrandbits(64), f.seed_dealer, (deal,),
                                *f.setup_rest)
     s[state.CHECKPOINT] = s[:]  # pop() can take back what is played from here
-    game = _new_game(Game)
-    game._s = s
-    return game
+    return s
 
 
 def _sample(pool: int, k: int, random) -> int:
@@ -255,15 +268,15 @@ def _nth_bit(mask: int, n: int) -> int:
 
 
 def _hand_actions(view: View, dealer: int, plays: list[int]) -> tuple[int, ...]:
-    """The hand's log (``player << 7 | action``) rebuilt from the bids and the plays; the
+    """The hand's log (``log_item``s) rebuilt from the bids and the plays; the
     dealer's pick-up, whose discard may be drawn, is ``_DEALER_CHOICE``."""
     items = []
     for player, token in view.bids:
         action = parse_action(token)
-        items.append(player << 7 | action)
+        items.append(log_item(player, action))
         ordered = action == ORDER or (action >= CALL and view.upcard == "JK")
         if ordered and view.phase != "discard":
-            items.append(_DEALER_CHOICE if view.upcard_taken else dealer << 7 | PASS)
+            items.append(_DEALER_CHOICE if view.upcard_taken else log_item(dealer, PASS))
     items.extend(plays)
     return tuple(items)
 
@@ -271,9 +284,3 @@ def _hand_actions(view: View, dealer: int, plays: list[int]) -> tuple[int, ...]:
 def _round_one_passed(view: View, up: int) -> bool:
     bids = view.bids
     return up != JOKER and len(bids) >= 2 and bids[0][1] == "pass" and bids[1][1] == "pass"
-
-
-def _last_tuple(last: dict) -> tuple[int, ...]:
-    if last["thrown_in"]:
-        return (-1, -1, 0, 0, 0, 0)
-    return (last["maker"], _SUIT[last["trump"]], *last["tricks_won"], *last["points"])

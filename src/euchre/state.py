@@ -18,7 +18,16 @@ import secrets
 from typing import NamedTuple
 
 from .actions import CALL, DISCARD, ORDER, PASS, action_token
-from .cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, deck_cards
+from .cards import (
+    EFFECTIVE_SUIT,
+    FOLLOW_MASK,
+    JOKER,
+    N_CARDS,
+    SECOND_WINS,
+    SUITS,
+    card_token,
+    deck_cards,
+)
 from .rules import Rules
 
 # Phases.
@@ -48,7 +57,8 @@ class Setup(NamedTuple):
     """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i`` (or ``DealMasks``)."""
     start_hand: int = 0
     start_score: tuple[int, int] = (0, 0)
-    start_last: tuple[int, ...] | None = None
+    start_last: HandEnd | None = None
+    """The hand before ``start_hand`` (a ``HandEnd``), or None."""
 
 
 def mix64(z: int) -> int:
@@ -197,7 +207,7 @@ def take_back(s: list) -> list | None:
     state = checkpoint[:]
     state[CHECKPOINT] = checkpoint  # (the copy holds the one before)
     for item in reversed(actions):
-        step(state, item & 127)
+        step(state, item_action(item))
     state[UNDO] = snapshot
     return state
 
@@ -294,10 +304,27 @@ def is_legal(s: list, action: int) -> bool:
     return action in legal(s)
 
 
+def log_item(player: int, action: int) -> int:
+    """One logged action: who made it and what, packed in one int (``item_player`` and
+    ``item_action`` read it back). Deals are logged as tuples, so ``type(item) is int``
+    tells an action from a deal."""
+    return player << 7 | action
+
+
+def item_player(item: int) -> int:
+    """The player of a logged action."""
+    return item >> 7
+
+
+def item_action(item: int) -> int:
+    """The action id of a logged action."""
+    return item & 127
+
+
 def step(s: list, action: int) -> None:
     """Apply a legal action id (unchecked), dealing the next hand when one ends."""
     player = s[TO_MOVE]
-    s[LOG] = (player << 7 | action, s[LOG])
+    s[LOG] = (player << 7 | action, s[LOG])  # log_item, inlined: this is the hot path
     if s[PHASE] == PLAY:
         bit = 1 << action
         s[HAND0 + player] ^= bit
@@ -350,7 +377,7 @@ def _bid(s: list, player: int, action: int) -> None:
         elif player != dealer:
             s[TO_MOVE] = dealer
         else:  # thrown in
-            s[LAST] = (-1, -1, 0, 0, 0, 0)
+            s[LAST] = HandEnd(-1, -1, 0, 0, 0, 0, dealer, s[LOG])
             _next_hand(s)
     else:  # JOKER_PHASE: the dealer names trump, then must take the Joker and discard
         s[TRUMP] = action - CALL
@@ -377,8 +404,8 @@ def _score_hand(s: list) -> None:
     maker = s[MAKER]
     scorer, points = hand_points(maker, s[WON0 + maker])
     s[SCORE0 + scorer] += points
-    s[LAST] = (maker, s[TRUMP], s[WON0], s[WON1], points if scorer == 0 else 0,
-               points if scorer == 1 else 0)
+    s[LAST] = HandEnd(maker, s[TRUMP], s[WON0], s[WON1], points if scorer == 0 else 0,
+                      points if scorer == 1 else 0, s[DEALER], s[LOG])
     if s[SCORE0 + scorer] >= s[SETUP].rules.target:
         s[PHASE] = OVER
         s[TO_MOVE] = -1
@@ -394,7 +421,7 @@ def _next_hand(s: list) -> None:
 
 
 def log_items(s: list) -> list:
-    """The log, oldest first: deals (tuples, see ``deal_order``), ``player << 7 | action``."""
+    """The log, oldest first: deals (tuples, see ``deal_order``) and ``log_item``s."""
     items = []
     cell = s[LOG]
     while cell is not None:
@@ -416,11 +443,182 @@ def canonical_setup(s: list) -> Setup:
 
 
 def hand_log(s: list) -> tuple[tuple, list[int]]:
-    """The current hand's deal (see ``deal_order``) and its actions (``player << 7 | action``)."""
+    """The current hand's deal (see ``deal_order``) and its actions (``log_item``s)."""
+    return hand_of_cell(s[LOG])
+
+
+def hand_of_cell(cell: tuple) -> tuple[tuple, list[int]]:
+    """The deal and the actions of the hand whose newest log cell is ``cell``."""
     actions = []
-    cell = s[LOG]
     while type(cell[0]) is int:  # back to the hand's deal
         actions.append(cell[0])
         cell = cell[1]
     actions.reverse()
     return cell[0], actions
+
+
+# --- the story of a hand --------------------------------------------------------------------
+
+OUTCOMES = ("made", "march", "euchred", "thrown_in")
+"""How a hand ends for its maker: 3-4 tricks, all 5, fewer than 3; or nobody made trump."""
+
+
+def outcome(maker_tricks: int) -> str:
+    """``made``, ``march`` or ``euchred`` for the tricks the maker took: the one count the
+    arena, the statistics and every face share."""
+    return "march" if maker_tricks == 5 else "made" if maker_tricks >= 3 else "euchred"
+
+
+def hand_story(deal: tuple, actions: list[int], dealer: int) -> dict:
+    """What happened in a hand, from its deal and its actions: the bids as said, whether the
+    upcard was taken and what the dealer threw, and every trick with its winner. The one
+    place that reads a hand's log; the view, the finished hand and the record all use it.
+
+    Returns ``bids`` (``[player, token]``: pass, order, call S), ``upcard``,
+    ``upcard_taken``, ``discard`` (the dealer's, or None), ``trump`` (-1 before it is made),
+    ``maker``, ``tricks`` (``[leader, led, answer, winner]`` as card ids), ``trick`` (the
+    cards of the trick in progress) and ``won``.
+    """
+    upcard = deal_order(deal)[10]
+    bids: list[list] = []
+    tricks: list[list[int]] = []
+    won = [0, 0]
+    trump = maker = discard = led = -1
+    leader = 1 - dealer
+    previous = -1
+    for item in actions:
+        player, action = item >> 7, item & 127
+        if action < DISCARD:
+            if led < 0:
+                led, leader = action, player
+            else:
+                winner = player if SECOND_WINS[trump][led * N_CARDS + action] else 1 - player
+                tricks.append([leader, led, action, winner])
+                won[winner] += 1
+                led = -1
+        elif action < PASS:
+            discard = action - DISCARD
+        elif action == PASS and previous == ORDER:
+            pass  # the dealer leaving the upcard after an order: not a bid
+        else:
+            bids.append([player, action_token(action)])
+            if action == ORDER:
+                trump, maker = upcard >> 3, player
+            elif action >= CALL:
+                trump, maker = action - CALL, player
+        previous = action
+    return {"bids": bids, "upcard": upcard, "upcard_taken": discard >= 0, "discard": discard,
+            "trump": trump, "maker": maker, "tricks": tricks,
+            "trick": [] if led < 0 else [led], "leader": leader, "won": won}
+
+
+def hand_result(deal: tuple, actions: list[int], dealer: int) -> dict:
+    """A finished hand's result as records keep it: ``thrown_in``, ``maker``, ``trump``,
+    ``tricks_won``, ``points`` and ``outcome``."""
+    story = hand_story(deal, actions, dealer)
+    maker, won = story["maker"], story["won"]
+    if maker < 0:
+        return {"thrown_in": True, "maker": None, "trump": None, "tricks_won": [0, 0],
+                "points": [0, 0], "outcome": "thrown_in"}
+    scorer, points = hand_points(maker, won[maker])
+    return {"thrown_in": False, "maker": maker, "trump": SUITS[story["trump"]],
+            "tricks_won": won, "points": [points * (scorer == 0), points * (scorer == 1)],
+            "outcome": outcome(won[maker])}
+
+
+def hands_of(s: list) -> list[tuple[tuple, list[int], int]]:
+    """Every hand of the match so far, oldest first: ``(deal, actions, dealer)``."""
+    setup = s[SETUP]
+    dealer = setup.first_dealer ^ (setup.start_hand & 1)
+    out: list[tuple[tuple, list[int], int]] = []
+    for item in log_items(s):
+        if type(item) is int:
+            out[-1][1].append(item)
+        else:
+            out.append((item, [], dealer ^ (len(out) & 1)))
+    return out
+
+
+class HandEnd:
+    """A finished hand as the state keeps it until the next one ends: the result as numbers
+    (what scoring and the resampler need) and where to read the rest (the log cell of the
+    hand's last action, or a finished-hand dict taken from a view). ``to_dict`` builds the
+    full public account once per player and keeps it: a finished hand never changes."""
+
+    __slots__ = ("_dicts", "dealer", "maker", "points", "source", "trump", "won")
+
+    def __init__(self, maker: int, trump: int, won0: int, won1: int, points0: int,
+                 points1: int, dealer: int = -1, source: tuple | dict | None = None) -> None:
+        self.maker, self.trump = maker, trump
+        self.won = (won0, won1)
+        self.points = (points0, points1)
+        self.dealer = dealer
+        self.source = source
+        self._dicts: list = [None, None, None]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal results of the same dealer's hand (where the account is read from does not
+        matter: games compare their logs separately)."""
+        if not isinstance(other, HandEnd):
+            return NotImplemented
+        return self.compact() == other.compact() and self.dealer == other.dealer
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"HandEnd{self.compact()}"
+
+    @classmethod
+    def from_dict(cls, last: dict) -> HandEnd:
+        """A finished hand from its dict (a view's ``last_hand``, or a record's start),
+        which it keeps as the account to show."""
+        dealer = -1 if last.get("dealer") is None else last["dealer"]
+        if last["thrown_in"]:
+            return cls(-1, -1, 0, 0, 0, 0, dealer, last)
+        return cls(last["maker"], SUITS.index(last["trump"]), *last["tricks_won"],
+                   *last["points"], dealer, last)
+
+    def as_saved(self) -> list[int] | dict:
+        """What a record's ``start.last_hand`` keeps: the account it was given, or the six
+        numbers when that is all there is."""
+        return self.source if isinstance(self.source, dict) else list(self.compact())
+
+    def compact(self) -> tuple[int, ...]:
+        """The six numbers a record's ``start.last_hand`` holds."""
+        return (self.maker, self.trump, *self.won, *self.points)
+
+    def to_dict(self, player: int | None) -> dict:
+        """The finished hand as ``player`` may see it (None: a spectator); see
+        ``View.last_hand``. The dict is shared: read it, do not change it."""
+        index = 2 if player is None else player
+        found = self._dicts[index]
+        if found is None:
+            found = self._dicts[index] = self._build(player)
+        return found
+
+    def _build(self, player: int | None) -> dict:
+        thrown_in = self.maker < 0
+        out = {"thrown_in": thrown_in, "maker": None if thrown_in else self.maker,
+               "trump": None if thrown_in else SUITS[self.trump],
+               "tricks_won": list(self.won), "points": list(self.points),
+               "outcome": "thrown_in" if thrown_in else outcome(self.won[self.maker]),
+               "dealer": None if self.dealer < 0 else self.dealer}
+        source = self.source
+        if isinstance(source, dict):  # taken from a view (a resampled game)
+            known = {k: source[k] for k in ("upcard", "upcard_taken", "bids", "tricks")
+                     if k in source}
+            mine = source.get("discard") is not None and player == self.dealer
+            out.update(known, discard=source["discard"] if mine else None)
+            return out
+        if source is None:  # a record's start: only the numbers are known
+            out.update(upcard=None, upcard_taken=None, bids=[], tricks=[], discard=None)
+            return out
+        deal, actions = hand_of_cell(source)
+        story = hand_story(deal, actions, self.dealer)
+        own = story["discard"] >= 0 and player == self.dealer
+        out.update(upcard=card_token(story["upcard"]), upcard_taken=story["upcard_taken"],
+                   bids=story["bids"],
+                   tricks=[{"leader": leader, "cards": [card_token(a), card_token(b)],
+                            "winner": winner} for leader, a, b, winner in story["tricks"]],
+                   discard=card_token(story["discard"]) if own else None)
+        return out

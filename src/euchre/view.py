@@ -3,6 +3,24 @@
 A bot, a user interface or a network client gets a ``View``, never the ``Game``: the other
 player's hand, the stock and the other player's discard are simply not in it. Its fields are
 tokens (the public contract); ``to_dict()`` is JSON and ``View.from_dict`` reads it back.
+
+``game.view(None)`` is what a spectator may see: everything public, no hand, no discard,
+nothing legal. It is built by the same code as a player's view, so there is no list of
+"private keys" to keep in step anywhere.
+
+The engine deals the next hand the moment a hand is scored, so the hand that just ended is
+in ``last_hand``, in full: a face that shows the last trick or the hand's result reads it
+there and never replays or re-scores tricks.
+
+>>> from euchre import Game
+>>> g = Game(seed=2)
+>>> while g.hand_number == 0:
+...     g.apply(g.legal_actions()[-1])
+>>> last = g.view(None).last_hand
+>>> len(last["tricks"]), sum(last["tricks_won"]), last["outcome"], last["discard"]
+(5, 5, 'made', None)
+>>> g.view(None).hand, g.view(None).legal, g.view(None).player
+((), (), None)
 """
 
 from __future__ import annotations
@@ -11,7 +29,6 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from . import state
-from .actions import CALL, DISCARD, ORDER, PASS, action_token
 from .cards import card_token, sort_key, suit_token
 from .rules import Rules
 
@@ -29,7 +46,8 @@ class Trick:
 class View:
     """What player ``player`` sees. Cards are tokens; ``hand`` is sorted (trump first)."""
 
-    player: int
+    player: int | None
+    """Whose view this is; None for a spectator's."""
     dealer: int
     to_move: int | None
     """Who must act, or None once the match is over."""
@@ -37,7 +55,8 @@ class View:
     """``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` (the dealer naming the Joker's
     suit) or ``over``."""
     hand: tuple[str, ...]
-    """Own cards (empty for the dealer while he names the Joker's suit)."""
+    """Own cards (empty for the dealer while he names the Joker's suit, and for a
+    spectator)."""
     upcard: str
     """The card turned up at the deal (also after it was turned down or taken)."""
     upcard_taken: bool
@@ -60,7 +79,13 @@ class View:
     legal: tuple[str, ...]
     """Legal tokens; empty when it is not this player's turn."""
     last_hand: dict[str, Any] | None
-    """The previous hand: maker, trump, tricks won, points (or thrown in); None at the start."""
+    """The hand that ended last (once the match is over, the final hand), in full; None
+    before any hand ended. Keys: ``thrown_in``, ``maker``, ``trump``, ``tricks_won``,
+    ``points``, ``outcome`` (``made``, ``march``, ``euchred`` or ``thrown_in``), ``dealer``,
+    ``upcard``, ``upcard_taken``, ``bids`` (``[player, token]`` as said), ``tricks`` (each
+    ``{leader, cards, winner}``) and ``discard`` (the dealer's own discard, in his own view
+    only; None in every other). A resampled game that started at the view's hand knows
+    only what that view knew of it."""
     hand_number: int = 0
     rules: Rules = field(default_factory=Rules)
 
@@ -78,8 +103,7 @@ class View:
                        for t in self.tricks],
             "tricks_won": list(self.tricks_won), "score": list(self.score),
             "target": self.target, "discard": self.discard, "legal": list(self.legal),
-            "last_hand": None if last is None else {
-                k: list(v) if isinstance(v, list | tuple) else v for k, v in last.items()},
+            "last_hand": None if last is None else _copy_hand(last),
             "hand_number": self.hand_number, "rules": self.rules.to_dict(),
         }
 
@@ -105,46 +129,30 @@ class View:
         return cls(**values)
 
 
-def last_hand_dict(last: tuple[int, ...] | None) -> dict[str, Any] | None:
-    """The public summary of a finished hand from the core's ``LAST`` tuple."""
-    if last is None:
-        return None
-    maker, trump, won0, won1, points0, points1 = last
-    if maker < 0:
-        return {"thrown_in": True, "maker": None, "trump": None, "tricks_won": [0, 0],
-                "points": [0, 0]}
-    return {"thrown_in": False, "maker": maker, "trump": suit_token(trump),
-            "tricks_won": [won0, won1], "points": [points0, points1]}
+def _copy_hand(last: dict[str, Any]) -> dict[str, Any]:
+    """A finished hand's dict with its lists and tricks copied (the view's own is shared)."""
+    out = {k: list(v) if isinstance(v, list | tuple) else v for k, v in last.items()}
+    out["tricks"] = [{"leader": t["leader"], "cards": list(t["cards"]), "winner": t["winner"]}
+                     for t in last.get("tricks", ())]
+    out["bids"] = [list(b) for b in last.get("bids", ())]
+    return out
 
 
-def build_view(s: list, player: int) -> View:
-    """The view of ``player`` of the state ``s``."""
+def build_view(s: list, player: int | None) -> View:
+    """The view of ``player`` (None: a spectator) of the state ``s``."""
     phase = s[state.PHASE]
     trump = s[state.TRUMP]
     dealer = s[state.DEALER]
-    _, actions = state.hand_log(s)
-    bids = []
-    plays = []
-    for i, item in enumerate(actions):
-        who, action = item >> 7, item & 127
-        if action < DISCARD:
-            plays.append((who, card_token(action)))
-        elif action >= CALL or action == ORDER or (
-            action == PASS and not (i and actions[i - 1] & 127 == ORDER)
-        ):  # a pass right after an order is the dealer leaving the upcard: not a bid
-            bids.append((who, action_token(action)))
-    tricks = []
-    for i in range(0, len(plays) - 1, 2):
-        (leader, led), (_, answer) = plays[i], plays[i + 1]
-        # a trick's winner leads the next one; the newest winner is the current leader
-        winner = plays[i + 2][0] if i + 2 < len(plays) else s[state.LEADER]
-        tricks.append(Trick(leader, (led, answer), winner))
-    in_progress = tuple(tok for _, tok in plays[len(tricks) * 2:])
-    hidden_hand = phase == state.JOKER_PHASE and player == dealer
+    deal, actions = state.hand_log(s)
+    story = state.hand_story(deal, actions, dealer)
+    tricks = tuple(Trick(leader, (card_token(a), card_token(b)), winner)
+                   for leader, a, b, winner in story["tricks"])
+    hidden_hand = player is None or (phase == state.JOKER_PHASE and player == dealer)
     hand_cards = () if hidden_hand else sorted(state.bits(s[state.HAND0 + player]),
                                                key=lambda c: sort_key(c, trump))
     own_discard = s[state.DISCARDED] if player == dealer and s[state.DISCARDED] >= 0 else None
     to_move = s[state.TO_MOVE]
+    last = s[state.LAST]
     return View(
         player=player,
         dealer=dealer,
@@ -155,16 +163,16 @@ def build_view(s: list, player: int) -> View:
         upcard_taken=bool(s[state.TAKEN]),
         trump=None if trump < 0 else suit_token(trump),
         maker=None if s[state.MAKER] < 0 else s[state.MAKER],
-        bids=tuple(bids),
+        bids=tuple((p, tok) for p, tok in story["bids"]),
         leader=s[state.LEADER],
-        trick=in_progress,
-        tricks=tuple(tricks),
+        trick=tuple(card_token(c) for c in story["trick"]),
+        tricks=tricks,
         tricks_won=(s[state.WON0], s[state.WON1]),
         score=(s[state.SCORE0], s[state.SCORE1]),
         target=s[state.SETUP].rules.target,
         discard=None if own_discard is None else card_token(own_discard),
-        legal=tuple(action_token(a) for a in state.legal(s)) if to_move == player else (),
-        last_hand=last_hand_dict(s[state.LAST]),
+        legal=state.legal_tokens(s) if to_move == player and player is not None else (),
+        last_hand=None if last is None else last.to_dict(player),
         hand_number=s[state.HAND_NO],
         rules=s[state.SETUP].rules,
     )

@@ -26,20 +26,19 @@ from collections.abc import Callable
 
 from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import FOLLOW_MASK, JOKER
-from ..resample import resample
+from ..cards import FOLLOW_MASK, JOKER, SUITS
+from ..resample import resample_state
 from ..view import View
 from . import solver
 from .equity import MatchEquity
-from .heuristic import strength, strength_with_upcard
+from .heuristic import ORDER_AT, strength, strength_with_upcard
 
-_ORDER_AT = 6.2
 _SPREAD = 0.9
 
 
 def _likely(score: float) -> float:
     """The modelled chance that a player with this hand strength makes trump."""
-    x = (score - _ORDER_AT) / _SPREAD
+    x = (score - ORDER_AT) / _SPREAD
     return 1.0 / (1.0 + 2.718281828 ** -x) if x > -30 else 0.0
 
 
@@ -111,7 +110,7 @@ class ExpertAgent:
         weigh = self.infer and any(p != me for p, _ in view.bids)
         worlds = []
         for _ in range(deals):
-            s = resample(view, self._rng)._s
+            s = resample_state(view, self._rng)
             weight = _bid_likelihood(s, view) if weigh else 1.0
             worlds.append((s, weight))
         total = sum(w for _, w in worlds)
@@ -218,7 +217,7 @@ class _World:
         bids = [(strength, value) for value, strength in options if strength is not None]
         passes = [value for value, strength in options if strength is None]
         best = max(bids)
-        return best[1] if best[0] >= _ORDER_AT or not passes else passes[0]
+        return best[1] if best[0] >= ORDER_AT or not passes else passes[0]
 
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
@@ -274,7 +273,7 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
         reached = games
         if model == "bidder":
             reached = [(g, w) for g, w in games if max(
-                strength(g.his_hand, s) for s in round2_suits) < _ORDER_AT] or games
+                strength(g.his_hand, s) for s in round2_suits) < ORDER_AT] or games
         choices = [CALL + s for s in round2_suits]
         if not rules.stick_the_dealer:
             choices.append(PASS)
@@ -299,7 +298,7 @@ def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> li
         reached = games
         if model == "bidder":
             reached = [(g, w) for g, w in games if strength_with_upcard(
-                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3) < _ORDER_AT] or games
+                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3) < ORDER_AT] or games
         choices = [PASS] + [CALL + s for s in round2_suits]
         return max(choices, key=lambda a: sum(w * round2(g, a) for g, w in reached))
 
@@ -364,7 +363,7 @@ def _bid_likelihood(s: list, view: View) -> float:
             made = _likely(score)
             weight *= (1.0 - made) if token == "pass" else made
             if token.startswith("call") and not round_one:
-                suit = "CDHS".index(token[-1])
+                suit = SUITS.index(token[-1])
                 weight *= _likely(strength(hand, suit))
         if token == "pass":
             passes += 1

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, JOKER, POWER, parse_card, suit_of
+from ..cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, parse_card, suit_of
 from ..view import View
 
 ORDER_AT = 6.2
@@ -107,7 +107,7 @@ class HeuristicAgent:
             return "pass"
         if view.phase == "joker":
             return action_token(legal[0])
-        trump = "CDHS".index(view.trump)
+        trump = SUITS.index(view.trump)
         if view.phase == "discard":
             return action_token(DISCARD + best_discard([*hand, up], trump))
         return action_token(self._play(view, legal, trump))

@@ -4,29 +4,43 @@ from __future__ import annotations
 
 import argparse
 
-from ..record import load
+from ..game import Game
+from ..record import read
+from .options import example
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
         "replay", help="print a saved match hand by hand",
         description="Print a match record (JSON) as a readable transcript: deal, bids, tricks "
-                    "and points.")
+                    "and points, with the players' names when the record has them.",
+        epilog=example("""
+euchre replay ~/.local/share/euchre/matches/20261201-101500-42.json
+euchre replay match.json --hand 3     # hand 3 alone, and the score after it"""),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="FILE", help="a match record saved as JSON")
     parser.add_argument("--hand", type=int, metavar="N", help="print only hand N (from 1)")
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..record import transcript
-
-    game = load(args.file)
-    record = game.record()
+    data = read(args.file)
+    game = Game.from_record(data)
+    names = _names(data)
     if args.hand is not None:
-        numbers = [h["number"] + 1 for h in record["hands"]]
-        if args.hand not in numbers:
-            raise ValueError(f"--hand {args.hand}: the match has hands {numbers[0]} to "
-                             f"{numbers[-1]}")
-        record["hands"] = [h for h in record["hands"] if h["number"] + 1 == args.hand]
-    print(transcript(record))
+        first = data["hands"][0]["number"] + 1
+        last = first + len(data["hands"]) - 1
+        if not first <= args.hand <= last:
+            raise ValueError(f"--hand {args.hand}: the match has hands {first} to {last}")
+    print(game.transcript(names=names, hand=args.hand))
     return 0
+
+
+def _names(data: dict) -> tuple[str, str] | None:
+    """The players' names a record carries (``players.names``), if it has two."""
+    players = data.get("players")
+    names = players.get("names") if isinstance(players, dict) else None
+    if isinstance(names, list) and len(names) == 2 and all(
+            isinstance(n, str) and n.strip() for n in names):
+        return (names[0].strip()[:40], names[1].strip()[:40])
+    return None

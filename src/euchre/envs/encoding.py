@@ -42,7 +42,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..actions import N_ACTIONS, parse_action
-from ..cards import parse_card
+from ..cards import SUITS, parse_card
+from ..rules import DECK_SIZES
+from ..state import PHASE_NAMES
 from ..view import View
 
 HAND, UPCARD, TAKEN, DISCARD, TRICKS, TRICK = 0, 33, 66, 67, 100, 435
@@ -51,10 +53,9 @@ BIDS, BID_WIDTH = 469, 7
 TRUMP, MAKER, PHASE, DEALER, TURN, WON, SCORE, DECK, OPTIONS, TARGET = (
     497, 501, 503, 509, 510, 511, 513, 515, 518, 521)
 SIZE = 522
-PHASES = ("bid1", "discard", "bid2", "play", "joker", "over")
-SUITS = "CDHS"
-DECKS = (24, 32, 25)
-_BID_KIND = {"pass": 1, "order": 2, "call C": 3, "call D": 4, "call H": 5, "call S": 6}
+PHASES = PHASE_NAMES
+DECKS = DECK_SIZES
+_BID_KIND = {"pass": 1, "order": 2, **{f"call {s}": 3 + i for i, s in enumerate(SUITS)}}
 _CARD = {}
 
 

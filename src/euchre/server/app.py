@@ -126,7 +126,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
         if not found[1].is_over:
             return HTMLResponse(pages.message_page(
                 "Still being played", f"Watch it at /play/{game_id}."), status_code=409)
-        return HTMLResponse(pages.record_page(found[0], _record(*found)))
+        return HTMLResponse(pages.record_page(found[0], found[1], _record(*found)))
 
     @app.get("/players/{name}", response_class=HTMLResponse)
     async def player_page(name: str, request: Request) -> HTMLResponse:

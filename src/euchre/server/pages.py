@@ -6,12 +6,11 @@ made here from the store, so they work without JavaScript and can be linked and 
 
 from __future__ import annotations
 
-import re
 from html import escape
 from typing import Any
 
+from ..game import Game
 from ..history import Stats
-from ..record import transcript
 from .storage import StoredGame
 
 _SHELL = """<!doctype html>
@@ -34,20 +33,16 @@ def message_page(title: str, text: str) -> str:
     return page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>")
 
 
-def _names(text: str, names: tuple[str, str]) -> str:
-    return re.sub(r"\bP([01])\b", lambda m: names[int(m.group(1))], text)
-
-
-def record_page(stored: StoredGame, record: dict[str, Any]) -> str:
+def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     """The finished game: who won, then every hand's deal, bidding, tricks and points."""
     names = stored.names
     score = record["score"]
     winner = record["winner"]
-    blocks = transcript(record).split("\n\n")
+    blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
     items = []
     for block in hands:
-        lines = _names(block, names).splitlines()
+        lines = block.splitlines()
         summary = lines[-1].strip()
         items.append(f'<details class="hand"><summary><b>{escape(lines[0])}</b> '
                      f'{escape(summary)}</summary><pre>{escape(chr(10).join(lines[1:]))}'
