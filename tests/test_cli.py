@@ -122,3 +122,39 @@ def test_installed_command_runs(tmp_path):
     done = subprocess.run([sys.executable, "-m", "euchre.cli", "replay", str(path)],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "wins the match" in done.stdout and not done.stderr
+
+
+@pytest.mark.parametrize("command", ["play", "stats"])
+def test_help_has_examples_kept_as_written(command, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    examples = out.split("examples:\n")[1].splitlines()
+    assert examples and all(line.startswith(f"  euchre {command}") for line in examples)
+
+
+def test_stats_help_names_every_source(capsys):
+    with pytest.raises(SystemExit):
+        main(["stats", "--help"])
+    out = capsys.readouterr().out
+    for flag in ("--name", "--db", "--no-undo"):
+        assert flag in out
+
+
+def test_make_play_installs_only_the_package():
+    """`make play` sets up only what playing needs: no test tools, no Ray (`make test` does)."""
+    import shutil
+    from pathlib import Path
+
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(["make", "-n", "-B", "-C", str(root), "play"], capture_output=True,
+                          text=True, check=True)
+    installs = [line for line in done.stdout.splitlines() if "pip install" in line]
+    assert installs and all(line.rstrip().endswith("-e .") for line in installs)
+    assert "euchre play" in done.stdout
+    test = subprocess.run(["make", "-n", "-B", "-C", str(root), "test"], capture_output=True,
+                          text=True, check=True)
+    assert "'.[test,ray]'" in test.stdout
