@@ -45,8 +45,10 @@ def expected_view(game_id: str, db, seq: int, seat: int) -> dict:
 
 
 def public_cards(view: dict) -> set[str]:
-    cards = {view["upcard"], *view["trick"]}
-    for trick in view["tricks"]:
+    """Cards shown face up: the upcard and every card played, this hand and the last."""
+    last = view["last_hand"] or {}
+    cards = {view["upcard"], *view["trick"], *filter(None, [last.get("upcard")])}
+    for trick in [*view["tricks"], *last.get("tricks", [])]:
         cards.update(trick["cards"])
     return cards
 
@@ -70,6 +72,7 @@ def test_each_seat_gets_exactly_its_own_view_and_a_spectator_only_public_facts(s
         public = watcher.state_at_least(seq)
         assert public["view"]["hand"] == [] and public["view"]["legal"] == []
         assert public["view"]["discard"] is None and public["game"]["invite"] is None
+        assert (public["view"]["last_hand"] or {}).get("discard") is None
         assert public["game"]["seat"] is None
         shown = {t for t in json.dumps(public["view"]).replace('"', " ").split()
                  if t.strip(",[]") in CARD_TOKENS}

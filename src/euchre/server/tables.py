@@ -91,11 +91,7 @@ class Table:
     def state(self, seat: int | None, connected: list[bool]) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator)."""
         game, stored = self.game, self.stored
-        if seat is None:
-            view = game.view(0).to_dict()
-            view.update(player=None, hand=[], discard=None, legal=[])
-        else:
-            view = game.view(seat).to_dict()
+        view = game.view(seat).to_dict()  # None: the spectator's view, made by the engine
         last = self.last_action
         if last is not None and last[1].startswith("discard") and last[0] != seat:
             last = (last[0], "discard")  # the other player's discard stays face down

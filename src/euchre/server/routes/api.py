@@ -1,0 +1,97 @@
+"""The JSON API: create a game, read a finished game's record, levels, recent games, a
+player's statistics."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from ...game import Game
+from ...history import Stats
+from ...rules import Rules
+from ..storage import StoredGame
+from ..tables import LEVELS, Hub
+from . import hub_of
+
+router = APIRouter(prefix="/api")
+MAX_BODY = 4096
+"""Bytes of a request to create a game."""
+CREATE_FIELDS = {"mode", "level", "name", "rules", "seed"}
+
+
+@router.post("/games")
+async def new_game(request: Request) -> JSONResponse:
+    body = await request.body()
+    try:
+        if len(body) > MAX_BODY:
+            raise ValueError(f"request too long ({len(body)} bytes)")
+        try:
+            data = json.loads(body)
+        except ValueError:
+            raise ValueError("the request is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise ValueError("the request must be a JSON object")
+        unknown = sorted(set(data) - CREATE_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown field {unknown[0]!r}")
+        rules = Rules.from_dict(data.get("rules", {}))
+        stored = await hub_of(request).create(
+            data.get("mode", "computer"), rules, data.get("name", "You"),
+            data.get("level", "expert"), data.get("seed"))
+    except ValueError as err:
+        return JSONResponse({"error": str(err)}, status_code=400)
+    links = {"play": stored.link(0), "watch": stored.link(None)}
+    if stored.tokens[1]:
+        links["invite"] = stored.link(1)
+    return JSONResponse({"id": stored.id, "links": links}, status_code=201)
+
+
+@router.get("/games/{game_id}/record")
+async def game_record(game_id: str, request: Request) -> JSONResponse:
+    found = await hub_of(request).peek(game_id)
+    if found is None:
+        return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
+    if not found[1].is_over:
+        return JSONResponse({"error": "the game is still being played"}, status_code=409)
+    return JSONResponse(public_record(*found))
+
+
+@router.get("/levels")
+async def levels() -> dict[str, Any]:
+    return {"levels": list(LEVELS), "rules": Rules().to_dict()}
+
+
+@router.get("/recent")
+async def recent(request: Request) -> dict[str, Any]:
+    committer = hub_of(request).committer
+    games = await committer.read(committer.storage.recent, 20)
+    return {"games": [{"id": g.id, "names": list(g.names), "score": list(g.score),
+                       "winner": g.winner} for g in games]}
+
+
+@router.get("/players/{name}")
+async def player_api(name: str, request: Request) -> dict[str, Any]:
+    stats, _ = await player_stats(hub_of(request), name)
+    return {k: v for k, v in vars(stats).items() if k != "unreadable"}
+
+
+def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
+    """A finished game's record with who played it (the JSON ``euchre replay`` reads)."""
+    record = game.record()
+    record["players"] = {"names": list(stored.names), "mode": stored.mode,
+                         "level": stored.level}
+    return record
+
+
+async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
+    """A player's statistics over the finished games stored under that name."""
+    committer = hub.committer
+    games = await committer.read(committer.storage.finished_by, name)
+    stats = Stats()
+    for stored in games:
+        game = stored.replay()
+        stats.add(game.record(), stored.names.index(name))
+    return stats, games

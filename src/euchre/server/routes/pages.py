@@ -1,0 +1,64 @@
+"""Pages people open: the lobby, a table, a finished game, a player's record, the cards."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from .. import cards_svg, pages
+from ..paths import STATIC
+from . import hub_of
+from .api import player_stats, public_record
+
+router = APIRouter()
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby() -> FileResponse:
+    return FileResponse(STATIC / "lobby.html")
+
+
+@router.get("/play/{game_id}", response_class=HTMLResponse)
+async def table_page(game_id: str, request: Request) -> Response:
+    if await hub_of(request).peek(game_id) is None:
+        return missing(game_id)
+    return FileResponse(STATIC / "table.html")
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+async def finished_page(game_id: str, request: Request) -> Response:
+    found = await hub_of(request).peek(game_id)
+    if found is None:
+        return missing(game_id)
+    stored, game = found
+    if not game.is_over:
+        return HTMLResponse(pages.message_page(
+            "Still being played", f"Watch it at /play/{game_id}."), status_code=409)
+    return HTMLResponse(pages.record_page(stored, game, public_record(stored, game)))
+
+
+@router.get("/players/{name}", response_class=HTMLResponse)
+async def player_page(name: str, request: Request) -> HTMLResponse:
+    stats, games = await player_stats(hub_of(request), name)
+    return HTMLResponse(pages.stats_page(name, stats, games))
+
+
+@router.get("/favicon.ico")
+async def favicon() -> Response:
+    return Response(cards_svg.card("JK"), media_type="image/svg+xml")
+
+
+@router.get("/cards/{name}.svg")
+async def card_image(name: str) -> Response:
+    try:
+        svg = cards_svg.back() if name == "back" else cards_svg.card(name)
+    except ValueError as err:
+        return Response(str(err), status_code=404, media_type="text/plain")
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"Cache-Control": "public, max-age=86400"})
+
+
+def missing(game_id: str) -> HTMLResponse:
+    """The page for a game id that names no game."""
+    return HTMLResponse(pages.message_page("No such game", f"There is no game {game_id!r}."),
+                        status_code=404)
