@@ -181,3 +181,18 @@ def test_stats_can_leave_out_matches_with_undo(tmp_path):
     honest = pexpect.run(f"{sys.executable} -m euchre.cli stats --no-undo", env=env,
                          encoding="utf-8")
     assert "No finished matches yet" in honest and "(1 match with undo left out)" in honest
+
+
+def test_the_hand_result_is_the_engines_and_names_your_discard(tmp_path):
+    screen, _ = play_out(spawn(tmp_path, "--seed", SEED_COMPUTER_ORDERS_UP, "--target", "3",
+                               "--level", "medium"))
+    (path,) = (tmp_path / "matches").glob("*.json")
+    record = json.loads(path.read_text())
+    first = record["hands"][0]
+    (discard,) = [t.split()[1] for p, t in first["actions"] if p == 0 and t.startswith("disc")]
+    assert f"(You had discarded {card_text(discard)}.)" in screen
+    result = first["result"]
+    maker = "You" if result["maker"] == 0 else "Computer"
+    assert f"Hand over: {maker} made " in screen.split("(You had discarded")[0]
+    assert screen.count("Hand over:") == sum(
+        1 for h in record["hands"] if h["result"] and not h["result"]["thrown_in"])

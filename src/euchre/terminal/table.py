@@ -69,7 +69,6 @@ class Table:
         self.undo_used = undo_used
         self.bot = self._bot()
         self.coach = agents.load("expert", seed=bot_seed + 1)
-        self.my_discard: str | None = None
 
     def _bot(self) -> Any:
         """The computer, seeded by how far the match has gone: a resumed (or taken back)
@@ -99,8 +98,6 @@ class Table:
                 token = self.bot.act(view)
                 self.announce(view, token)
                 game.apply(token)
-            if game.view(HUMAN).discard:
-                self.my_discard = game.view(HUMAN).discard
             self.after_action(hand_before, before, token)
             self.save()
         return self.finish()
@@ -128,13 +125,7 @@ class Table:
         if before.phase == "play" and before.trick:  # this card completed a trick
             number = len(before.tricks) + 1
             leader = before.leader
-            if not finished:
-                winner = view.tricks[-1].winner
-            elif last is not None and last.get("tricks"):
-                winner = last["tricks"][-1]["winner"]
-            else:  # an engine without the whole last hand: who won one more trick
-                winner = leader if before.tricks_won[leader] < last["tricks_won"][leader] \
-                    else 1 - leader
+            winner = view.tricks[-1].winner if not finished else last["tricks"][-1]["winner"]
             self.say(f"  Trick {number}: {self.who(leader)} "
                      f"{coloured(card_text(before.trick[0]))}, {self.who(1 - leader)} "
                      f"{coloured(card_text(token))} - "
@@ -143,27 +134,24 @@ class Table:
             self.summary(last)
 
     def summary(self, last: dict[str, Any] | None) -> None:
+        """The finished hand as the engine scored it (``View.last_hand``)."""
         if last is None:
             return
-        if last["thrown_in"]:
+        if last["outcome"] == "thrown_in":
             self.say("[bold]Both passed twice: the hand is thrown in.[/] The deal passes.")
             return
         maker = last["maker"]
         won = last["tricks_won"][maker]
         points = last["points"]
         scorer = HUMAN if points[HUMAN] else COMPUTER
-        outcome = last.get("outcome") or ("march" if won == 5 else "made" if won >= 3
-                                          else "euchred")
         what = {"march": "a march", "made": count(won, "trick")}.get(
-            outcome, f"euchred with {count(won, 'trick')}")
+            last["outcome"], f"euchred with {count(won, 'trick')}")
         self.say(f"[bold]Hand over:[/] {self.who(maker)} made {coloured(suit_text(last['trump']))}"
                  f": {what}. {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
                  f"{points[scorer]}.")
         self.say(f"Score: you {self.game.score[HUMAN]}, computer {self.game.score[COMPUTER]}.")
-        discard = last.get("discard") or self.my_discard  # the dealer's own view only
-        if discard:
-            self.say(f"  (You had discarded {coloured(card_text(discard))}.)")
-        self.my_discard = None
+        if last.get("discard"):  # the dealer's own discard, in his own view only
+            self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
 
     def finish(self) -> int:
         game = self.game
@@ -207,7 +195,6 @@ class Table:
         self.game = game
         self.undo_used = True
         self.bot = self._bot()
-        self.my_discard = game.view(HUMAN).discard
         self.save()
         return True
 
