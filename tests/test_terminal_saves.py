@@ -143,3 +143,17 @@ def test_resume_and_new_together_are_refused(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "not allowed with argument" in err and err.count("\n") == 1
+
+
+def test_two_matches_begun_in_the_same_minute_get_their_own_files(tmp_path, monkeypatch):
+    from euchre.terminal import saves as store
+
+    monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(store.time, "strftime", lambda fmt, *a: "2025-01-31-1412")
+    first = store.create("easy", {"record": {"n": 1}})
+    second = store.create("easy", {"record": {"n": 2}})
+    assert (first, second) == ("2025-01-31-1412-easy", "2025-01-31-1412-easy-2")
+    assert [json.loads((tmp_path / "saves" / f"{n}.json").read_text())["record"]["n"]
+            for n in (first, second)] == [1, 2]
+    assert {p.name for p in (tmp_path / "saves").iterdir()} == \
+        {f"{first}.json", f"{second}.json"}  # no temporary left behind

@@ -141,5 +141,7 @@ def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table
     console.print(f"Two-handed Euchre against the computer ({args.level}), to {rules.target} "
                   f"points. Seed {seed}.", highlight=False)
     console.print("Type help for the commands.", highlight=False)
-    return Table(game, args.level, args.name, seed + 17, console,
-                 save_name=store.new_name(args.level), autoplay=not args.no_autoplay)
+    table = Table(game, args.level, args.name, seed + 17, console,
+                  autoplay=not args.no_autoplay)
+    table.save_name = store.create(args.level, table.saved())  # saved from the start
+    return table

@@ -55,13 +55,25 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def new_name(level: str) -> str:
-    """A name for a new match that no saved match has: the time it began and the level."""
+def create(level: str, saved: dict[str, Any]) -> str:
+    """Save a new match under a name no other match has (the time it began and the level,
+    then -2, -3 ...), and return the name. The file is linked into place only if the name is
+    free, so two games started in the same minute never share a file."""
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
     base = time.strftime("%Y-%m-%d-%H%M") + f"-{level}"
-    name, n = base, 2
-    while (saves_dir() / f"{name}.json").exists():
-        name, n = f"{base}-{n}", n + 1
-    return name
+    temporary = folder / f".{base}-{os.getpid()}.tmp"
+    temporary.write_text(json.dumps(saved, indent=1), encoding="utf-8")
+    try:
+        name, n = base, 2
+        while True:
+            try:
+                os.link(temporary, folder / f"{name}.json")
+                return name
+            except FileExistsError:
+                name, n = f"{base}-{n}", n + 1
+    finally:
+        temporary.unlink()
 
 
 def save(name: str, saved: dict[str, Any]) -> Path:

@@ -174,9 +174,13 @@ class Table:
                              "undo_used": self.undo_used}
         return record
 
+    def saved(self) -> dict[str, Any]:
+        """What a save file holds: the record so far and the table's settings."""
+        return {"record": self.record(), "level": self.level, "name": self.name,
+                "bot_seed": self.bot_seed}
+
     def save(self) -> None:
-        store.save(self.save_name, {"record": self.record(), "level": self.level,
-                                    "name": self.name, "bot_seed": self.bot_seed})
+        store.save(self.save_name, self.saved())
 
     def undo(self) -> bool:
         """Take back the human's last real choice and everything the computer did after it
