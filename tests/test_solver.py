@@ -133,10 +133,24 @@ def test_specials_appear_in_the_cases(size):
     assert seen >= 20
 
 
+SOLVER = solver.Solver()
+
+
+def test_a_solvers_table_is_its_own_and_bounded():
+    """Two solvers share nothing, and a table never holds more than its limit."""
+    small, other = solver.Solver(limit=50), solver.Solver(limit=50)
+    for _size, trump, _n, lead, follow in cases(6, 300):
+        assert small.tricks(lead, follow, trump) == brute(lead, follow, trump)
+        assert small.size <= 50
+    assert other.size == 0 and small.nodes > 0
+    with pytest.raises(ValueError, match="limit"):
+        solver.Solver(limit=0)
+
+
 def test_tricks_agrees_with_brute_force_cold_table():
     for size, trump, n, lead, follow in cases(1, 3000):
-        solver.clear_table()
-        got = solver.tricks(lead, follow, trump)
+        SOLVER.clear()
+        got = SOLVER.tricks(lead, follow, trump)
         assert got == brute(lead, follow, trump), (size, trump, n, cards_of(lead),
                                                    cards_of(follow))
 
@@ -144,34 +158,34 @@ def test_tricks_agrees_with_brute_force_cold_table():
 def test_tricks_agrees_with_brute_force_warm_table():
     """Without clearing: entries from earlier positions (other trumps, other decks) are
     reused, as they are when the expert solves many deals in a row."""
-    solver.clear_table()
+    SOLVER.clear()
     for _ in range(2):  # the second pass finds every position already in the table
         for size, trump, n, lead, follow in cases(2, 3000):
-            got = solver.tricks(lead, follow, trump)
+            got = SOLVER.tricks(lead, follow, trump)
             assert got == brute(lead, follow, trump), (size, trump, n, cards_of(lead),
                                                        cards_of(follow))
 
 
 def test_tricks_does_not_depend_on_the_order_of_searches():
     positions = list(cases(3, 600))
-    solver.clear_table()
-    forward = [solver.tricks(lead, follow, trump) for _, trump, _, lead, follow in positions]
-    solver.clear_table()
-    backward = [solver.tricks(lead, follow, trump)
+    SOLVER.clear()
+    forward = [SOLVER.tricks(lead, follow, trump) for _, trump, _, lead, follow in positions]
+    SOLVER.clear()
+    backward = [SOLVER.tricks(lead, follow, trump)
                 for _, trump, _, lead, follow in reversed(positions)]
     assert forward == backward[::-1]
 
 
 @pytest.mark.parametrize("warm", [False, True])
 def test_tricks_after_lead_agrees_with_brute_force(warm):
-    solver.clear_table()
+    SOLVER.clear()
     checked = 0
     for size, trump, n, lead, follow in cases(4 + warm, 700):
         for led in cards_of(lead):
             for answer in cards_of(answers(led, follow, trump)):
                 if not warm:
-                    solver.clear_table()
-                got = solver.tricks_after_lead(led, lead & ~(1 << led), follow, trump, answer)
+                    SOLVER.clear()
+                got = SOLVER.tricks_after_lead(led, lead & ~(1 << led), follow, trump, answer)
                 want = after_lead(led, lead & ~(1 << led), follow, trump, answer)
                 assert got == want, (size, trump, n, led, answer, cards_of(lead),
                                      cards_of(follow))
@@ -180,7 +194,7 @@ def test_tricks_after_lead_agrees_with_brute_force(warm):
 
 
 def test_tricks_of_empty_hands_is_zero():
-    assert solver.tricks(0, 0, 0) == 0
+    assert SOLVER.tricks(0, 0, 0) == 0 and solver.tricks(0, 0, 0) == 0
 
 
 def test_solver_numbering_round_trips():
@@ -216,9 +230,9 @@ def endgames(draw):
 def test_solver_property(case, cold):
     _size, trump, lead, follow = case
     if cold:
-        solver.clear_table()
-    assert solver.tricks(lead, follow, trump) == brute(lead, follow, trump)
+        SOLVER.clear()
+    assert SOLVER.tricks(lead, follow, trump) == brute(lead, follow, trump)
     led = cards_of(lead)[0]
     for answer in cards_of(answers(led, follow, trump)):
-        assert solver.tricks_after_lead(led, lead & ~(1 << led), follow, trump, answer) == (
+        assert SOLVER.tricks_after_lead(led, lead & ~(1 << led), follow, trump, answer) == (
             after_lead(led, lead & ~(1 << led), follow, trump, answer))

@@ -90,16 +90,54 @@ def _facts(view: View) -> _Facts:
 
 
 def _work_out(view: View) -> _Facts:
-    rules = view.rules
+    """Everything a view fixes, worked out once (see ``_Facts``)."""
+    if view.player is None:
+        raise ValueError("a spectator's view cannot be resampled: it is nobody's information")
     me = view.player
     other = 1 - me
     dealer = view.dealer
     phase = _PHASE[view.phase]
     trump = -1 if view.trump is None else _SUIT[view.trump]
     up = _card(view.upcard)
-    taken = view.upcard_taken
+    plays, voids = _plays(view, trump)
+    played = own_played = other_played = 0
+    for item in plays:
+        bit = 1 << state.item_action(item)
+        played |= bit
+        if state.item_player(item) == me:
+            own_played |= bit
+        else:
+            other_played |= bit
+    hand = 0
+    for token in view.hand:
+        hand |= 1 << _card(token)
+    own_discard = -1 if view.discard is None else _card(view.discard)
+    if phase == state.JOKER_PHASE and me == dealer:
+        hand = -1  # the dealer has not looked: his five cards are as hidden as the stock
+    deck = DECK_MASKS[view.rules.deck]
+    unknown = deck & ~played & ~(1 << up)
+    if hand >= 0:
+        unknown &= ~hand
+    if own_discard >= 0:
+        unknown &= ~(1 << own_discard)
+    allowed = unknown
+    for suit in range(4):
+        if voids[other] >> suit & 1:
+            allowed &= ~SUIT_MASK[trump][suit]
+    s = _template(view, phase, trump, up, own_discard, played, voids)
+    return _Facts(
+        template=s, me=me, dealer=dealer, up=up, taken=view.upcard_taken, trump=trump,
+        hand=hand, own_played=own_played, other_played=other_played, own_discard=own_discard,
+        unknown=unknown, allowed=allowed, other_void=voids[other],
+        k=5 - other_played.bit_count(), upcard_hidden=other == dealer and view.upcard_taken
+        and not played >> up & 1, actions=_hand_actions(view, dealer, plays), deck=deck,
+        seed_dealer=dealer ^ (view.hand_number & 1),
+        setup_rest=_start(view, phase, s[state.LAST]), )
 
-    # cards played this hand, who played them, and the voids they showed
+
+def _plays(view: View, trump: int) -> tuple[list[int], list[int]]:
+    """The cards played this hand as log items (who played what), and the suits each
+    player showed void in by not following."""
     plays: list[int] = []
     voids = [0, 0]
     for trick in view.tricks:
@@ -111,41 +149,21 @@ def _work_out(view: View) -> _Facts:
             voids[follower] |= 1 << EFFECTIVE_SUIT[trump][led]
     for token in view.trick:  # at most one card: the leader's
         plays.append(log_item(view.leader, _card(token)))
-    played = own_played = other_played = 0
-    for item in plays:
-        bit = 1 << state.item_action(item)
-        played |= bit
-        if state.item_player(item) == me:
-            own_played |= bit
-        else:
-            other_played |= bit
+    return plays, voids
 
-    hand = 0
-    for token in view.hand:
-        hand |= 1 << _card(token)
-    own_discard = -1 if view.discard is None else _card(view.discard)
-    if phase == state.JOKER_PHASE and me == dealer:
-        hand = -1  # the dealer has not looked: his five cards are as hidden as the stock
-    deck = DECK_MASKS[rules.deck]
-    unknown = deck & ~played & ~(1 << up)
-    if hand >= 0:
-        unknown &= ~hand
-    if own_discard >= 0:
-        unknown &= ~(1 << own_discard)
-    allowed = unknown
-    for suit in range(4):
-        if voids[other] >> suit & 1:
-            allowed &= ~SUIT_MASK[trump][suit]
 
+def _template(view: View, phase: int, trump: int, up: int, own_discard: int, played: int,
+              voids: list[int]) -> list:
+    """The state every sample starts from: all the view fixes, the hands left to draw."""
     s: list = [0] * state.N_SLOTS
     s[state.PHASE] = phase
     s[state.TO_MOVE] = -1 if view.to_move is None else view.to_move
-    s[state.DEALER] = dealer
+    s[state.DEALER] = view.dealer
     s[state.UPCARD] = up
-    s[state.TAKEN] = int(taken)
+    s[state.TAKEN] = int(view.upcard_taken)
     s[state.TRUMP] = trump
     s[state.MAKER] = -1 if view.maker is None else view.maker
-    s[state.DISCARDED] = own_discard if taken else -1
+    s[state.DISCARDED] = own_discard if view.upcard_taken else -1
     s[state.LEADER] = view.leader
     s[state.LED] = _card(view.trick[0]) if view.trick else -1
     s[state.WON0], s[state.WON1] = view.tricks_won
@@ -155,18 +173,10 @@ def _work_out(view: View) -> _Facts:
     s[state.VOID0], s[state.VOID1] = voids
     s[state.WINNER] = -1 if phase != state.OVER else (0 if view.score[0] >= view.target else 1)
     s[state.TURNED] = up >> 3 if _round_one_passed(view, up) else -1
-    last = None if view.last_hand is None else state.HandEnd.from_dict(view.last_hand)
-    s[state.LAST] = last
+    s[state.LAST] = None if view.last_hand is None else state.HandEnd.from_dict(view.last_hand)
     s[state.UNDO] = None
     s[state.CHECKPOINT] = None
-    return _Facts(
-        template=s, me=me, dealer=dealer, up=up, taken=taken, trump=trump, hand=hand,
-        own_played=own_played, other_played=other_played, own_discard=own_discard,
-        unknown=unknown, allowed=allowed, other_void=voids[other],
-        k=5 - other_played.bit_count(), upcard_hidden=other == dealer and taken
-        and not played >> up & 1, actions=_hand_actions(view, dealer, plays), deck=deck,
-        seed_dealer=dealer ^ (view.hand_number & 1),
-        setup_rest=_start(view, phase, last), )
+    return s
 
 
 def _start(view: View, phase: int, last: state.HandEnd | None) -> tuple:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from functools import cache
 
 from ..rules import Rules
+from ..state import hand_points
 
 # One hand from the dealer's side: (dealer's points, non-dealer's points) -> probability.
 DEALER_HAND = {
@@ -66,8 +67,6 @@ class MatchEquity:
     def utility(self, score: tuple[int, int], dealer: int) -> Callable[[int, int, int], float]:
         """``utility(maker, maker_tricks, me)``: the equity gain of a hand's outcome for
         ``me``, scaled so that one point at the start of a match is worth about 1."""
-        from ..state import hand_points
-
         def value(maker: int, maker_tricks: int, me: int) -> float:
             scorer, points = hand_points(maker, maker_tricks)
             after = [score[0], score[1]]

@@ -29,9 +29,9 @@ from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import FOLLOW_MASK, JOKER, SUITS
 from ..resample import resample_state
 from ..view import View
-from . import solver
 from .equity import MatchEquity
 from .heuristic import ORDER_AT, strength, strength_with_upcard
+from .solver import Solver
 
 _SPREAD = 0.9
 
@@ -74,6 +74,8 @@ class ExpertAgent:
         """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
         self.infer = infer
         self.score_aware = score_aware
+        self.solver = Solver()
+        """This expert's own double-dummy solver (its table is bounded: see ``Solver``)."""
 
     # --- the protocol -----------------------------------------------------------------------
 
@@ -95,11 +97,12 @@ class ExpertAgent:
         worlds = self._worlds(view, self.deals if view.phase == "play" else self.bid_deals)
         utility = self._utility(view)
         if view.phase == "play":
-            totals = _play_values(worlds, legal, view.player, utility)
+            totals = _play_values(worlds, legal, view.player, utility, self.solver)
         elif view.phase == "discard":
-            totals = _discard_values(worlds, legal, view.player, utility)
+            totals = _discard_values(worlds, legal, view.player, utility, self.solver)
         else:
-            totals = _bid_values(worlds, legal, view, utility, self.model)
+            totals = _Bidding(worlds, view, utility, self.model, self.solver).values(
+                legal, view.phase)
         return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
 
     # --- deals --------------------------------------------------------------------------
@@ -134,7 +137,7 @@ def _net_points(maker: int, maker_tricks: int, me: int) -> float:
 
 # --- play -----------------------------------------------------------------------------------
 
-def _play_values(worlds, legal: list[int], me: int, utility) -> list[float]:
+def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> list[float]:
     totals = [0.0] * len(legal)
     other = 1 - me
     for s, weight in worlds:
@@ -161,7 +164,7 @@ def _play_values(worlds, legal: list[int], me: int, utility) -> list[float]:
 # --- the dealer's pick-up and discard -------------------------------------------------------
 
 def _hand_value(non_dealer: int, dealer_hand: int, trump: int, maker: int, dealer: int,
-                me: int, utility) -> float:
+                me: int, utility, solver: Solver) -> float:
     """The outcome for ``me`` of playing out a hand from its first lead."""
     leader_tricks = solver.tricks(non_dealer, dealer_hand, trump)
     maker_tricks = leader_tricks if maker != dealer else 5 - leader_tricks
@@ -181,7 +184,8 @@ def _dealer_options(s: list, trump: int, may_leave: bool) -> list[tuple[int, int
     return options
 
 
-def _discard_values(worlds, legal: list[int], me: int, utility) -> list[float]:
+def _discard_values(worlds, legal: list[int], me: int, utility,
+                    solver: Solver) -> list[float]:
     totals = [0.0] * len(legal)
     for s, weight in worlds:
         dealer = s[state.DEALER]
@@ -190,17 +194,19 @@ def _discard_values(worlds, legal: list[int], me: int, utility) -> list[float]:
         hands = dict(_dealer_options(s, trump, PASS in legal))
         for i, action in enumerate(legal):
             totals[i] += weight * _hand_value(non_dealer, hands[action], trump, maker, dealer,
-                                              me, utility)
+                                              me, utility, solver)
     return totals
 
 
 # --- bidding --------------------------------------------------------------------------------
 
 class _World:
-    """One deal's bidding game, valued for ``me`` with memoised double-dummy results."""
+    """One deal's bidding game, valued for ``me`` by the double-dummy solver (whose table
+    remembers the positions the stages share)."""
 
-    def __init__(self, s: list, me: int, utility, model: str) -> None:
+    def __init__(self, s: list, me: int, utility, model: str, solver: Solver) -> None:
         self.s = s
+        self.solver = solver
         self.me = me
         self.utility = utility
         self.dealer = s[state.DEALER]
@@ -223,7 +229,7 @@ class _World:
         """A round-2 call: no pick-up."""
         s, dealer = self.s, self.dealer
         return _hand_value(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], suit, maker,
-                           dealer, self.me, self.utility)
+                           dealer, self.me, self.utility, self.solver)
 
     def pickup(self, maker: int) -> list[float]:
         """Round 1 made by ``maker``: the value of each of the dealer's choices."""
@@ -231,7 +237,7 @@ class _World:
         trump = s[state.UPCARD] >> 3
         may_leave = maker != dealer and not self.rules.dealer_must_pick_up
         return [_hand_value(s[state.HAND0 + 1 - dealer], hand, trump, maker, dealer, self.me,
-                            self.utility)
+                            self.utility, self.solver)
                 for _, hand in _dealer_options(s, trump, may_leave)]
 
     def dealer_picks(self, maker: int) -> float:
@@ -239,100 +245,103 @@ class _World:
         return max(values) if self.dealer == self.me else min(values)
 
 
-def _bid_values(worlds, legal: list[int], view: View, utility, model: str) -> list[float]:
-    """Each bid's value: per deal, the rest of the bidding played out (see the docstring)."""
-    me = view.player
-    dealer = view.dealer
-    rules = view.rules
-    turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
-    round2_suits = [s for s in range(4) if s != turned or rules.may_call_turned_suit]
-    games = [(_World(s, me, utility, model), weight) for s, weight in worlds]
+class _Bidding:
+    """The rest of one bidding decision, played out in every deal (see the module docstring):
+    each method values one stage of the bidding for ``me``, averaged over the deals."""
 
-    def round2_calls(world: _World, maker: int) -> list[tuple[float, float | None]]:
+    def __init__(self, worlds, view: View, utility, model: str, solver: Solver) -> None:
+        self.me = view.player
+        self.dealer = view.dealer
+        self.rules = view.rules
+        self.model = model
+        turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
+        self.round2_suits = [s for s in range(4)
+                             if s != turned or self.rules.may_call_turned_suit]
+        self.games = [(_World(s, self.me, utility, model, solver), weight)
+                      for s, weight in worlds]
+        self.dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
+
+    def round2_calls(self, world: _World, maker: int) -> list[tuple[float, float | None]]:
         return [(world.call(suit, maker), strength(world.his_hand, suit))
-                for suit in round2_suits]
+                for suit in self.round2_suits]
 
-    dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
+    def dealer_value(self, world: _World, choice: int) -> float:
+        return 0.0 if choice == PASS else world.call(choice - CALL, self.dealer)
 
-    def dealer_value(world: _World, choice: int) -> float:
-        return 0.0 if choice == PASS else world.call(choice - CALL, dealer)
-
-    def round2_dealer(world: _World) -> float:
-        if dealer == me and dealer_plan:
-            return dealer_value(world, dealer_plan[0])
-        options = round2_calls(world, dealer)
-        if not rules.stick_the_dealer:
+    def round2_dealer(self, world: _World) -> float:
+        if self.dealer == self.me and self.dealer_plan:
+            return self.dealer_value(world, self.dealer_plan[0])
+        options = self.round2_calls(world, self.dealer)
+        if not self.rules.stick_the_dealer:
             options.append((0.0, None))  # thrown in
-        if dealer == me:
+        if self.dealer == self.me:
             return max(value for value, _ in options)
         return world.his_choice(options)
 
-    def plan_dealer_round2() -> None:
+    def plan_dealer_round2(self) -> None:
         """Fix the round-2 choice I would make as dealer, across the deals where the
         non-dealer passes round 2 too (I will not see his hand then either)."""
-        reached = games
-        if model == "bidder":
-            reached = [(g, w) for g, w in games if max(
-                strength(g.his_hand, s) for s in round2_suits) < ORDER_AT] or games
-        choices = [CALL + s for s in round2_suits]
-        if not rules.stick_the_dealer:
+        reached = self.games
+        if self.model == "bidder":
+            reached = [(g, w) for g, w in self.games if max(
+                strength(g.his_hand, s) for s in self.round2_suits) < ORDER_AT] or self.games
+        choices = [CALL + s for s in self.round2_suits]
+        if not self.rules.stick_the_dealer:
             choices.append(PASS)
-        dealer_plan.append(max(choices, key=lambda a: sum(
-            w * dealer_value(g, a) for g, w in reached)))
+        self.dealer_plan.append(max(choices, key=lambda a: sum(
+            w * self.dealer_value(g, a) for g, w in reached)))
 
-    def round2(world: _World, my_choice: int | None) -> float:
+    def round2(self, world: _World, my_choice: int | None) -> float:
         """Round 2 from the non-dealer's turn; ``my_choice`` fixes mine when I am he."""
-        non_dealer = 1 - dealer
-        if non_dealer == me:
+        non_dealer = 1 - self.dealer
+        if non_dealer == self.me:
             if my_choice is None:
                 raise AssertionError("the non-dealer's round-2 choice must be fixed")
             if my_choice == PASS:
-                return round2_dealer(world)
-            return world.call(my_choice - CALL, me)
-        return world.his_choice([*round2_calls(world, non_dealer), (round2_dealer(world), None)])
+                return self.round2_dealer(world)
+            return world.call(my_choice - CALL, self.me)
+        return world.his_choice([*self.round2_calls(world, non_dealer),
+                                 (self.round2_dealer(world), None)])
 
-    def my_best_round2() -> int:
+    def my_best_round2(self) -> int:
         """The round-2 choice a non-dealer expert would make, fixed across deals: the best
         over the deals that reach round 2 (those where the dealer passes, when his choice is
         modelled from his hand alone)."""
-        reached = games
-        if model == "bidder":
-            reached = [(g, w) for g, w in games if strength_with_upcard(
-                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3) < ORDER_AT] or games
-        choices = [PASS] + [CALL + s for s in round2_suits]
-        return max(choices, key=lambda a: sum(w * round2(g, a) for g, w in reached))
+        reached = self.games
+        if self.model == "bidder":
+            reached = [(g, w) for g, w in self.games if strength_with_upcard(
+                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3) < ORDER_AT] or self.games
+        choices = [PASS] + [CALL + s for s in self.round2_suits]
+        return max(choices, key=lambda a: sum(w * self.round2(g, a) for g, w in reached))
 
-    phase = view.phase
-    totals = [0.0] * len(legal)
-    if phase == "bid2":
-        for i, action in enumerate(legal):
-            for world, weight in games:
-                if me == dealer:
-                    value = 0.0 if action == PASS else world.call(action - CALL, me)
-                else:
-                    value = round2(world, action)
-                totals[i] += weight * value
-        return totals
-    # round 1
-    if me == dealer:  # the non-dealer passed
-        plan_dealer_round2()
-        for i, action in enumerate(legal):
-            for world, weight in games:
-                totals[i] += weight * (world.dealer_picks(me) if action == ORDER
-                                       else round2(world, None))
-        return totals
-    later = my_best_round2()
-    for i, action in enumerate(legal):
-        for world, weight in games:
-            if action == ORDER:
-                value = world.dealer_picks(me)
-            else:  # the dealer may accept, or pass to round 2
-                up = world.s[state.UPCARD]
-                value = world.his_choice([
-                    (world.dealer_picks(dealer), strength_with_upcard(world.his_hand, up, up >> 3)),
-                    (round2(world, later), None)])
-            totals[i] += weight * value
-    return totals
+    def values(self, legal: list[int], phase: str) -> list[float]:
+        """Each legal bid's value, averaged over the deals."""
+        if phase == "bid2":
+            return [sum(w * self.bid2_value(g, action) for g, w in self.games)
+                    for action in legal]
+        if self.me == self.dealer:  # round 1, the non-dealer passed
+            self.plan_dealer_round2()
+            return [sum(w * (g.dealer_picks(self.me) if action == ORDER else self.round2(g, None))
+                        for g, w in self.games) for action in legal]
+        later = self.my_best_round2()
+        return [sum(w * self.bid1_value(g, action, later) for g, w in self.games)
+                for action in legal]
+
+    def bid2_value(self, world: _World, action: int) -> float:
+        if self.me == self.dealer:
+            return 0.0 if action == PASS else world.call(action - CALL, self.me)
+        return self.round2(world, action)
+
+    def bid1_value(self, world: _World, action: int, later: int) -> float:
+        """Round 1 as the non-dealer: order up, or pass and let the dealer accept or pass to
+        round 2 (where I make ``later``)."""
+        if action == ORDER:
+            return world.dealer_picks(self.me)
+        up = world.s[state.UPCARD]
+        return world.his_choice([
+            (world.dealer_picks(self.dealer),
+             strength_with_upcard(world.his_hand, up, up >> 3)),
+            (self.round2(world, later), None)])
 
 
 # --- inference from the bidding -------------------------------------------------------------

@@ -11,7 +11,8 @@ a block of 16 bits, trump first, and inside a block the highest card has the low
 high is iterating from the best card down, and two cards of one hand with no card of the
 other hand between them are the same card for the search (only one is tried). A position's
 value does not depend on which player or which trump it came from, so one table serves every
-search, and endgames repeat constantly across the deals a sampling player draws.
+search, and endgames repeat constantly across the deals a sampling player draws: a
+``Solver`` keeps its own bounded table for that.
 
 >>> from euchre.cards import parse_card, HEARTS
 >>> hand = lambda s: sum(1 << parse_card(t) for t in s.split())
@@ -24,6 +25,8 @@ search, and endgames repeat constantly across the deals a sampling player draws.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..cards import EFFECTIVE_SUIT, N_CARDS, POWER
 
@@ -66,16 +69,10 @@ def card_of_bit(bit: int, trump: int) -> int:
     return _CARD_OF_BIT[trump][bit]
 
 
-_TABLE: dict[int, tuple[int, int]] = {}
-"""Transposition table: ``lead << 64 | follow`` -> (lower, upper) bound on the leader's
-tricks. Positions are absolute (solver numbering), so entries hold across searches."""
-_TABLE_LIMIT = 2_000_000
-stats = {"nodes": 0}
-
-
-def clear_table() -> None:
-    """Forget every stored position (for measuring a cold search)."""
-    _TABLE.clear()
+DEFAULT_TABLE_LIMIT = 500_000
+"""Entries a solver's transposition table holds before it starts again (about 140 bytes
+an entry: some 70 MiB at most). Measured in bench/README.md: an expert's whole match stays
+well under it, so a larger table buys no speed."""
 
 
 def _leader_wins(a: int, b: int) -> bool:
@@ -84,103 +81,158 @@ def _leader_wins(a: int, b: int) -> bool:
     return b >= BLOCK  # the follower did not follow: he wins only by trumping
 
 
-def search(lead: int, follow: int, alpha: int, beta: int) -> int:
-    """Tricks the leader takes from here with best play (solver numbering), fail-soft inside
-    ``(alpha, beta)``."""
-    stats["nodes"] += 1
-    n = lead.bit_count()
-    if n == 1:
-        a = lead.bit_length() - 1
-        b = follow.bit_length() - 1
-        if a >> 4 == b >> 4:
-            return 1 if a < b else 0
-        return 0 if b < BLOCK else 1
-    key = lead << 64 | follow
-    entry = _TABLE.get(key)
-    if entry is not None:
-        lo, hi = entry
-        if lo >= beta or lo == hi:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo > alpha:
-            alpha = lo
-        if hi < beta:
-            beta = hi
-    else:
-        lo, hi = 0, n
-    alpha0, beta0 = alpha, beta
-    best = -1
-    rest = n - 1
-    moves = lead
-    previous = -1
-    while moves:
-        low = moves & -moves
-        moves ^= low
-        a = low.bit_length() - 1
-        # the same card as the one just tried unless the follower holds one between them
-        if previous >= 0 and previous >> 4 == a >> 4 and not follow & (low - (2 << previous)):
-            previous = a
-            continue
-        previous = a
-        lead_rest = lead ^ low
-        floor = alpha if alpha > best else best
-        answers = follow & _BLOCKS[a >> 4] or follow
-        worst = n
-        others = lead_rest | low
-        answer_prev = -1
-        while answers:
-            flow = answers & -answers
-            answers ^= flow
-            b = flow.bit_length() - 1
-            if (answer_prev >= 0 and answer_prev >> 4 == b >> 4
-                    and not others & (flow - (2 << answer_prev))):
-                answer_prev = b
+def _searcher(table: dict[int, tuple[int, int]], limit: int,
+              nodes: list[int]) -> Callable[[int, int, int, int], int]:
+    """The alpha-beta search over one transposition table, as a closure: the table, its
+    limit and the node count are free variables, read as fast as locals in the recursion
+    (a method would pay an attribute lookup on every node)."""
+
+    def search(lead: int, follow: int, alpha: int, beta: int) -> int:
+        """Tricks the leader takes from here with best play (solver numbering), fail-soft
+        inside ``(alpha, beta)``. One long function on purpose: it is the hot loop of every
+        expert decision (bench/expert_speed.py times it), and each helper split out of it
+        would add a Python call to every node, the cost that dominates a solve."""
+        nodes[0] += 1
+        n = lead.bit_count()
+        if n == 1:
+            a = lead.bit_length() - 1
+            b = follow.bit_length() - 1
+            if a >> 4 == b >> 4:
+                return 1 if a < b else 0
+            return 0 if b < BLOCK else 1
+        key = lead << 64 | follow
+        entry = table.get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        else:
+            lo, hi = 0, n
+        alpha0, beta0 = alpha, beta
+        best = -1
+        rest = n - 1
+        moves = lead
+        previous = -1
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            a = low.bit_length() - 1
+            # the same card as the one just tried unless the follower holds one between them
+            if previous >= 0 and previous >> 4 == a >> 4 and not follow & (low - (2 << previous)):
+                previous = a
                 continue
-            answer_prev = b
-            follow_rest = follow ^ flow
-            if (a >> 4 == b >> 4 and a < b) or (a >> 4 != b >> 4 and b >= BLOCK):
-                value = 1 + search(lead_rest, follow_rest, floor - 1, worst - 1)
-            else:
-                value = rest - search(follow_rest, lead_rest, rest - worst, rest - floor)
-            if value < worst:
-                worst = value
-                if worst <= floor:
+            previous = a
+            lead_rest = lead ^ low
+            floor = alpha if alpha > best else best
+            answers = follow & _BLOCKS[a >> 4] or follow
+            worst = n
+            others = lead_rest | low
+            answer_prev = -1
+            while answers:
+                flow = answers & -answers
+                answers ^= flow
+                b = flow.bit_length() - 1
+                if (answer_prev >= 0 and answer_prev >> 4 == b >> 4
+                        and not others & (flow - (2 << answer_prev))):
+                    answer_prev = b
+                    continue
+                answer_prev = b
+                follow_rest = follow ^ flow
+                if (a >> 4 == b >> 4 and a < b) or (a >> 4 != b >> 4 and b >= BLOCK):
+                    value = 1 + search(lead_rest, follow_rest, floor - 1, worst - 1)
+                else:
+                    value = rest - search(follow_rest, lead_rest, rest - worst, rest - floor)
+                if value < worst:
+                    worst = value
+                    if worst <= floor:
+                        break
+            if worst > best:
+                best = worst
+                if best >= beta:
                     break
-        if worst > best:
-            best = worst
-            if best >= beta:
-                break
-    if best <= alpha0:
-        hi = best if best < hi else hi
-    elif best >= beta0:
-        lo = best if best > lo else lo
-    else:
-        lo = hi = best
-    if len(_TABLE) > _TABLE_LIMIT:
-        _TABLE.clear()
-    _TABLE[key] = (lo, hi)
-    return best
+        if best <= alpha0:
+            hi = best if best < hi else hi
+        elif best >= beta0:
+            lo = best if best > lo else lo
+        else:
+            lo = hi = best
+        if len(table) >= limit:
+            table.clear()
+        table[key] = (lo, hi)
+        return best
+
+    return search
+
+
+class Solver:
+    """An exact double-dummy solver with its own transposition table of at most ``limit``
+    entries (cleared when full). Positions are absolute (solver numbering), so entries hold
+    across searches and endgames repeat constantly across the deals a sampling player draws:
+    give each agent (or each worker process) one solver, never one table for the process.
+
+    >>> from euchre.cards import parse_card, HEARTS
+    >>> hand = lambda s: sum(1 << parse_card(t) for t in s.split())
+    >>> solver = Solver(limit=10_000)
+    >>> solver.tricks(hand("JH JD AH KS 9C"), hand("QH 9H AS KC TD"), HEARTS)
+    3
+    >>> 0 < solver.size <= solver.limit
+    True
+    """
+
+    def __init__(self, limit: int = DEFAULT_TABLE_LIMIT) -> None:
+        if type(limit) is not int or limit < 1:
+            raise ValueError(f"a solver's table limit must be a positive whole number, "
+                             f"not {limit!r}")
+        self.limit = limit
+        self._table: dict[int, tuple[int, int]] = {}
+        self._nodes = [0]
+        self.search = _searcher(self._table, limit, self._nodes)
+
+    @property
+    def size(self) -> int:
+        """Positions held now."""
+        return len(self._table)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched since the solver was made (for benchmarks)."""
+        return self._nodes[0]
+
+    def clear(self) -> None:
+        """Forget every stored position (for measuring a cold search)."""
+        self._table.clear()
+
+    def tricks(self, lead_hand: int, follow_hand: int, trump: int) -> int:
+        """Tricks the leader takes with best play by both, from two hands of equal size
+        (masks of card ids) with the leader to lead."""
+        n = lead_hand.bit_count()
+        if n == 0:
+            return 0
+        return self.search(to_solver(lead_hand, trump), to_solver(follow_hand, trump), -1,
+                           n + 1)
+
+    def tricks_after_lead(self, led: int, lead_rest: int, follow_hand: int, trump: int,
+                          answer: int) -> int:
+        """Tricks the leader of the current trick takes from it on, when he has led ``led``
+        and the follower answers ``answer`` (card ids), with best play after that."""
+        table = SOLVER_BIT[trump]
+        a, b = table[led], table[answer]
+        lead_rest_s = to_solver(lead_rest, trump)
+        follow_rest_s = to_solver(follow_hand & ~(1 << answer), trump)
+        rest = lead_rest.bit_count()
+        search = self.search
+        if _leader_wins(a, b):
+            return 1 + (search(lead_rest_s, follow_rest_s, -1, rest + 1) if rest else 0)
+        return rest - (search(follow_rest_s, lead_rest_s, -1, rest + 1) if rest else 0)
 
 
 def tricks(lead_hand: int, follow_hand: int, trump: int) -> int:
-    """Tricks the leader takes with best play by both, from two hands of equal size (masks of
-    card ids) with the leader to lead."""
-    n = lead_hand.bit_count()
-    if n == 0:
-        return 0
-    return search(to_solver(lead_hand, trump), to_solver(follow_hand, trump), -1, n + 1)
-
-
-def tricks_after_lead(led: int, lead_rest: int, follow_hand: int, trump: int,
-                      answer: int) -> int:
-    """Tricks the leader of the current trick takes from it on, when he has led ``led`` and
-    the follower answers ``answer`` (card ids), with best play after that."""
-    table = SOLVER_BIT[trump]
-    a, b = table[led], table[answer]
-    lead_rest_s = to_solver(lead_rest, trump)
-    follow_rest_s = to_solver(follow_hand & ~(1 << answer), trump)
-    rest = lead_rest.bit_count()
-    if _leader_wins(a, b):
-        return 1 + (search(lead_rest_s, follow_rest_s, -1, rest + 1) if rest else 0)
-    return rest - (search(follow_rest_s, lead_rest_s, -1, rest + 1) if rest else 0)
+    """``Solver().tricks`` on a fresh solver: for a one-off solve (tests, tools); a bot keeps
+    a ``Solver`` of its own."""
+    return Solver(limit=1 << 16).tricks(lead_hand, follow_hand, trump)

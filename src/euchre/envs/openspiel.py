@@ -50,8 +50,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..actions import N_ACTIONS, PASS, action_token, parse_action
-from ..cards import N_CARDS, card_token, deck_cards, parse_card
+from ..actions import N_ACTIONS, action_token, parse_action
+from ..cards import N_CARDS, card_token, deck_cards, parse_card, sort_key
 from ..game import Game
 from ..resample import resample
 from ..rules import Rules
@@ -110,8 +110,6 @@ _PIECES = (
     ("deck", encoding.DECK, (3,)), ("options", encoding.OPTIONS, (3,)),
     ("target", encoding.TARGET, (1,)),
 )
-_PRIVATE = ((encoding.HAND, 33), (encoding.DISCARD, 33))
-"""What only the player sees: his hand and his own discard."""
 
 
 @dataclass(frozen=True)
@@ -281,6 +279,15 @@ class EuchreState(pyspiel.State):
                                       else h.game.view(player))
         return view
 
+    def public_view(self, player: int) -> View:
+        """What anyone at the table sees, from ``player``'s seat: the engine's spectator view
+        (no hand, no discard) with the seat it is seen from."""
+        h = self._hand
+        if h.game is None:
+            raise ValueError("no view before the deal is complete")
+        public = _final_view(h, None) if h.game.hand_number else h.game.view(None)
+        return replace(public, player=player)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None
                                 ) -> EuchreState:
         """A state that ``player_id`` cannot tell from this one, the cards he cannot see dealt
@@ -327,26 +334,25 @@ def _rng(sampler: Any) -> _random.Random:
     return _random.Random(int(sampler() * 2**53))
 
 
-def _final_view(h: _Hand, player: int) -> View:
-    """The player's view of the finished hand. The engine deals the next hand at once, so this
-    is the view before the last action, with that action and the result added."""
-    before = _engine_game(h.table, h.deal)
-    for action in h.actions[:-1]:
-        before.apply_id(action)
-    view = before.view(player)
-    result = h.game.view(player).last_hand
-    assert result is not None
-    last = h.actions[-1]
-    done = {"phase": "over", "to_move": None, "legal": (), "last_hand": result}
-    if last == PASS:  # the dealer's pass in round 2: thrown in
-        return replace(view, bids=(*view.bids, (before.dealer, "pass")), **done)
-    card = card_token(last)
-    won = tuple(result["tricks_won"])
-    winner = 0 if won[0] > view.tricks_won[0] else 1
-    trick = Trick(view.leader, (view.trick[0], card), winner)
-    return replace(view, hand=tuple(c for c in view.hand if c != card), trick=(),
-                   tricks=(*view.tricks, trick), tricks_won=won, leader=winner,
-                   score=tuple(result["points"]), **done)
+def _final_view(h: _Hand, player: int | None) -> View:
+    """The view of the finished hand (phase ``over``), read from the engine's own account of
+    it (``last_hand``): the engine deals the next hand at once. ``player`` None: a
+    spectator's."""
+    after = h.game.view(player)
+    last = after.last_hand
+    assert last is not None
+    dealer = h.table.dealer
+    tricks = tuple(Trick(t["leader"], tuple(t["cards"]), t["winner"]) for t in last["tricks"])
+    dealt = h.deal[5:10] if player == dealer else h.deal[0:5]
+    hand = () if tricks or player is None else tuple(
+        card_token(c) for c in sorted(dealt, key=sort_key))  # thrown in: still held
+    return replace(after, dealer=dealer, phase="over", to_move=None, legal=(), hand=hand,
+                   upcard=last["upcard"], upcard_taken=last["upcard_taken"],
+                   trump=last["trump"], maker=last["maker"],
+                   bids=tuple((p, token) for p, token in last["bids"]),
+                   leader=tricks[-1].winner if tricks else 1 - dealer, trick=(), tricks=tricks,
+                   tricks_won=tuple(last["tricks_won"]), score=tuple(last["points"]),
+                   discard=last["discard"], hand_number=0)
 
 
 # --- information strings and tensors ------------------------------------------------------
@@ -404,26 +410,33 @@ class EuchreObserver:
         self.tensor = np.zeros(encoding.SIZE, np.float32)
         self.dict = {name: self.tensor[start:start + int(np.prod(shape))].reshape(shape)
                      for name, start, shape in _PIECES}
-        keep = np.full(encoding.SIZE, self._public, dtype=bool)
-        for start, size in _PRIVATE:
-            keep[start:start + size] = self._private
-        self._drop = None if keep.all() else ~keep
+        self._scratch = np.zeros(encoding.SIZE, np.float32)
 
     def set_from(self, state: EuchreState, player: int) -> None:
+        """The player's view (private and public), the engine's public view from his seat
+        (public only), or what tells them apart (private only: his hand and discard)."""
         h = state._hand
         if h.game is None:
             _encode_deal(h.table, player, self.tensor)
-        else:
+            if not self._public:
+                self.tensor.fill(0)  # nothing is private before the deal
+            return
+        if self._private:
             encode(state.view(player), out=self.tensor)
-        if self._drop is not None:
-            self.tensor[self._drop] = 0
+            if not self._public:
+                self.tensor -= encode(state.public_view(player), out=self._scratch)
+        elif self._public:
+            encode(state.public_view(player), out=self.tensor)
+        else:
+            self.tensor.fill(0)
 
     def string_from(self, state: EuchreState, player: int) -> str:
         h = state._hand
         if h.game is None:
             public = f" dealer:{h.table.dealer} dealing:{len(h.deal)}/{DEALT}"
             return f"p{player}" + (public if self._public else "")
-        return info_string(state.view(player), self._recall, self._private, self._public)
+        view = state.view(player) if self._private else state.public_view(player)
+        return info_string(view, self._recall, self._private, self._public)
 
 
 def _encode_deal(table: _Table, player: int, out: np.ndarray) -> None:

@@ -1,0 +1,131 @@
+"""The shape of the package: layers that import only downwards, an engine with no
+third-party dependency, no import cycle (function-level imports included), short modules
+and functions. These are the promises of DESIGN.md that a refactor could quietly break."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "euchre"
+ENGINE = ("cards", "rules", "actions", "state", "game", "view", "record", "transcript",
+          "resample", "words")
+MAX_MODULE_LINES = 800
+MAX_FUNCTION_LINES = 70
+LONG_FUNCTIONS_WITH_A_REASON = {"euchre.agents.solver._searcher", "euchre.agents.solver.search"}
+"""Measured hot loops (their docstrings say why they stay whole)."""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def runtime_nodes(tree: ast.AST):
+    """Every node that can run: all but the bodies of ``if TYPE_CHECKING:`` (names for
+    annotations only, never imported when the program runs)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for other in node.orelse:
+                yield other
+                yield from runtime_nodes(other)
+            continue
+        yield node
+        yield from runtime_nodes(node)
+
+
+def imports_of(name: str) -> set[str]:
+    """Every euchre module that ``name`` imports when it runs, at the top or inside a
+    function."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in runtime_nodes(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = node.module or ""
+            if node.level:
+                target = f"{base}.{target}" if target else base
+            found.add(target)
+            found.update(f"{target}.{a.name}" for a in node.names)
+    return {m for m in found if m in MODULES and m not in (name, "euchre")}
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+def is_parent(a: str, b: str) -> bool:
+    return b.startswith(a + ".")
+
+
+def test_no_import_cycle_counting_function_level_imports():
+    """A package importing its own submodules (and they it) is Python's packaging, not a
+    cycle; any other loop is."""
+    def edges(name: str) -> set[str]:
+        return {m for m in GRAPH[name] if not is_parent(m, name) and not is_parent(name, m)}
+
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(name: str) -> None:
+        state[name] = 1
+        stack.append(name)
+        for nxt in sorted(edges(name)):
+            if state.get(nxt) == 1:
+                cycle = [*stack[stack.index(nxt):], nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[name] = 2
+
+    for name in sorted(MODULES):
+        if name not in state:
+            visit(name)
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself():
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    for short in ENGINE:
+        tree = ast.parse(MODULES[f"euchre.{short}"].read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
+                     else [])
+            for imported in names:
+                assert imported.split(".")[0] in stdlib, (short, imported)
+        assert all(m.split(".")[1] in ENGINE for m in GRAPH[f"euchre.{short}"]), short
+
+
+def test_only_game_reaches_into_a_game():
+    """Outside ``game.py`` a game's state is reached through ``state_of`` and
+    ``game_of_state``, never ``._s``."""
+    for name, path in MODULES.items():
+        if name == "euchre.game":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "._s[" not in text and "._s " not in text and "._s)" not in text, name
+        assert "_from_state" not in text, name
+
+
+def test_modules_and_functions_are_short():
+    for name, path in MODULES.items():
+        source = path.read_text(encoding="utf-8")
+        assert source.count("\n") <= MAX_MODULE_LINES, name
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                where = f"{name}.{node.name}"
+                if where not in LONG_FUNCTIONS_WITH_A_REASON:
+                    assert length <= MAX_FUNCTION_LINES, (where, length)
