@@ -25,12 +25,19 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+TEST_FLAGS = ("--allow-seeds", "--games-per-minute", "100000")
+"""What test servers run with unless told otherwise: seeded deals (exact, repeatable games)
+and no creation limit. Tests of those limits pass their own ``flags``."""
+
+
 class Server:
     """``euchre serve`` on a free loopback port with its own database file."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None,
+                 flags: tuple[str, ...] = TEST_FLAGS) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.flags = flags
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -39,7 +46,7 @@ class Server:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [*EUCHRE, "serve", "--port", str(self.port), "--db", str(self.db),
-             "--bot-delay", str(self.bot_delay)],
+             "--bot-delay", str(self.bot_delay), *self.flags],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -2,8 +2,13 @@
 
 ``create_app(db_path)`` builds the app around one store and includes the routers of
 ``routes/``; ``euchre serve`` runs it with uvicorn. Nothing lives in module globals: the
-store, the committer and the tables belong to the app (``app.state.hub``), so tests can run
-several apps side by side.
+store, the committer and the tables belong to the app (``app.state.hub``), as does the meter
+of game creation (``app.state.creations``), so tests can run several apps side by side.
+Every HTTP response carries the security headers of ``limits.SecurityHeaders``.
+
+Nothing is loaded at startup: after a restart each unfinished game comes back when someone
+connects to it (and the computer then takes any turn it owes), so memory follows the people
+playing, not the size of the store.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import pages
 from .committer import Committer
+from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .routes import api, sockets
@@ -30,15 +36,17 @@ WS_MAX_SIZE = 64 * MAX_MESSAGE
 anything up to it reaches ``parse``, which answers an oversized message with an error."""
 
 
-def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
+def create_app(db_path: str | Path, bot_delay: float = 0.6,
+               limits: Limits | None = None) -> FastAPI:
     """The app serving the games stored in ``db_path`` (created if missing)."""
     storage = open_storage(db_path)  # a bad file fails here, before the server starts
+    limits = limits or Limits()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Committer(storage), bot_delay=bot_delay)
+        hub = Hub(Committer(storage), bot_delay=bot_delay, limits=limits)
         app.state.hub = hub
-        await hub.resume_all()
+        hub.start()
         yield
         await hub.close()
 
@@ -48,6 +56,8 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6) -> FastAPI:
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, sockets.router):
         app.include_router(router)
+    app.state.creations = RateLimiter(limits.games_per_minute)
+    app.add_middleware(SecurityHeaders)
     return app
 
 

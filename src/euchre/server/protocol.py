@@ -3,18 +3,23 @@
 Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
 
 ================================ ===========================================================
-``{"type": "action", "action": T}`` make the move ``T`` (a token from ``view.legal``)
+``{"type": "action", "action": T}`` make the move ``T`` (a token from ``view.legal``);
+                                  with ``"seq": S`` (the state it answers), refused unless
+                                  the game is still at ``S`` (a re-sent frame never plays
+                                  twice)
 ``{"type": "hint"}``              the expert's value of each legal choice
-``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters)
+``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters, no
+                                  ``/``), until the match is over
 ``{"type": "ping"}``              answered with ``{"type": "pong"}``
 ================================ ===========================================================
 
 Server to client: ``state`` (the seat's view and the table around it, after every accepted
-action and on connecting), ``hint`` (``values``: token to points), ``error`` (``message``: one
+action and on connecting), ``hint`` (``values``: token to points; ``seq``: the state it was
+worked out for), ``error`` (``message``: one
 line saying what was wrong; nothing changed) and ``pong``.
 
->>> parse('{"type": "action", "action": "JH"}')
-Message(type='action', value='JH')
+>>> parse('{"type": "action", "action": "JH", "seq": 12}')
+Message(type='action', value='JH', seq=12)
 >>> try:
 ...     parse('{"type": "dance"}')
 ... except ProtocolError as err:
@@ -30,6 +35,9 @@ from typing import NamedTuple
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
 MAX_NAME = 24
+MAX_TOKEN = 16
+"""Characters of an action token; the longest real one, ``discard XX``, has 10."""
+MAX_SEQ = 10**9
 
 
 class ProtocolError(ValueError):
@@ -39,6 +47,8 @@ class ProtocolError(ValueError):
 class Message(NamedTuple):
     type: str
     value: str | None = None
+    seq: int | None = None
+    """For an action, the state it answers (None: whatever the state is now)."""
 
 
 def parse(text: str | bytes) -> Message:
@@ -47,16 +57,17 @@ def parse(text: str | bytes) -> Message:
         raise ProtocolError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
     try:
         data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[...
         raise ProtocolError("message is not valid JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError(f"message must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
     if kind == "action":
         action = data.get("action")
-        if not isinstance(action, str):
-            raise ProtocolError('an action message needs "action": a token such as "JH"')
-        return Message("action", action)
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_TOKEN:
+            raise ProtocolError('an action message needs "action": a token such as "JH" '
+                                f"(at most {MAX_TOKEN} characters)")
+        return Message("action", action, _seq(data.get("seq")))
     if kind == "name":
         return Message("name", check_name(data.get("name")))
     if kind in ("hint", "ping"):
@@ -67,6 +78,14 @@ def parse(text: str | bytes) -> Message:
                         "or ping")
 
 
+def _seq(seq: object) -> int | None:
+    if seq is None:
+        return None
+    if type(seq) is not int or not 0 <= seq <= MAX_SEQ:  # bool is an int: refused too
+        raise ProtocolError('"seq" must be the whole number of the state the move answers')
+    return seq
+
+
 def check_name(name: object) -> str:
     """A player's display name, trimmed; ``ProtocolError`` if unusable."""
     if not isinstance(name, str) or not name.strip():
@@ -74,4 +93,6 @@ def check_name(name: object) -> str:
     name = " ".join(name.split())
     if len(name) > MAX_NAME or not name.isprintable():
         raise ProtocolError(f"a name must be 1 to {MAX_NAME} printable characters")
+    if "/" in name:  # it names a statistics page: /players/NAME
+        raise ProtocolError("a name may not contain /")
     return name

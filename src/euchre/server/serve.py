@@ -8,27 +8,37 @@ import socket
 import sys
 from pathlib import Path
 
+from .limits import Limits
 
-def run_server(host: str, port: int, db: str | None, bot_delay: float) -> int:
+
+def run_server(host: str, port: int, db: str | None, bot_delay: float,
+               limits: Limits | None = None) -> int:
     """Serve until interrupted; ``ValueError`` (one line) if the port or the database is
     unusable, before anything starts."""
     import uvicorn
 
     from .app import WS_MAX_SIZE, create_app
     from .storage import default_path
+    from .transport import protocols
+
+    limits = limits or Limits()
 
     path = Path(db) if db else default_path()
     if path.is_dir():
         raise ValueError(f"--db {path} is a folder: name a file")
     _check_port(host, port)
-    app = create_app(path, bot_delay=bot_delay)
+    app = create_app(path, bot_delay=bot_delay, limits=limits)
+    http, ws = protocols(limits)
     gc.freeze()  # what is loaded by now lives as long as the server: never scan it again
     gc.set_threshold(50_000, 20, 20)  # each move makes many small objects, nearly all freed
     shown = f"[{host}]" if ":" in host else host
     print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {path}; Ctrl-C stops)",
           file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
-                ws_per_message_deflate=False, lifespan="on")
+                ws_per_message_deflate=False, lifespan="on", http=http, ws=ws,
+                access_log=False,  # a seat's secret token is in its URL: never logged
+                timeout_keep_alive=limits.keep_alive, limit_concurrency=limits.max_connections,
+                ws_ping_interval=limits.ws_ping, ws_ping_timeout=limits.ws_ping)
     # (no per-message compression: a state is about 1 KB, and deflating every one cost the
     # server a sixth of its time under load, for little on a network)
     return 0

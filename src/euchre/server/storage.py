@@ -58,6 +58,12 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated);
 """
+MIGRATIONS = [
+    # 1: games whose seed a client chose (``euchre serve --allow-seeds``) are marked
+    "ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0",
+]
+"""Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``;
+``SCHEMA`` is version 0, so a new file and an old one take the same path."""
 
 
 @dataclass
@@ -79,6 +85,8 @@ class StoredGame:
     score: tuple[int, int] = (0, 0)
     created: float = 0.0
     updated: float = 0.0
+    seeded: bool = False
+    """The deal came from a seed the creator chose (a test or demo), not the server's own."""
 
     def link(self, seat: int | None) -> str:
         """The table's address for a seat (its secret in the link), or to watch (None)."""
@@ -168,6 +176,27 @@ class SQLiteStorage:
         if journal.lower() != "wal":
             raise ValueError(f"{self.path}: SQLite would not use WAL mode (got {journal})")
         connection.executescript(SCHEMA)
+        self._migrate(connection)
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        """Bring the file to the current schema, one step per transaction (another server on
+        the same file waits, then finds it done)."""
+        while True:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                (version,) = connection.execute("PRAGMA user_version").fetchone()
+                if version > len(MIGRATIONS):
+                    raise ValueError(f"{self.path} was written by a newer euchre (schema "
+                                     f"{version}; this one knows {len(MIGRATIONS)})")
+                if version == len(MIGRATIONS):
+                    connection.execute("COMMIT")
+                    return
+                connection.execute(MIGRATIONS[version])
+                connection.execute(f"PRAGMA user_version = {version + 1}")
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
 
     def _connection(self) -> sqlite3.Connection:
         connection = getattr(self._local, "connection", None)
@@ -199,7 +228,7 @@ class SQLiteStorage:
 
     def load(self, game_id: str) -> StoredGame | None:
         connection = self._connection()
-        row = connection.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?",
+        row = connection.execute(f"SELECT {_ALL} FROM games WHERE id = ?",
                                  (game_id,)).fetchone()
         if row is None:
             return None
@@ -214,7 +243,7 @@ class SQLiteStorage:
     def finished_by(self, name: str) -> list[StoredGame]:
         connection = self._connection()
         rows = connection.execute(
-            f"SELECT {_COLUMNS} FROM games WHERE finished = 1 AND EXISTS "
+            f"SELECT {_ALL} FROM games WHERE finished = 1 AND EXISTS "
             "(SELECT 1 FROM json_each(games.names) WHERE value = ?) ORDER BY updated",
             (name,)).fetchall()
         games = [_game(row) for row in rows]
@@ -224,7 +253,7 @@ class SQLiteStorage:
 
     def recent(self, limit: int) -> list[StoredGame]:
         rows = self._connection().execute(
-            f"SELECT {_COLUMNS} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
+            f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
             (limit,)).fetchall()
         return [_game(row) for row in rows]
 
@@ -237,6 +266,9 @@ class SQLiteStorage:
 
 
 _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score, created, updated"
+"""The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
+_ALL = _COLUMNS + ", seeded"
+"""The columns of the current schema, which this store has migrated its file to."""
 
 
 def _actions(connection: sqlite3.Connection, game_id: str) -> list[str]:
@@ -246,19 +278,21 @@ def _actions(connection: sqlite3.Connection, game_id: str) -> list[str]:
 
 def _game(row: tuple) -> StoredGame:
     (game_id, mode, level, rules, seed, tokens, names, finished, winner, score, created,
-     updated) = row
+     updated) = row[:12]
+    seeded = row[12] if len(row) > 12 else 0
     return StoredGame(game_id, mode, level, Rules.from_dict(json.loads(rules)), int(seed),
                       tuple(json.loads(tokens)), tuple(json.loads(names)), [],
-                      bool(finished), winner, tuple(json.loads(score)), created, updated)
+                      bool(finished), winner, tuple(json.loads(score)), created, updated,
+                      bool(seeded))
 
 
 def _new_game(connection: sqlite3.Connection, item: NewGame, now: float) -> None:
     g = item.game
     connection.execute(
-        "INSERT INTO games (id, created, updated, mode, level, rules, seed, tokens, names) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (id, created, updated, mode, level, rules, seed, tokens, names, "
+        "seeded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (g.id, now, now, g.mode, g.level, json.dumps(g.rules.to_dict()), str(g.seed),
-         json.dumps(list(g.tokens)), json.dumps(list(g.names))))
+         json.dumps(list(g.tokens)), json.dumps(list(g.names)), int(g.seeded)))
 
 
 def _action(connection: sqlite3.Connection, item: Action, now: float) -> None:

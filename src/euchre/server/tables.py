@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,13 +25,16 @@ from ..game import Game
 from ..rules import Rules
 from ..state import new_seed
 from .committer import Committer
+from .hints import Hints
+from .limits import Busy, Limits, plausible
 from .protocol import Message, ProtocolError, check_name
 from .storage import Action, Finish, NewGame, Rename, StoredGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
 COMPUTER = "Computer"
 OUTBOX_LIMIT = 256
-"""Messages queued for one connection before it is dropped as too slow to keep up."""
+"""Messages queued for one connection before it is dropped as too slow to keep up (its
+socket is then closed, and aborted within ``limits.CLOSE_GRACE`` seconds if need be)."""
 
 log = logging.getLogger("euchre.server")
 
@@ -42,11 +46,19 @@ class Client:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.outbox: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
+        self.dropped = False
+        """Set once the outbox overflowed: nothing more is queued, and the socket closes."""
+        self.deadline: asyncio.Timeout | None = None
+        """The socket loop's wait for the next message, cut short when the client drops."""
 
     def send(self, message: dict[str, Any] | str) -> None:
         """Queue a message (a dict, or JSON text already encoded for several clients)."""
+        if self.dropped:
+            return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close()
+            self.dropped = True
+            if self.deadline is not None:
+                self.deadline.reschedule(asyncio.get_running_loop().time())
             return
         self.outbox.put_nowait(message)
 
@@ -75,9 +87,10 @@ class Table:
         """The seat a secret token opens; ``ProtocolError`` for a token that opens none."""
         if token is None or token == "":
             return None
-        for seat, secret in enumerate(self.stored.tokens):
-            if secret is not None and secrets.compare_digest(secret, token):
-                return seat
+        if plausible(token):  # compare_digest refuses non-ASCII text with a TypeError
+            for seat, secret in enumerate(self.stored.tokens):
+                if secret is not None and secrets.compare_digest(secret, token):
+                    return seat
         raise ProtocolError("this link's seat token is not valid for this game")
 
     def connected(self) -> list[bool]:
@@ -118,39 +131,52 @@ class Table:
 
 
 class Hub:
-    """Every live table, the store behind them and the computer players' thread."""
+    """Every live table, the store behind them and the computer players' thread.
+
+    A table is opened only when someone connects to it, and let go once nobody has been
+    connected for ``limits.table_idle`` seconds and the computer owes no move; at most
+    ``limits.max_tables`` are live, so memory follows the people playing, not the store."""
 
     def __init__(self, committer: Committer, bot_delay: float = 0.6,
-                 bot_threads: int = 2) -> None:
+                 bot_threads: int = 2, limits: Limits | None = None) -> None:
         self.committer = committer
         self.bot_delay = bot_delay
         """Seconds the computer waits before each move, so a person can follow the play."""
+        self.limits = limits or Limits()
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        """Only while a game is being loaded (so two connections never load it twice)."""
+        self._idle_since: dict[str, float] = {}
+        """Live tables with nobody connected, and since when (``time.monotonic``)."""
         self._thinking = ThreadPoolExecutor(max_workers=bot_threads,
                                             thread_name_prefix="euchre-bot")
+        self.hints = Hints()
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- creating and finding tables -----------------------------------------------------
 
     async def create(self, mode: str, rules: Rules, name: str, level: str | None = None,
                      seed: int | None = None) -> StoredGame:
-        """A new game, stored before it is returned. ``ValueError`` for a bad choice."""
+        """A new game, stored before it is returned (its table opens when someone connects).
+        ``ValueError`` for a bad choice; ``Busy`` when no table could be opened for it. A
+        ``seed`` given here is the caller's (marked ``seeded``); else the server's own."""
+        if not self.has_room():
+            raise Busy("the server is full: try again in a minute")
         if mode not in ("computer", "friend"):
             raise ValueError(f"mode must be computer or friend, not {mode!r}")
         if mode == "computer" and level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         name = _name(name)
+        seeded = seed is not None
         seed = new_seed() if seed is None else seed
         stored = StoredGame(
             id=secrets.token_urlsafe(9), mode=mode,
             level=level if mode == "computer" else None, rules=rules, seed=seed,
             tokens=(secrets.token_urlsafe(18),
                     None if mode == "computer" else secrets.token_urlsafe(18)),
-            names=(name, COMPUTER if mode == "computer" else "Friend"))
-        game = Game(rules, seed=seed)  # refuses a bad seed before anything is stored
+            names=(name, COMPUTER if mode == "computer" else "Friend"), seeded=seeded)
+        Game(rules, seed=seed)  # refuses a bad seed before anything is stored
         await self.committer.submit([NewGame(stored)])
-        table = self._open(stored, game)
-        self._wake_bots(table)
         return stored
 
     def _open(self, stored: StoredGame, game: Game | None = None) -> Table:
@@ -162,23 +188,67 @@ class Hub:
             bots[1] = agents.load(stored.level or "expert", seed=stored.seed + 17)
         table = Table(stored, game, bots)
         self.tables[stored.id] = table
+        self._idle_since[stored.id] = time.monotonic()  # until someone joins
         return table
 
     async def table(self, game_id: str) -> Table | None:
-        """The live table of a game, loaded from the store on first use."""
+        """The live table of a game, loaded from the store on first use (None if there is
+        no such game; ``Busy`` if the server holds all the tables it may)."""
         table = self.tables.get(game_id)
         if table is not None:
             return table
+        if not plausible(game_id):
+            return None
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(game_id)
-            if table is None:
-                stored = await self.committer.read(self.committer.storage.load, game_id)
-                if stored is None:
-                    return None
-                table = self._open(stored)
-                self._wake_bots(table)
+        try:
+            async with lock:
+                table = self.tables.get(game_id)
+                if table is None:
+                    stored = await self.committer.read(self.committer.storage.load, game_id)
+                    if stored is None:
+                        return None
+                    if game_id in self.tables:  # loaded meanwhile under a newer lock
+                        return self.tables[game_id]
+                    if not self.has_room():
+                        raise Busy("the server is full: try again in a minute")
+                    table = self._open(stored)
+                    self._wake_bots(table)
+        finally:
+            if not lock.locked():
+                self._loading.pop(game_id, None)
         return table
+
+    def has_room(self) -> bool:
+        """Whether one more table may be opened, letting go of idle ones if need be."""
+        if len(self.tables) < self.limits.max_tables:
+            return True
+        self.sweep(0.0, len(self.tables) - self.limits.max_tables + 1)
+        return len(self.tables) < self.limits.max_tables
+
+    def sweep(self, idle: float, most: int | None = None) -> int:
+        """Let go of up to ``most`` tables nobody has been connected to for ``idle`` seconds
+        and whose computer owes no move, longest idle first; returns how many."""
+        now, dropped = time.monotonic(), 0
+        for game_id, since in sorted(self._idle_since.items(), key=lambda item: item[1]):
+            if now - since < idle or (most is not None and dropped >= most):
+                break
+            table = self.tables.get(game_id)
+            if table is not None and (table.clients or not _bots_idle(table)):
+                continue
+            del self._idle_since[game_id]
+            if table is not None:
+                del self.tables[game_id]
+                dropped += 1
+        return dropped
+
+    def start(self) -> None:
+        """Begin letting idle tables go (called once the event loop runs)."""
+        async def sweeping() -> None:
+            while True:
+                await asyncio.sleep(max(0.5, min(self.limits.table_idle / 2, 10.0)))
+                self.sweep(self.limits.table_idle)
+
+        self._sweeper = asyncio.get_running_loop().create_task(sweeping())
 
     async def peek(self, game_id: str) -> tuple[StoredGame, Game] | None:
         """A game's setup and state for a page, without keeping it live."""
@@ -187,19 +257,6 @@ class Hub:
             return table.stored, table.game
         stored = await self.committer.read(self.committer.storage.load, game_id)
         return None if stored is None else (stored, stored.replay())
-
-    async def resume_all(self) -> int:
-        """Load every unfinished game and let the computer take the turns it owes (after a
-        restart). Returns how many games were loaded."""
-        ids = await self.committer.read(self.committer.storage.unfinished)
-        count = 0
-        for game_id in ids:
-            try:
-                if await self.table(game_id) is not None:
-                    count += 1
-            except ValueError as err:  # a damaged game is reported and left as it is
-                log.error("%s", err)
-        return count
 
     # --- connections -----------------------------------------------------------------
 
@@ -213,19 +270,19 @@ class Hub:
             async with table.lock:
                 if self.tables.get(game_id) is table:
                     table.clients.add(client)
+                    self._idle_since.pop(game_id, None)
                     table.broadcast()  # the others see who is connected
                     return table
 
     async def leave(self, table: Table, client: Client) -> None:
-        """Drop a connection; a table nobody watches and the computer does not owe a move is
-        let go (it is in the store, and comes back on the next connection)."""
+        """Drop a connection; a table nobody is connected to is let go by ``sweep`` after
+        ``limits.table_idle`` seconds (it is in the store, and comes back on the next
+        connection)."""
         async with table.lock:
             table.clients.discard(client)
             table.broadcast()
-            idle = table.bot_task is None or table.bot_task.done()
-            if not table.clients and idle and self.tables.get(table.stored.id) is table:
-                del self.tables[table.stored.id]
-                self._loading.pop(table.stored.id, None)
+            if not table.clients and self.tables.get(table.stored.id) is table:
+                self._idle_since[table.stored.id] = time.monotonic()
 
     async def handle(self, table: Table, client: Client, message: Message) -> None:
         """Carry out one parsed message; problems go back to this client alone."""
@@ -233,21 +290,27 @@ class Hub:
             if message.type == "ping":
                 client.send({"type": "pong"})
             elif message.type == "action":
-                await self._act(table, client, message.value or "")
+                await self._act(table, client, message.value or "", message.seq)
             elif message.type == "hint":
-                await self._hint(table, client)
+                await self.hints.ask(table, client)
             elif message.type == "name":
                 await self._rename(table, client, message.value or "")
         except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
             client.send({"type": "error", "message": str(err)})
 
-    async def _act(self, table: Table, client: Client, token: str) -> None:
+    async def _act(self, table: Table, client: Client, token: str,
+                   seq: int | None = None) -> None:
+        """Make a seat's move. ``seq``, when given, is the state the move answers: a frame
+        re-sent or delayed past a later move is refused, never applied a second time."""
         if client.seat is None:
             raise ProtocolError("spectators cannot play: open the link with your seat's token")
         async with table.lock:
             game = table.game
             if game.is_over:
                 raise ProtocolError("the game is over")
+            if seq is not None and seq != table.seq:
+                raise ProtocolError(f"that move answers state {seq}, but the game is at state "
+                                    f"{table.seq}: nothing was played")
             if game.to_move != client.seat:
                 raise ProtocolError("it is not your turn")
             await self._accept(table, client.seat, token)
@@ -278,26 +341,13 @@ class Hub:
             raise ProtocolError("spectators have no name at the table")
         name = check_name(name)
         async with table.lock:
+            if table.game.is_over:
+                raise ProtocolError("the match is over: its names are final")
             await self.committer.submit([Rename(table.stored.id, client.seat, name)])
             names = list(table.stored.names)
             names[client.seat] = name
             table.stored.names = (names[0], names[1])
             table.broadcast()
-
-    async def _hint(self, table: Table, client: Client) -> None:
-        if client.seat is None:
-            raise ProtocolError("spectators get no hints")
-        async with table.lock:
-            view = table.game.view(client.seat)
-        if not view.legal:
-            raise ProtocolError("a hint is for your turn: it is not your turn")
-        if table.coach is None:
-            table.coach = agents.load("expert", seed=table.stored.seed + 29)
-        coach = table.coach
-        values = await asyncio.get_running_loop().run_in_executor(
-            self._thinking, coach.analyse, view)  # type: ignore[attr-defined]
-        client.send({"type": "hint", "seq": table.seq,
-                     "values": {t: round(v, 3) for t, v in values.items()}})
 
     # --- the computer's turns --------------------------------------------------------
 
@@ -333,6 +383,9 @@ class Hub:
                     await asyncio.sleep(1)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        self.hints.close()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -340,6 +393,10 @@ class Hub:
                 client.close()
         self._thinking.shutdown(wait=False, cancel_futures=True)
         await self.committer.close()
+
+
+def _bots_idle(table: Table) -> bool:
+    return table.bot_task is None or table.bot_task.done()
 
 
 def _name(name: object) -> str:

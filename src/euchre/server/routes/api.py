@@ -3,7 +3,6 @@ player's statistics."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -12,6 +11,7 @@ from fastapi.responses import JSONResponse
 from ...game import Game
 from ...history import Stats
 from ...rules import Rules
+from ..limits import Busy, Refused, read_json_body
 from ..storage import StoredGame
 from ..tables import LEVELS, Hub
 from . import hub_of
@@ -24,29 +24,45 @@ CREATE_FIELDS = {"mode", "level", "name", "rules", "seed"}
 
 @router.post("/games")
 async def new_game(request: Request) -> JSONResponse:
-    body = await request.body()
+    """Create a game: refused unread if not a same-origin JSON request of sensible size,
+    then metered per client address (429), then checked field by field (400)."""
+    hub = hub_of(request)
+    address = request.client.host if request.client else "unknown"
     try:
-        if len(body) > MAX_BODY:
-            raise ValueError(f"request too long ({len(body)} bytes)")
+        data = await read_json_body(request, MAX_BODY)
+        wait = request.app.state.creations.take(address)
+        if wait:
+            raise Refused(429, f"too many new games from your address: try again in "
+                               f"{wait:.0f} s")
         try:
-            data = json.loads(body)
+            stored = await _create(hub, data)
         except ValueError:
-            raise ValueError("the request is not valid JSON") from None
-        if not isinstance(data, dict):
-            raise ValueError("the request must be a JSON object")
-        unknown = sorted(set(data) - CREATE_FIELDS)
-        if unknown:
-            raise ValueError(f"unknown field {unknown[0]!r}")
-        rules = Rules.from_dict(data.get("rules", {}))
-        stored = await hub_of(request).create(
-            data.get("mode", "computer"), rules, data.get("name", "You"),
-            data.get("level", "expert"), data.get("seed"))
+            request.app.state.creations.give_back(address)
+            raise
+    except Refused as err:
+        return JSONResponse({"error": str(err)}, status_code=err.status)
+    except Busy as err:
+        return JSONResponse({"error": str(err)}, status_code=503)
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
     links = {"play": stored.link(0), "watch": stored.link(None)}
     if stored.tokens[1]:
         links["invite"] = stored.link(1)
     return JSONResponse({"id": stored.id, "links": links}, status_code=201)
+
+
+async def _create(hub: Hub, data: Any) -> StoredGame:
+    if not isinstance(data, dict):
+        raise ValueError("the request must be a JSON object")
+    unknown = sorted(set(data) - CREATE_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+    if "seed" in data and not hub.limits.allow_seeds:
+        raise ValueError("a seed is not accepted: every deal comes from the server (start "
+                         "it with --allow-seeds for tests and demos)")
+    rules = Rules.from_dict(data.get("rules", {}))
+    return await hub.create(data.get("mode", "computer"), rules, data.get("name", "You"),
+                            data.get("level", "expert"), data.get("seed"))
 
 
 @router.get("/games/{game_id}/record")
@@ -83,6 +99,8 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
     record = game.record()
     record["players"] = {"names": list(stored.names), "mode": stored.mode,
                          "level": stored.level}
+    if stored.seeded:
+        record["seeded"] = True  # its creator chose the seed, and so knew every deal
     return record
 
 

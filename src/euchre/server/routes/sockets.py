@@ -1,4 +1,10 @@
-"""One WebSocket per seat (``/ws/GAME?token=T``); without a valid token, a spectator's."""
+"""One WebSocket per seat (``/ws/GAME?token=T``); without a valid token, a spectator's.
+
+A connection is closed by the server when it sends nothing for ``limits.socket_idle``
+seconds, or when it stops reading and its outbox fills (``tables.OUTBOX_LIMIT``): it is then
+removed from its table at once and its socket is gone within ``limits.CLOSE_GRACE`` seconds
+(``transport.BoundedWebSocket`` aborts what will not close).
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,7 @@ import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..limits import CLOSE_GRACE, Busy
 from ..protocol import ProtocolError, parse
 from ..tables import Client
 from . import hub_of
@@ -25,7 +32,7 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
             raise ValueError(f"no game {game_id!r}")
     except ValueError as err:  # missing, or damaged in the store (and left as it is)
         await websocket.send_json({"type": "error", "message": str(err)})
-        await websocket.close(code=4404)
+        await websocket.close(code=1013 if isinstance(err, Busy) else 4404)
         return
     try:
         seat = found.seat_of(websocket.query_params.get("token"))
@@ -39,31 +46,54 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
     table = await hub.join(game_id, client)
     assert table is not None  # games are never deleted
     try:
-        await _receive(websocket, hub, table, client)
+        why = await _receive(websocket, hub, table, client)
+        if why is not None:
+            await _drop(websocket, sender, why)
     except WebSocketDisconnect:
         pass
     finally:
         await hub.leave(table, client)
         client.close()
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception, asyncio.CancelledError):
             await sender
 
 
-async def _receive(websocket: WebSocket, hub, table, client: Client) -> None:
-    """Hand each message to the hub until the connection closes; a bad one gets an error."""
+async def _receive(websocket: WebSocket, hub, table, client: Client) -> str | None:
+    """Hand each message to the hub until the connection closes (None) or must be closed
+    (why); a bad message gets an error and the connection goes on."""
+    idle = hub.limits.socket_idle
     while True:
-        incoming = await websocket.receive()
+        if client.dropped:  # (its outbox overflowed while a message was being handled)
+            return "too slow to keep up"
+        try:
+            async with asyncio.timeout(idle) as client.deadline:
+                incoming = await websocket.receive()
+        except TimeoutError:
+            return "too slow to keep up" if client.dropped else "idle for too long"
+        finally:
+            client.deadline = None
         if incoming["type"] == "websocket.disconnect":
-            return
+            return None
         text = incoming.get("text")
         if text is None:
-            text = incoming.get("bytes") or b""
+            client.send({"type": "error", "message": "binary frames are not accepted: send "
+                                                      "each message as JSON text"})
+            continue
         try:
             message = parse(text)
         except ProtocolError as err:
             client.send({"type": "error", "message": str(err)})
             continue
         await hub.handle(table, client, message)
+
+
+async def _drop(websocket: WebSocket, sender: asyncio.Task, why: str) -> None:
+    """Close a connection the server gives up on: its unsent messages are discarded, and the
+    close frame is tried for ``CLOSE_GRACE`` seconds (a peer that reads nothing never takes
+    it; its transport is then aborted by ``transport.BoundedWebSocket``)."""
+    sender.cancel()
+    with contextlib.suppress(Exception, TimeoutError):
+        await asyncio.wait_for(websocket.close(code=1008, reason=why), CLOSE_GRACE)
 
 
 async def _pump(websocket: WebSocket, client: Client) -> None:

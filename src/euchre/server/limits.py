@@ -1,0 +1,181 @@
+"""What keeps one server fair and bounded against abusive or broken clients.
+
+``Limits`` gathers every bound ``euchre serve`` sets (each flag's default lives here once);
+``RateLimiter`` meters game creation per client address; ``SecurityHeaders`` adds the browser
+hardening headers to every HTTP response; ``read_json_body`` refuses an oversized, cross-site
+or mistyped creation request before reading it; ``plausible`` refuses a game id or seat token
+that could not have been made by this server before it reaches the store.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:  # (the command line reads the defaults without loading the web stack)
+    from starlette.requests import Request
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds of one server; the defaults suit a public server on a small machine."""
+
+    allow_seeds: bool = False
+    """Accept a client's ``seed`` (tests, demos). Off: a seed fixes every deal, so whoever
+    chose it would know the other hand; such games are marked seeded."""
+    games_per_minute: int = 10
+    """Games one client address may create per minute (a burst of as many, then refilled)."""
+    max_tables: int = 500
+    """Games live in memory at once; beyond it, idle ones are let go first, then refused."""
+    table_idle: float = 60.0
+    """Seconds a table nobody is connected to stays live (a reload is then instant)."""
+    socket_idle: float = 1800.0
+    """Seconds a connection may send nothing before it is closed (the page reconnects)."""
+    header_timeout: float = 10.0
+    """Seconds a client has to send a request's headers (slow-header attacks)."""
+    keep_alive: float = 5.0
+    """Seconds an idle HTTP keep-alive connection is kept."""
+    ws_ping: float = 20.0
+    """Seconds between WebSocket pings; a peer that does not answer within as long is dropped."""
+    max_connections: int = 1000
+    """Connections at once (HTTP and WebSocket); more are answered 503."""
+
+
+CLOSE_GRACE = 5.0
+"""Seconds a connection dropped by the server (outbox full, idle) is given to take the close
+frame before its transport is aborted: a client that stops reading is gone within
+``CLOSE_GRACE`` seconds of its outbox filling, twice that at most."""
+
+_PLAUSIBLE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def plausible(text: str) -> bool:
+    """Whether ``text`` could be a game id or seat token this server made (``token_urlsafe``:
+    ASCII letters, digits, ``-`` and ``_``); anything else names nothing, and is refused
+    without a look-up (no lock, no query for a hostile id)."""
+    return _PLAUSIBLE.fullmatch(text) is not None
+
+
+class RateLimiter:
+    """A token bucket per client address: ``per_minute`` creations at once, refilled evenly.
+
+    The table of addresses is itself bounded: past ``max_addresses`` the full buckets (those
+    that would allow a burst anyway) are forgotten, then the oldest."""
+
+    def __init__(self, per_minute: int, max_addresses: int = 10_000) -> None:
+        self.capacity = float(per_minute)
+        self.rate = per_minute / 60.0
+        self.max_addresses = max_addresses
+        self._buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, address: str) -> float:
+        """Spend one creation; 0 if allowed, else the seconds until one is allowed."""
+        now = time.monotonic()
+        tokens, stamp = self._buckets.pop(address, (self.capacity, now))
+        tokens = min(self.capacity, tokens + (now - stamp) * self.rate)
+        if tokens < 1:
+            self._buckets[address] = (tokens, now)
+            return (1 - tokens) / self.rate
+        self._buckets[address] = (tokens - 1, now)
+        if len(self._buckets) > self.max_addresses:
+            self._forget(now)
+        return 0.0
+
+    def give_back(self, address: str) -> None:
+        """Refund a creation that was refused for another reason (a bad request)."""
+        tokens, stamp = self._buckets.get(address, (self.capacity, time.monotonic()))
+        self._buckets[address] = (min(self.capacity, tokens + 1), stamp)
+
+    def _forget(self, now: float) -> None:
+        full = [a for a, (t, s) in self._buckets.items()
+                if t + (now - s) * self.rate >= self.capacity]
+        for address in full:
+            del self._buckets[address]
+        while len(self._buckets) > self.max_addresses:
+            del self._buckets[next(iter(self._buckets))]
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
+class Refused(ValueError):
+    """A request refused before it is read; ``status`` is its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Busy(ValueError):
+    """The server holds as many live tables as it may: try again shortly (HTTP 503)."""
+
+
+async def read_json_body(request: Request, limit: int) -> Any:
+    """The JSON object of a creation request, refused early: not ``application/json`` (415;
+    a cross-site form or ``text/plain`` POST needs no preflight, JSON does), from another
+    origin (403), declared or found longer than ``limit`` bytes (413, the declared length
+    checked before a byte is read), or not JSON (400)."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(415, "a new game is asked for with Content-Type: application/json")
+    origin = request.headers.get("origin")
+    if origin is not None and _host_of(origin) != request.headers.get("host"):
+        raise Refused(403, f"a new game may only be created from this site, not {origin[:80]}")
+    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+        raise Refused(403, "a new game may only be created from this site")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise Refused(413, f"request too long ({declared[:20]} bytes; at most {limit})")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise Refused(413, f"request too long (over {limit} bytes)")
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise Refused(400, "the request is not valid JSON") from None
+
+
+def _host_of(origin: str) -> str | None:
+    try:
+        return urlsplit(origin).netloc
+    except ValueError:  # such as an unclosed IPv6 bracket
+        return None
+
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # the seat token is in the page's URL
+]
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware adding ``SECURITY_HEADERS`` to every HTTP response.
+
+    Written against ASGI rather than as a ``BaseHTTPMiddleware`` so it costs one list
+    extension per response and leaves WebSockets and streaming untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
