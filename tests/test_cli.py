@@ -23,21 +23,55 @@ def _played_match(tmp_path, seed=11, deck=25):
     return game, path
 
 
-def test_replay_prints_every_hand_and_the_winner(tmp_path, capsys):
+def test_replay_prints_every_hand_and_the_winner_first(tmp_path, capsys):
     game, path = _played_match(tmp_path)
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     hands = game.record()["hands"]
     assert out.count("\nHand ") == len(hands)
-    assert f"P{game.winner} wins the match {game.score[0]}-{game.score[1]}." in out
+    winner = game.winner
+    assert out.rstrip().endswith(f"P{winner} wins the match {game.score[winner]}-"
+                                 f"{game.score[1 - winner]}.")
     assert out == game.transcript() + "\n"
 
 
-def test_replay_one_hand(tmp_path, capsys):
-    _, path = _played_match(tmp_path)
-    assert main(["replay", str(path), "--hand", "2"]) == 0
+def scores_after_each_hand(record: dict) -> list[tuple[int, int]]:
+    """The engine's own score after every hand of a record, replayed action by action."""
+    replay = Game(Rules.from_dict(record["rules"]), seed=record["seed"],
+                  first_dealer=record["first_dealer"])
+    scores = []
+    for hand in record["hands"]:
+        for _, token in hand["actions"]:
+            replay.apply(token)
+        scores.append(replay.score)
+    return scores
+
+
+@pytest.mark.parametrize(("seed", "deck"), [(11, 25), (4, 24), (9, 32)])
+def test_replay_of_one_hand_shows_the_running_score_and_no_result(tmp_path, capsys, seed, deck):
+    game, path = _played_match(tmp_path, seed=seed, deck=deck)
+    scores = scores_after_each_hand(game.record())
+    for number, (mine, theirs) in enumerate(scores, 1):
+        assert main(["replay", str(path), "--hand", str(number)]) == 0
+        out = capsys.readouterr().out
+        assert f"Hand {number}," in out and f"Hand {number + 1}," not in out
+        assert f"Score after hand {number}: P0 {mine}, P1 {theirs}." in out
+        assert "wins the match" not in out
+
+
+def test_replay_uses_the_names_in_the_record(tmp_path, capsys):
+    game, path = _played_match(tmp_path)
+    record = game.record()
+    record["players"] = {"names": ["Ann", "computer (expert)"]}
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Hand 2," in out and "Hand 1," not in out and "Hand 3," not in out
+    assert "P0" not in out and "P1" not in out
+    assert ("Ann:" in out and "computer (expert) deals" in out) or "Ann deals" in out
+    who = ["Ann", "computer (expert)"][game.winner]
+    assert f"{who} wins the match {game.score[game.winner]}-" in out
+    assert main(["replay", str(path), "--hand", "99"]) == 2
+    assert "--hand 99: the match has hands 1 to" in capsys.readouterr().err
 
 
 def test_transcript_reads_like_the_hand(tmp_path):
@@ -47,11 +81,11 @@ def test_transcript_reads_like_the_hand(tmp_path):
                   "TC", "AH"]:
         game.apply(token)
     text = game.transcript()
-    assert "Hand 1, P1 deals. Upcard 9C." in text
-    assert "P0: JC AC KC QC TC" in text  # sorted by suit, high cards first
-    assert "Bidding: P0 order, P1 takes 9C, discards 9H." in text
-    assert "Trick 1: P0 JC, P1 9C" in text
-    assert "P0 made C trump: a march; P0 scores 2. Score 2-0." in text
+    assert "Hand 1, P1 deals. Upcard 9♣." in text
+    assert "P0: J♣ A♣ K♣ Q♣ 10♣" in text  # sorted by suit, high cards first
+    assert "Bidding: P0 order, P1 picks up 9♣, discards 9♥." in text
+    assert "Trick 1: P0 J♣, P1 9♣; P0 wins." in text
+    assert "P0 made clubs trump: a march; P0 scores 2. Score P0 2, P1 0." in text
     assert text.endswith("P0 wins the match 2-0.")
 
 

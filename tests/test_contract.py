@@ -457,15 +457,15 @@ def test_card_not_held():
     g = deal()
     g.apply("order")
     g.apply("pass")
-    refuses(g, "AH", "does not hold AH", "player 1")
-    refuses(g, "9D", "does not hold 9D")  # the dealer's card
+    refuses(g, "AH", "do not hold A♥", "player 1")
+    refuses(g, "9D", "do not hold 9♦")  # the dealer's card
 
 
 def test_discard_of_a_card_not_held():
     g = deal()
     g.apply("order")
-    refuses(g, "discard AS", "does not hold AS")
-    refuses(g, "discard JK", "does not hold JK")
+    refuses(g, "discard AS", "do not hold A♠")
+    refuses(g, "discard JK", "do not hold Joker")
 
 
 def test_following_suit_violation():
@@ -473,7 +473,7 @@ def test_following_suit_violation():
     for token in ("order", "pass", "AS"):
         g.apply(token)
     assert g.legal_actions() == ["JS"]  # hearts trump: the jack of spades is a plain spade
-    message = refuses(g, "KD", "must follow", "AS", "JS")
+    message = refuses(g, "KD", "must follow spades", "J♠", "legal: JS")
     assert "player 0" in message
 
 
@@ -486,11 +486,11 @@ def test_following_suit_violation():
     (("order",), "9D", ("not legal",)),
     (("pass", "pass"), "order", ("call",)),
     (("pass", "pass"), "discard 9D", ("call",)),
-    (("pass", "pass"), "call H", ("call C D S",)),
-    (("order", "pass"), "order", ("must play a card",)),
-    (("order", "pass"), "pass", ("must play a card",)),
-    (("order", "pass"), "call S", ("must play a card",)),
-    (("order", "pass"), "discard AS", ("must play a card",)),
+    (("pass", "pass"), "call H", ("hearts was turned down", "call C call D call S")),
+    (("order", "pass"), "order", ("time to play a card",)),
+    (("order", "pass"), "pass", ("time to play a card",)),
+    (("order", "pass"), "call S", ("time to play a card",)),
+    (("order", "pass"), "discard AS", ("time to play a card",)),
 ])
 def test_action_out_of_phase(setup, token, fragments):
     g = deal(dealer=0)

@@ -8,16 +8,19 @@ Two ways in, one state:
 * the **int API** for search: ``legal_action_ids()`` and ``apply_id()``/``push_id()`` trust
   their caller and cost about a microsecond.
 
+>>> import textwrap
 >>> from euchre import Game, Rules
 >>> g = Game(Rules(), seed=7)
 >>> g.dealer, g.to_move, g.phase, g.view(1).upcard
 (0, 1, 'bid1', 'KC')
 >>> g.legal_actions()
 ['pass', 'order']
->>> g.apply("call h")
-Traceback (most recent call last):
-...
-euchre.game.IllegalAction: 'call h' is not legal now: player 1 may pass or order the upcard (KC) up
+>>> try:
+...     g.apply("call h")
+... except IllegalAction as refused:
+...     print(textwrap.fill(str(refused), 90))
+'call h' is not legal now (player 1 to move): in the first round you may pass or order the
+upcard up; legal: pass order
 >>> g.apply("order"); g.phase, g.to_move
 ('discard', 0)
 """
@@ -28,11 +31,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import record, state
-from .actions import ACTION_IDS, CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from .actions import ACTION_IDS, parse_action
 from .cards import card_token, deck_mask, parse_card, suit_token
 from .rules import Rules
 from .transcript import transcript
 from .view import View, build_view
+from .words import why_not
 
 
 class IllegalAction(ValueError):
@@ -175,7 +179,7 @@ class Game:
             action = _parse(token)
         s = self._s
         if not state.is_legal(s, action):
-            raise IllegalAction(self._why_illegal(token, action, state.legal(s)))
+            raise IllegalAction(self._why_illegal(token, action))
         state.step(s, action)
 
     push = apply
@@ -189,25 +193,15 @@ class Game:
             raise IllegalAction("nothing to take back: no action was made in this game")
         self._s = previous
 
-    def _why_illegal(self, token: str, action: int, legal: tuple[int, ...]) -> str:
+    def _why_illegal(self, token: str, action: int) -> str:
+        """The refusal, in the words every face uses (``words.why_not``)."""
         s = self._s
         if s[state.PHASE] == state.OVER:
             return f"{token!r} is not legal: the match is over (player {s[state.WINNER]} won)"
         player = s[state.TO_MOVE]
-        head = f"{token!r} is not legal now: player {player}"
-        phase = s[state.PHASE]
-        if phase == state.PLAY:
-            if action >= DISCARD:
-                return f"{head} must play a card ({_list(legal)})"
-            if not s[state.HAND0 + player] >> action & 1:
-                return f"{head} does not hold {card_token(action)}"
-            led = card_token(s[state.LED])
-            return f"{head} must follow {led}'s suit with {_list(legal)}"
-        if DISCARD <= action < PASS and not (s[state.HAND0 + player] | 1 << s[state.UPCARD]) >> (
-                action - DISCARD) & 1:
-            head += f" does not hold {card_token(action - DISCARD)}:"
-        options = " or ".join(_describe(a, s) for a in _groups(legal))
-        return f"{head} may {options}"
+        reason = why_not(build_view(s, player), action)
+        legal = " ".join(state.legal_tokens(s))
+        return f"{token!r} is not legal now (player {player} to move): {reason}; legal: {legal}"
 
     # --- acting through ids (search) ----------------------------------------------------
 
@@ -319,29 +313,3 @@ def _check_player(player: int) -> int:
     if player not in (0, 1) or type(player) is not int:
         raise ValueError(f"player must be 0 or 1, not {player!r}")
     return player
-
-
-def _list(actions: Iterable[int]) -> str:
-    return " ".join(action_token(a) for a in actions)
-
-
-def _groups(legal: tuple[int, ...]) -> list[int]:
-    """One representative per kind of action, for a readable error message."""
-    kinds: dict[str, int] = {}
-    for action in legal:
-        kind = "discard" if DISCARD <= action < PASS else "call" if action >= CALL else str(action)
-        kinds.setdefault(kind, action)
-    return list(kinds.values())
-
-
-def _describe(action: int, s: list) -> str:
-    upcard = card_token(s[state.UPCARD])
-    legal = state.legal(s)
-    if action == PASS:
-        return "pass" if s[state.PHASE] != state.DISCARD_PHASE else f"pass (leave {upcard})"
-    if action == ORDER:
-        return f"order the upcard ({upcard}) up"
-    if action >= CALL:
-        return "call " + " ".join(suit_token(a - CALL) for a in legal if a >= CALL)
-    return f"take {upcard} and discard one of " + " ".join(
-        card_token(a - DISCARD) for a in legal if DISCARD <= a < PASS)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .state import outcome
 from .words import count
 
 
@@ -43,15 +44,15 @@ class Stats:
                 continue
             self.hands += 1
             self.hands_won += result["points"][seat] > 0
-            won = result["tricks_won"][result["maker"]]
+            happened = outcome(result["tricks_won"][result["maker"]])
             if result["maker"] == seat:
                 self.made_trump += 1
-                self.made += won in (3, 4)
-                self.marched += won == 5
-                self.euchred += won < 3
+                self.made += happened == "made"
+                self.marched += happened == "march"
+                self.euchred += happened == "euchred"
             else:
                 self.defended += 1
-                self.euchres_scored += won < 3
+                self.euchres_scored += happened == "euchred"
 
     def lines(self) -> list[str]:
         """The record in a few sentences (the terminal and the web page both show them)."""

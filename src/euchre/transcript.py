@@ -46,13 +46,16 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
         if hand is None or number == hand:
             lines.append("")
             lines.extend(body)
+        if number == hand:
+            lines.append("")
+            lines.append(f"Score after hand {hand}: {who[0]} {score[0]}, {who[1]} {score[1]}."
+                         if finished else f"Hand {hand} is in progress; score {who[0]} "
+                         f"{score[0]}, {who[1]} {score[1]}.")
+            return "\n".join(lines)
     lines.append("")
     if hand is not None:
-        lines.append(f"Score after hand {hand}: {who[0]} {score[0]}, {who[1]} {score[1]}."
-                     if hand < setup.start_hand + len(every) or over else
-                     f"Hand {hand} is in progress; score {who[0]} {score[0]}, "
-                     f"{who[1]} {score[1]}.")
-        return "\n".join(lines)
+        raise ValueError(f"hand {hand}: the match has hands {setup.start_hand + 1} to "
+                         f"{setup.start_hand + len(every)}")
     winner = s[state.WINNER]
     final = (s[state.SCORE0], s[state.SCORE1])
     if winner >= 0:

@@ -22,7 +22,7 @@ from typing import Any
 from .. import agents
 from ..game import Game
 from ..rules import Rules
-from ..state import mix64
+from ..state import OUTCOMES, mix64
 from .parallel import run_jobs
 
 Z95 = 1.959963984540054
@@ -97,7 +97,8 @@ class MatchOutcome:
     b_points: int
     hands: int
     makes: dict[str, list[int]]
-    """For "a" and "b": [hands made trump, made (3-4 tricks), marched, euchred]."""
+    """For "a" and "b": [hands made trump, then each of ``state.OUTCOMES`` but the last: made
+    (3-4 tricks), marched, euchred]."""
     think: dict[str, list[float]]
     """For "a" and "b": [decisions, seconds]."""
     record: dict[str, Any] | None = None
@@ -128,9 +129,8 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
             last = game.view(0).last_hand
             if last and not last["thrown_in"]:
                 maker = seats[last["maker"]][0]
-                won = last["tricks_won"][last["maker"]]
                 makes[maker][0] += 1
-                makes[maker][1 if won in (3, 4) else 2 if won == 5 else 3] += 1
+                makes[maker][OUTCOMES.index(last["outcome"]) + 1] += 1
     score = game.score
     return MatchOutcome(
         pair=pair, a_seat=a_seat, a_won=game.winner == a_seat, a_points=score[a_seat],
