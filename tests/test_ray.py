@@ -46,6 +46,18 @@ def test_ray_gives_exactly_the_local_results(cluster):
     assert {k: distributed.stats[k] for k in keys} == {k: local.stats[k] for k in keys}
 
 
+def test_an_outside_program_plays_on_ray_as_it_does_locally(cluster):
+    """exec: bots run on the workers (the program must exist there: here it is the same
+    machine); a seeded program gives the same matches on either backend."""
+    bot = f"exec:{sys.executable} {Path(__file__).parent.parent / 'examples/bots/random_bot.py'} 7"
+    spec = ArenaSpec(bot, "heuristic", pairs=2, seed=3, rules=Rules(target=3),
+                     keep_records=True)
+    local = run(spec, workers=1)
+    distributed = run(spec, backend="ray")
+    assert local.stats["forfeits"] == [] == distributed.stats["forfeits"]
+    assert [same(o) for o in distributed.outcomes] == [same(o) for o in local.outcomes]
+
+
 def test_results_come_back_in_job_order_whatever_the_batch_size(cluster):
     for size in (1, 3, 50):
         assert run_jobs(abs, list(range(-20, 0)), backend="ray", batch_size=size).results == \

@@ -41,9 +41,22 @@ from ..view import View
 
 @runtime_checkable
 class Agent(Protocol):
-    """A player: ``act`` returns one of ``view.legal``."""
+    """A player: ``act`` returns one of ``view.legal``.
+
+    A bot may also have any of these methods, which the arena calls when they exist:
+    ``start_match(rules, seat)``, ``hand_over(last_hand)`` (the View's ``last_hand`` after
+    each hand), ``match_over(score, winner)`` and ``close()`` (the match is done with it: an
+    outside program is stopped)."""
 
     def act(self, view: View) -> str: ...
+
+
+def tell(bot: Agent, event: str, *args: Any) -> None:
+    """Call a bot's optional event method (``start_match``, ``hand_over``, ``match_over``,
+    ``close``: see ``Agent``) if it has one."""
+    method = getattr(bot, event, None)
+    if method is not None:
+        method(*args)
 
 
 def _random(seed: int | None = None) -> Agent:
@@ -91,9 +104,28 @@ NAMES = tuple(_BOTS)
 LEVELS = ("easy", "medium", "hard", "expert")
 
 
+def _exec(seed: int | None = None, command: str = "", timeout: float | None = None,
+          cwd: str | None = None) -> Agent:
+    from .external import DEFAULT_TIMEOUT, ExternalAgent
+
+    return ExternalAgent(command, timeout=DEFAULT_TIMEOUT if timeout is None else timeout,
+                         cwd=cwd, seed=seed)
+
+
+EXEC = "exec:"
+"""``exec:COMMAND`` names an outside program speaking the bot protocol."""
+
+
 def load(name: str, seed: int | None = None, **options: Any) -> Agent:
     """A bot by name (see the module docstring), seeded for reproducible play; unknown names
-    and options are a ``ValueError`` listing the choices."""
+    and options are a ``ValueError`` listing the choices. ``exec:COMMAND`` is an outside
+    program (``agents.external``), with options ``timeout`` and ``cwd``."""
+    if isinstance(name, str) and name.startswith(EXEC):
+        unknown = sorted(set(options) - {"timeout", "cwd"})
+        if unknown:
+            raise ValueError(f"bot {name!r} has no option {unknown[0]!r}: its options are "
+                             "timeout, cwd")
+        return _exec(seed=seed, command=name[len(EXEC):], **options)
     factory = _BOTS.get(name.strip().lower() if isinstance(name, str) else name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(NAMES)}")

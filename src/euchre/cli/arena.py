@@ -11,7 +11,14 @@ from typing import Any
 from ..study import arena
 from ..study.arena import ArenaResult, ArenaSpec
 from ..study.plots import plot_margin
-from .options import add_rules_flags, add_run_flags, bot, check_run_flags, positive
+from .options import (
+    add_rules_flags,
+    add_run_flags,
+    bot,
+    check_run_flags,
+    positive,
+    program_options,
+)
 from .options import rules as rules_of
 from .progress import progress_bar
 
@@ -21,7 +28,8 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "arena", help="play bots against each other and measure them",
         description="Matches to the target between bot A and bot B in duplicate pairs (the same "
                     "decks with the seats swapped). Bots: random, heuristic, expert, easy, "
-                    "medium, hard; options as NAME:key=value,key=value.")
+                    "medium, hard; options as NAME:key=value,key=value; an outside program as "
+                    "exec:COMMAND (docs/bot-protocol.md).")
     parser.add_argument("a", metavar="A", type=bot, help="bot A, e.g. expert or expert:deals=48")
     parser.add_argument("b", metavar="B", type=bot, help="bot B")
     parser.add_argument("--games", type=positive, default=100, metavar="N",
@@ -36,6 +44,7 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     check_run_flags(args)
+    args.a, args.b = program_options(args, [args.a, args.b])
     rules = rules_of(args)
     spec = ArenaSpec(args.a, args.b, pairs=args.games // 2, seed=args.seed, rules=rules,
                      keep_records=bool(args.out))
@@ -105,6 +114,12 @@ def format_report(stats: dict[str, Any]) -> str:
         lines.append(f"{side['name'][:23]:<24}{side['made_trump']:>11}"
                      f"{100 * side['make_rate']:>7.1f}%{100 * side['march_rate']:>7.1f}%"
                      f"{100 * side['euchred_rate']:>8.1f}%{side['mean_decision_ms']:>13.2f}")
+    for lost in stats.get("forfeits", []):
+        name = stats[lost["bot"]]["name"]
+        lines.append(f"forfeit: {name} ({lost['bot'].upper()}) lost pair {lost['pair']}'s match "
+                     f"with A in seat {lost['a_seat']} at decision {lost['decision']}: "
+                     f"{lost['reason']}")
+        lines.extend(f"    stderr: {line}" for line in lost["stderr"][-5:])
     if "seconds" in stats:
         lines.append(f"\n{stats['seconds']:.1f} s with {stats['workers']} worker(s)")
     return "\n".join(lines)

@@ -80,6 +80,18 @@ def add_run_flags(parser: argparse.ArgumentParser) -> None:
                         help="the Ray cluster to use (e.g. auto or ray://head:10001); "
                              "default: start a local one")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--bot-timeout", type=in_range(float, 0.01, 600, "expected seconds "
+                                                       "from 0.01 to 600"),
+                        default=None, metavar="SECONDS",
+                        help="seconds an exec: program may think per decision; default 5")
+    parser.add_argument("--bot-cwd", metavar="DIR", default=None,
+                        help="the working folder exec: programs run in; default the current one")
+
+
+def program_options(args: argparse.Namespace, bots: list[Any]) -> list[Any]:
+    """The bots with ``--bot-timeout`` and ``--bot-cwd`` given to the outside programs among
+    them, each checked (it exists, its folder is one) before anything is played."""
+    return [b.with_program_options(args.bot_timeout, args.bot_cwd) for b in bots]
 
 
 def check_run_flags(args: argparse.Namespace) -> None:

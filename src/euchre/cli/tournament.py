@@ -8,7 +8,14 @@ import time
 
 from ..study.plots import plot_tournament
 from ..study.tournament import TournamentResult, run_tournament
-from .options import add_rules_flags, add_run_flags, bot, check_run_flags, positive
+from .options import (
+    add_rules_flags,
+    add_run_flags,
+    bot,
+    check_run_flags,
+    positive,
+    program_options,
+)
 from .options import rules as rules_of
 from .progress import progress_bar
 
@@ -32,6 +39,7 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     check_run_flags(args)
+    args.bots = program_options(args, args.bots)
     rules = rules_of(args)
     pairings = len(args.bots) * (len(args.bots) - 1) // 2
     started = time.perf_counter()

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import agents
+from ..agents import tell
+from ..agents.external import BotFailure
 from ..game import Game
 from ..rules import Rules
 from ..state import OUTCOMES, mix64
@@ -37,6 +39,11 @@ class BotSpec:
 
     @classmethod
     def parse(cls, text: str) -> BotSpec:
+        if text.startswith(agents.EXEC):  # an outside program: the rest is its command line
+            spec = cls(text.strip())
+            if not text[len(agents.EXEC):].strip():
+                raise ValueError("exec: needs a command, e.g. exec:./mybot")
+            return spec  # checked by ``check`` once its options (folder, time) are known
         name, _, rest = text.partition(":")
         options = []
         for item in filter(None, rest.split(",")):
@@ -51,8 +58,24 @@ class BotSpec:
     def make(self, seed: int) -> agents.Agent:
         return agents.load(self.name, seed=seed, **dict(self.options))
 
+    @property
+    def is_program(self) -> bool:
+        """Whether this is an outside program (``exec:COMMAND``)."""
+        return self.name.startswith(agents.EXEC)
+
+    def with_program_options(self, timeout: float | None, cwd: str | None) -> BotSpec:
+        """An outside program's spec with its time limit and working folder (others as
+        they are); checked, without starting it."""
+        if not self.is_program:
+            return self
+        options = tuple((k, v) for k, v in (("timeout", timeout), ("cwd", cwd))
+                        if v is not None)
+        spec = BotSpec(self.name, options)
+        spec.make(0)  # the program exists and the options are sound
+        return spec
+
     def __str__(self) -> str:
-        if not self.options:
+        if not self.options or self.is_program:  # a program's options are not its name
             return self.name
         return self.name + ":" + ",".join(f"{k}={v}" for k, v in self.options)
 
@@ -102,10 +125,15 @@ class MatchOutcome:
     think: dict[str, list[float]]
     """For "a" and "b": [decisions, seconds]."""
     record: dict[str, Any] | None = None
+    forfeit: dict[str, Any] | None = None
+    """When an outside program failed: ``bot`` ("a" or "b"), ``decision``, ``reason`` and
+    ``stderr`` (its last lines). The match is lost by that bot."""
 
 
 def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
-    """Play one match of a pair: the seed is the pair's, A sits in ``a_seat``."""
+    """Play one match of a pair: the seed is the pair's, A sits in ``a_seat``. A bot that
+    is an outside program and fails forfeits the match; every program is stopped at the
+    end, whatever happens."""
     bot_a, bot_b = spec.bots()
     match_seed = mix64((spec.seed << 20) + pair)
     seats = {a_seat: ("a", bot_a.make(mix64(match_seed + 1 + a_seat))),
@@ -113,6 +141,27 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
     game = Game(spec.rules, seed=match_seed)
     makes = {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}
     think = {"a": [0, 0.0], "b": [0, 0.0]}
+    forfeit = None
+    try:
+        _play(game, seats, makes, think)
+    except _Forfeit as lost:
+        forfeit = {"bot": lost.who, **lost.failure.to_dict()}
+    finally:
+        for _, bot in seats.values():
+            tell(bot, "close")
+    score = game.score
+    a_won = game.winner == a_seat if forfeit is None else forfeit["bot"] == "b"
+    return MatchOutcome(
+        pair=pair, a_seat=a_seat, a_won=a_won, a_points=score[a_seat],
+        b_points=score[1 - a_seat], hands=game.hand_number + 1, makes=makes, think=think,
+        record=game.record() if spec.keep_records else None, forfeit=forfeit)
+
+
+def _play(game: Game, seats: dict[int, tuple[str, agents.Agent]],
+          makes: dict[str, list[int]], think: dict[str, list[float]]) -> None:
+    """The match to its end, telling bots that listen (outside programs) how it goes."""
+    for seat, (_, bot) in seats.items():
+        tell(bot, "start_match", game.rules, seat)
     hand = game.hand_number
     while not game.is_over:
         player = game.to_move
@@ -120,22 +169,33 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
         who, bot = seats[player]
         view = game.view(player)
         started = time.perf_counter()
-        token = bot.act(view)
+        try:
+            token = bot.act(view)
+        except BotFailure as failure:
+            raise _Forfeit(who, failure) from None
         think[who][0] += 1
         think[who][1] += time.perf_counter() - started
-        game.apply(token)  # a bot's illegal move is a bug: IllegalAction stops the run
+        game.apply(token)  # our own bot's illegal move is a bug: IllegalAction stops the run
         if game.hand_number != hand or game.is_over:
             hand = game.hand_number
             last = game.view(0).last_hand
+            for seat, (_, listener) in seats.items():
+                tell(listener, "hand_over", game.view(seat).last_hand)
             if last and not last["thrown_in"]:
                 maker = seats[last["maker"]][0]
                 makes[maker][0] += 1
                 makes[maker][OUTCOMES.index(last["outcome"]) + 1] += 1
-    score = game.score
-    return MatchOutcome(
-        pair=pair, a_seat=a_seat, a_won=game.winner == a_seat, a_points=score[a_seat],
-        b_points=score[1 - a_seat], hands=game.hand_number + 1, makes=makes, think=think,
-        record=game.record() if spec.keep_records else None)
+    for _, (_, bot) in seats.items():
+        tell(bot, "match_over", game.score, game.winner)
+
+
+class _Forfeit(Exception):
+    """An outside program failed while playing as ``who`` ("a" or "b")."""
+
+    def __init__(self, who: str, failure: BotFailure) -> None:
+        super().__init__(str(failure))
+        self.who = who
+        self.failure = failure
 
 
 def duplicate_hand(job: tuple[BotSpec, BotSpec, Rules, int, int]) -> tuple[float, list[float]]:
@@ -244,9 +304,12 @@ def summarise(spec: ArenaSpec, outcomes: list[MatchOutcome]) -> dict[str, Any]:
                 "decisions": decisions,
                 "mean_decision_ms": 1000 * seconds / decisions if decisions else 0.0}
 
+    forfeits = [{"pair": o.pair, "a_seat": o.a_seat, **o.forfeit}
+                for pair in complete for o in pair if o.forfeit]
     return {
         "a": bot_stats("a", bot_a), "b": bot_stats("b", bot_b),
         "pairs": len(complete), "matches": n, "seed": spec.seed, "rules": spec.rules.to_dict(),
+        "forfeits": forfeits,
         "a_match_wins": wins, "a_win_rate": wins / n if n else 0.0,
         "a_win_rate_95": [low_w, high_w],
         "hands": sum(hands), "a_points_per_hand": per_hand,
