@@ -183,6 +183,13 @@ def test_the_arena_and_the_tournament_take_exec_bots_from_the_command_line(capsy
     assert RANDOM_PY in data["bots"]
 
 
+def test_a_tournament_reports_a_programs_forfeits(tmp_path, capsys):
+    name = program(tmp_path, "illegal", BROKEN["illegal"][0])
+    assert main(["tournament", name, "random", "--games", "2", "--target", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("forfeit:") == 2 and "answered 'XX'" in out
+
+
 @pytest.mark.parametrize(("argv", "fragment"), [
     (["arena", "exec:no-such-program-x", "random"], "'no-such-program-x' not found"),
     (["arena", "exec:", "random"], "exec: needs a command"),

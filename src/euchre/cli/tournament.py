@@ -78,6 +78,11 @@ def format_tournament(result: TournamentResult, games: int, seed: int) -> str:
         lines.append(f"{name[:35]:<36}{100 * p['a_win_rate']:>8.1f}%"
                      f"{p['a_points_per_hand']:>+15.3f}   "
                      f"{_interval(p['a_points_per_hand_95'])}")
+    for p in result.pairings:
+        for lost in p.get("forfeits", []):
+            lines.append(f"  forfeit: {p[lost['bot']]['name']} in {p['a']['name']} vs "
+                         f"{p['b']['name']} (pair {lost['pair']}), decision "
+                         f"{lost['decision']}: {lost['reason']}")
     lines += ["", f"{'bot':<24}{'rating':>8}   95% interval{'':>6}{'matches won':>13}"]
     for row in result.ratings:
         low, high = row["rating_95"]
