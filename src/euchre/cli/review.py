@@ -1,0 +1,87 @@
+"""``euchre review FILE``: a finished match reviewed decision by decision (``euchre.coach``).
+
+The analysis is ``coach.review_record`` (the server calls the same function); this module
+reads the file, shows a progress bar on stderr while the expert works, and prints the text
+or, with ``--json``, ``Review.to_dict()``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+from typing import Any
+
+from ..coach import DEFAULT_DEALS, THRESHOLD, review_record, text
+from ..coach.review import MAX_DEALS
+from ..history import seat_of
+from ..record import read
+from .options import example, in_range, seed
+from .progress import progress_bar
+from .replay import _names
+
+
+def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = commands.add_parser(
+        "review", help="review a saved match decision by decision",
+        description="Value every choice one player made in a match record, as the expert "
+                    "would from what he could see then:\nthe options with their expected "
+                    "points, the best, the loss of the choice made, the mistakes\n(loss over "
+                    "the threshold) largest first, points lost per hand and by phase, and a "
+                    "hindsight line\nper hand (the double-dummy result with every card seen).",
+        epilog=example(f"""
+euchre review ~/.local/share/euchre/matches/20261201-101500-42.json
+euchre review match.json --player 1          # the other seat
+euchre review match.json --json | jq '.summary'
+euchre review match.json --deals 96          # faster, noisier (default {DEFAULT_DEALS})"""),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", metavar="FILE", help="a match record saved as JSON")
+    parser.add_argument("--player", type=in_range(int, 0, 1, "the player is 0 or 1"),
+                        default=None, metavar="N",
+                        help="whose decisions: 0 or 1; default the person's seat when the "
+                             "record names it, else 0")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object (decisions, hands, summary)")
+    parser.add_argument("--deals", type=in_range(int, 1, MAX_DEALS,
+                                                 f"expected deals from 1 to {MAX_DEALS}"),
+                        default=DEFAULT_DEALS, metavar="K",
+                        help=f"the expert's deals per card (twice as many per bid or "
+                             f"discard); default {DEFAULT_DEALS}")
+    parser.add_argument("--seed", type=seed, default=0, metavar="S",
+                        help="the expert's seed; default 0 (same seed, same review)")
+    parser.add_argument("--threshold", type=in_range(float, 0, 10,
+                                                     "expected points from 0 to 10"),
+                        default=THRESHOLD, metavar="P",
+                        help=f"a loss over P points is a mistake; default {THRESHOLD}")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    data = read(args.file)
+    player = default_player(data) if args.player is None else args.player
+    with contextlib.ExitStack() as stack:
+        bars: list[Any] = []
+
+        def progress(done: int, total: int) -> None:
+            if not bars:  # opened once the number of decisions is known
+                bars.append(stack.enter_context(progress_bar("reviewing", total)))
+            bars[0](done, total)
+
+        review = review_record(data, player, deals=args.deals, seed=args.seed,
+                               progress=progress, threshold=args.threshold)
+    if args.json:
+        print(json.dumps(review.to_dict(), ensure_ascii=False))
+    else:
+        print(text(review, _names(data)))
+    return 0
+
+
+def default_player(data: dict[str, Any]) -> int:
+    """The person's seat when the record says who it was (``history.seat_of``), else 0."""
+    if not isinstance(data.get("players"), dict):
+        return 0
+    try:
+        seat = seat_of(data, None)
+    except (TypeError, ValueError):
+        return 0
+    return seat if seat in (0, 1) else 0

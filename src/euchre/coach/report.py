@@ -1,0 +1,117 @@
+"""The review in words: ``euchre review``'s text, and the one-line note of the table's coach.
+
+Why it is separate from the analysis: the server shows the same ``Review`` as a page, and
+the terminal as text; neither changes a number. Every option is worded as the table words
+it (``Decision.words``, from ``euchre.words``); values are signed points this hand, two
+decimals, as the terminal's ``?`` hint shows them.
+
+>>> note({"pass": -0.42, "order": 0.31}, "pass", {"pass": "pass", "order": "order up K♣"})
+'Coach: the expert preferred order up K♣ (+0.31) to pass (-0.42): 0.73 points lost.'
+>>> note({"pass": -0.1, "order": 0.0}, "pass", {"pass": "pass", "order": "order up K♣"})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..words import card_text, count, suit_text
+from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, judge
+
+STAGE_WORDS = {"bidding": "bidding", "discard": "pick-up and discard", "play": "play"}
+OUTCOME_WORDS = {"made": "made", "march": "a march", "euchred": "euchred"}
+SHOWN_MISTAKES = 10
+"""The largest mistakes the summary lists (``--json`` has them all)."""
+
+
+def note(values: dict[str, float], chosen: str, words: dict[str, str],
+         threshold: float = THRESHOLD) -> str | None:
+    """The coach's note after a choice at the table: what the expert preferred and by how
+    much, when the choice lost more than ``threshold`` points; None otherwise."""
+    best, loss = judge(values, chosen)
+    if loss <= threshold:
+        return None
+    return (f"Coach: the expert preferred {words[best]} ({values[best]:+.2f}) to "
+            f"{words[chosen]} ({values[chosen]:+.2f}): {loss:.2f} points lost.")
+
+
+def text(review: Review, names: Sequence[str] | None = None) -> str:
+    """The whole review as text: a heading, each hand with its decisions and its hindsight
+    line, then the summary (points lost by phase and per hand, the largest mistakes)."""
+    who = tuple(names) if names else ("P0", "P1")
+    me = who[review.player]
+    lines = [f"Review of {me} (player {review.player}) against {who[1 - review.player]}: "
+             f"final score {who[0]} {review.score[0]}, {who[1]} {review.score[1]}"
+             f"{'' if review.finished else ' (match in progress)'}.",
+             f"Each choice valued by the expert from what {me} could see then "
+             f"({review.deals} deals a card, {2 * review.deals} a bid or discard, seed "
+             f"{review.seed}), in expected points this hand (match equity near the target, "
+             "as points).",
+             f"[chosen]  * the expert's best  ! a mistake (lost more than "
+             f"{review.threshold:.2f})"]
+    by_hand: dict[int, list[Decision]] = {}
+    for d in review.decisions:
+        by_hand.setdefault(d.hand, []).append(d)
+    for hand in review.hands:
+        lines.append("")
+        lines.extend(_hand_lines(hand, by_hand.get(hand.hand, []), who, review.player))
+    lines.append("")
+    lines.extend(summary_lines(review, who))
+    return "\n".join(lines)
+
+
+def _hand_lines(hand: HandReview, decisions: list[Decision], who: Sequence[str],
+                player: int) -> list[str]:
+    head = f"Hand {hand.hand}, {who[hand.dealer]} deals: "
+    if hand.outcome is None:
+        head += "in progress"
+    elif hand.outcome == "thrown_in":
+        head += "thrown in"
+    else:
+        scorer = 0 if hand.points[0] else 1
+        won = count(hand.tricks_won[hand.maker], "trick")
+        head += (f"{who[hand.maker]} made {suit_text(hand.trump)}, {won} "
+                 f"({OUTCOME_WORDS[hand.outcome]}); {who[scorer]} scores {hand.points[scorer]}")
+    lines = [f"{head}. {who[player]} lost {hand.loss:.2f}."]
+    for d in decisions:
+        lines.append("  " + decision_line(d))
+    if hand.hindsight:
+        seen = hand.hindsight
+        lines.append(f"  hindsight, every card seen: with perfect play from the first lead "
+                     f"{who[seen['maker']]} (the maker) takes {seen['perfect']} "
+                     f"({seen['perfect_outcome']}); the play got {seen['played']}.")
+    return lines
+
+
+def decision_line(d: Decision) -> str:
+    """One decision: the moment, the cards held, every option best first with its value."""
+    ranked = sorted(d.values, key=lambda t: (-d.values[t], t != d.best))
+    options = []
+    for token in ranked:
+        option = f"{d.words[token]} {d.values[token]:+.2f}"
+        if token == d.chosen:
+            option = f"[{option}]"
+        options.append(option + ("*" if token == d.best else ""))
+    held = f"; holding {' '.join(card_text(c) for c in d.cards)}" if d.cards else ""
+    mark = f"  ! lost {d.loss:.2f}" if d.flagged else (f"  lost {d.loss:.2f}" if d.loss else "")
+    return f"{d.situation}{held}: {', '.join(options)}{mark}"
+
+
+def summary_lines(review: Review, who: Sequence[str]) -> list[str]:
+    me = who[review.player]
+    mistakes = review.mistakes()
+    lines = ["Summary",
+             f"  {me} lost {review.total_loss:.2f} points in {len(review.decisions)} "
+             f"decisions; {len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''}.",
+             "  By phase: " + ", ".join(f"{STAGE_WORDS[k]} {v:.2f}" for k, v in
+                                        review.by_stage().items() if k in STAGE_ORDER) + ".",
+             "  Per hand: " + ", ".join(f"{h.hand}: {h.loss:.2f}" for h in review.hands) + "."]
+    if mistakes:
+        lines.append("  Largest mistakes:")
+    for rank, i in enumerate(mistakes[:SHOWN_MISTAKES], 1):
+        d = review.decisions[i]
+        lines.append(f"  {rank:2}. hand {d.hand}, {d.situation}: {d.words[d.chosen]} "
+                     f"({d.values[d.chosen]:+.2f}); the expert preferred {d.words[d.best]} "
+                     f"({d.values[d.best]:+.2f}): lost {d.loss:.2f}")
+    if len(mistakes) > SHOWN_MISTAKES:
+        lines.append(f"  ... and {len(mistakes) - SHOWN_MISTAKES} more (--json lists all).")
+    return lines

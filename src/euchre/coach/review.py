@@ -1,0 +1,349 @@
+"""A finished match reviewed decision by decision: what each choice cost, valued by the expert.
+
+Why a pure function over a record: the terminal (``euchre review``), the server's background
+job and the tests all review the same thing, a record as ``Game.record()`` writes it, and
+must get the same review from the same record, player, deals and seed. Nothing here prints,
+reads a file or keeps state between calls.
+
+**Only what he knew.** Each decision is valued from the ``View`` the player had at that
+moment (the expert's ``analyse`` reads nothing else: it draws the cards it cannot see).
+The cards he could not see appear only in the separate, labelled hindsight of each hand.
+
+**Repeatable.** Each decision is valued by its own expert, seeded from the review's seed
+and the decision's place in the record (hand and action), so a decision's values do not
+depend on which decisions were valued before it, and a review can be cut short, split or
+resumed without changing a number.
+
+>>> from euchre import Game, Rules, agents
+>>> game = Game(Rules(target=2), seed=4)
+>>> bot = agents.load("heuristic", seed=1)
+>>> while not game.is_over:
+...     game.apply(bot.act(game.view(game.to_move)))
+>>> review = review_record(game.record(), player=0, deals=8)
+>>> review.decisions[0].hand, review.decisions[0].loss >= 0
+(1, True)
+>>> sorted(review.to_dict()) == sorted(["player", "deals", "bid_deals", "seed", "threshold",
+...     "finished", "score", "decisions", "hands", "summary"])
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .. import state
+from ..agents.expert import ExpertAgent
+from ..agents.solver import Solver
+from ..cards import parse_card, parse_suit
+from ..game import Game
+from ..view import View
+from ..words import card_text, choice_words, ordered_choices, suit_text
+
+THRESHOLD = 0.2
+"""A choice that lost more than this many points (against the expert's best) is a mistake:
+flagged in a review, and noted at the table when the coach is on. Below it, the difference
+is within what the expert's own sampling may change from one seed to another."""
+DEFAULT_DEALS = 192
+"""Deals per card decision in a review (twice as many for a bid or a discard): twice the
+expert's own, for steadier values; a whole match to 10 stays well inside 15 s on two cores
+(``bench/review_speed.py`` measures it)."""
+MAX_DEALS = 5000
+"""The most ``deals`` a review takes (its bids use twice as many: the expert's limit)."""
+STAGES = {"bid1": "bidding", "bid2": "bidding", "joker": "bidding",
+          "discard": "discard", "play": "play"}
+"""A view's phase -> the stage a review totals it under: bidding, pick-up and discard, play."""
+STAGE_ORDER = ("bidding", "discard", "play")
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called with (0, total) before the first decision is valued and
+after each one."""
+
+
+def judge(values: dict[str, float], chosen: str) -> tuple[str, float]:
+    """The best option and the loss of ``chosen`` (best minus chosen, never negative): the
+    one rule the review and the table's coach note share. A tie with the best is no loss.
+
+    >>> judge({"pass": -0.4, "order": 0.3}, "pass")
+    ('order', 0.7)
+    >>> judge({"AS": 0.5, "KS": 0.5}, "KS")
+    ('KS', 0.0)
+    """
+    top = max(values.values())
+    best = chosen if values[chosen] >= top else max(values, key=values.__getitem__)
+    return best, round(max(0.0, top - values[chosen]), 6)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One real choice (more than one legal option) of the reviewed player."""
+
+    hand: int
+    """The hand, numbered from 1 as in the transcript."""
+    index: int
+    """The action's place in the record hand's ``actions`` (from 0): where it happened."""
+    player: int
+    phase: str
+    """The view's phase: ``bid1``, ``bid2``, ``joker``, ``discard`` or ``play``."""
+    situation: str
+    """The moment in words: "round 1, upcard K♣", "trick 2, answering 9♠"."""
+    cards: tuple[str, ...]
+    """The player's hand as his view showed it."""
+    score: tuple[int, int]
+    chosen: str
+    best: str
+    values: dict[str, float]
+    """Every legal token with its value in points this hand (match equity near the target)."""
+    words: dict[str, str]
+    """Every legal token as the table words it (``euchre.words.choice_words``)."""
+    loss: float
+    flagged: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON (the ``decisions`` items of ``Review.to_dict``)."""
+        return {"hand": self.hand, "index": self.index, "player": self.player,
+                "phase": self.phase, "stage": STAGES[self.phase],
+                "situation": self.situation, "cards": list(self.cards),
+                "score": list(self.score), "chosen": self.chosen, "best": self.best,
+                "values": dict(self.values), "words": dict(self.words), "loss": self.loss,
+                "flagged": self.flagged}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """One hand: its result as the engine scored it, the reviewed player's loss in it and
+    the hindsight (double-dummy) line."""
+
+    hand: int
+    dealer: int
+    outcome: str | None
+    """``made``, ``march``, ``euchred``, ``thrown_in``; None while the hand is in progress."""
+    maker: int | None
+    trump: str | None
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    loss: float
+    hindsight: dict[str, Any] | None
+    """With every card seen: ``maker``, ``perfect`` (the maker's tricks with perfect play by
+    both from the first lead), ``perfect_outcome`` and ``played`` (his tricks in the play
+    that happened); None for a hand thrown in or not finished."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand, "dealer": self.dealer, "outcome": self.outcome,
+                "maker": self.maker, "trump": self.trump, "points": list(self.points),
+                "tricks_won": list(self.tricks_won), "loss": self.loss,
+                "hindsight": None if self.hindsight is None else dict(self.hindsight)}
+
+
+@dataclass(frozen=True)
+class Review:
+    """A match reviewed for one player; ``to_dict()`` is exactly ``euchre review --json``."""
+
+    player: int
+    deals: int
+    seed: int
+    threshold: float
+    finished: bool
+    score: tuple[int, int]
+    decisions: tuple[Decision, ...]
+    hands: tuple[HandReview, ...]
+
+    @property
+    def total_loss(self) -> float:
+        return round(sum(d.loss for d in self.decisions), 6)
+
+    def mistakes(self) -> list[int]:
+        """Indices into ``decisions`` of the flagged ones, largest loss first (the earlier
+        first among equal losses)."""
+        flagged = [i for i, d in enumerate(self.decisions) if d.flagged]
+        return sorted(flagged, key=lambda i: -self.decisions[i].loss)
+
+    def by_stage(self) -> dict[str, float]:
+        """Points lost in bidding, in the pick-up and discard, and in play."""
+        totals = dict.fromkeys(STAGE_ORDER, 0.0)
+        for d in self.decisions:
+            totals[STAGES[d.phase]] += d.loss
+        return {k: round(v, 6) for k, v in totals.items()}
+
+    def summary(self) -> dict[str, Any]:
+        return {"decisions": len(self.decisions), "total_loss": self.total_loss,
+                "mistakes": self.mistakes(), "by_phase": self.by_stage(),
+                "by_hand": [{"hand": h.hand, "loss": h.loss} for h in self.hands]}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The review as one JSON object: ``decisions``, ``hands``, ``summary`` and the
+        settings that reproduce it (README: "Reviewing a match")."""
+        return {"player": self.player, "deals": self.deals, "bid_deals": 2 * self.deals,
+                "seed": self.seed, "threshold": self.threshold, "finished": self.finished,
+                "score": list(self.score),
+                "decisions": [d.to_dict() for d in self.decisions],
+                "hands": [h.to_dict() for h in self.hands], "summary": self.summary()}
+
+
+# --- the review -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Moment:
+    """A decision found while replaying, before it is valued."""
+
+    record_hand: int
+    index: int
+    view: View
+    chosen: str
+
+
+def review_record(record: Any, player: int, deals: int = DEFAULT_DEALS, seed: int = 0,
+                  progress: Progress | None = None, threshold: float = THRESHOLD) -> Review:
+    """Review ``player``'s decisions in a match record (``Game.record()``'s JSON object).
+
+    ``deals``: the expert's deals per card decision (twice as many for a bid or a discard);
+    ``seed``: seeds every decision's expert (the same record, player, deals and seed give the
+    same review); ``progress(done, total)`` after each decision valued. A corrupt or tampered
+    record, a player other than 0 or 1, or a bad setting is a one-line ``ValueError``.
+    """
+    _check_settings(player, deals, seed, threshold)
+    final = Game.from_record(record)  # refuses a corrupt or tampered record, in one line
+    moments, hands = _replay(record, player, final)
+    total = len(moments)
+    if progress:
+        progress(0, total)
+    decisions = []
+    for done, moment in enumerate(moments, 1):
+        decisions.append(_value(moment, player, deals, seed, threshold))
+        if progress:
+            progress(done, total)
+    losses: dict[int, float] = {}
+    for d in decisions:
+        losses[d.hand] = losses.get(d.hand, 0.0) + d.loss
+    hands = [_with_loss(h, round(losses.get(h.hand, 0.0), 6)) for h in hands]
+    return Review(player, deals, seed, threshold, final.is_over, final.score,
+                  tuple(decisions), tuple(hands))
+
+
+def _check_settings(player: Any, deals: Any, seed: Any, threshold: Any) -> None:
+    if type(player) is not int or player not in (0, 1):
+        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
+        raise ValueError(f"deals must be a whole number from 1 to {MAX_DEALS}, not {deals!r}")
+    if type(seed) is not int or not 0 <= seed < state.SEED_LIMIT:
+        raise ValueError(f"seed must be a whole number from 0 to {state.SEED_LIMIT - 1}, "
+                         f"not {seed!r}")
+    if type(threshold) not in (int, float) or not 0 <= threshold <= 10:
+        raise ValueError(f"threshold must be a number of points from 0 to 10, not "
+                         f"{threshold!r}")
+
+
+def _replay(record: dict[str, Any], player: int,
+            final: Game) -> tuple[list[_Moment], list[HandReview]]:
+    """Walk the record's actions through a game from its start: each real choice of
+    ``player`` with the view he had, and each hand as the engine scored it."""
+    game = _start_of(record)
+    moments: list[_Moment] = []
+    hands: list[HandReview] = []
+    solver = Solver(limit=1 << 16)
+    for i, hand in enumerate(record["hands"]):
+        number = game.hand_number
+        for j, (who, token) in enumerate(hand["actions"]):
+            view = game.view(who)
+            if who == player and len(view.legal) > 1:
+                moments.append(_Moment(i, j, view, token))
+            game.apply(token)
+        if game.hand_number != number or game.is_over:
+            hands.append(_hand_review(number + 1, game.view(player).last_hand, solver))
+        else:
+            hands.append(HandReview(number + 1, game.dealer, None, None, None, (0, 0),
+                                    game.view(None).tricks_won, 0.0, None))
+    if game != final:
+        raise ValueError("the record does not replay to the match it records")
+    return moments, hands
+
+
+def _start_of(record: dict[str, Any]) -> Game:
+    """The game at the record's first deal: the record's own setup with no action taken
+    (``Game.from_record`` checks only the results a record states, and this one states
+    none)."""
+    setup = {k: v for k, v in record.items() if k not in ("hands", "score", "winner")}
+    return Game.from_record({**setup, "hands": [{"actions": []}]})
+
+
+def _hand_review(number: int, last: dict[str, Any], solver: Solver) -> HandReview:
+    """A finished hand from the engine's account of it (``View.last_hand``)."""
+    thrown_in = last["outcome"] == "thrown_in"
+    return HandReview(number, last["dealer"], last["outcome"], last["maker"], last["trump"],
+                      tuple(last["points"]), tuple(last["tricks_won"]), 0.0,
+                      None if thrown_in else hindsight(last, solver))
+
+
+def hindsight(last: dict[str, Any], solver: Solver | None = None) -> dict[str, Any] | None:
+    """The double-dummy line of a finished hand (``View.last_hand``): what the maker would
+    have taken with perfect play by both from the first lead, with every card seen, and what
+    the play got. Each player's five cards at the first lead are the cards he played (the
+    dealer's after his pick-up and discard); the non-dealer leads the first trick. None if
+    the hand was thrown in."""
+    if last.get("outcome") in (None, "thrown_in") or len(last["tricks"]) != 5:
+        return None
+    held = [0, 0]
+    for trick in last["tricks"]:
+        leader = trick["leader"]
+        led, answer = (parse_card(c) for c in trick["cards"])
+        held[leader] |= 1 << led
+        held[1 - leader] |= 1 << answer
+    dealer, maker = last["dealer"], last["maker"]
+    trump = parse_suit(last["trump"])
+    leader_tricks = (solver or Solver(limit=1 << 16)).tricks(held[1 - dealer], held[dealer],
+                                                             trump)
+    perfect = leader_tricks if maker == 1 - dealer else 5 - leader_tricks
+    return {"maker": maker, "perfect": perfect, "perfect_outcome": state.outcome(perfect),
+            "played": last["tricks_won"][maker]}
+
+
+def _with_loss(hand: HandReview, loss: float) -> HandReview:
+    return HandReview(hand.hand, hand.dealer, hand.outcome, hand.maker, hand.trump,
+                      hand.points, hand.tricks_won, loss, hand.hindsight)
+
+
+def decision_seed(seed: int, record_hand: int, index: int) -> int:
+    """The seed of the expert that values one decision: a pure function of the review's
+    seed and the decision's place, so each decision is valued the same however the review
+    is run."""
+    return state.mix64((seed + state.mix64(record_hand << 16 | index)) & state.M64)
+
+
+def _value(moment: _Moment, player: int, deals: int, seed: int,
+           threshold: float) -> Decision:
+    view = moment.view
+    expert = ExpertAgent(seed=decision_seed(seed, moment.record_hand, moment.index),
+                         deals=deals, bid_deals=2 * deals)
+    values = expert.analyse(view)
+    best, loss = judge(values, moment.chosen)
+    order = ordered_choices(view)
+    return Decision(view.hand_number + 1, moment.index, player, view.phase,
+                    situation(view), view.hand, view.score, moment.chosen, best,
+                    {t: values[t] for t in order}, {t: choice_words(view, t) for t in order},
+                    loss, loss > threshold)
+
+
+def situation(view: View) -> str:
+    """The moment of a decision in words, from the player's own view: "round 1, upcard K♣",
+    "K♣ ordered up: the dealer picks it up or leaves it", "trick 2 (♥ hearts trump), answering 9♠".
+
+    >>> from euchre import Game, Rules
+    >>> situation(Game(Rules(), seed=7).view(1))
+    'round 1, upcard K♣'
+    """
+    up = card_text(view.upcard)
+    if view.phase == "bid1":
+        return f"round 1, upcard {up}"
+    if view.phase == "bid2":
+        return f"round 2, {up} turned down"
+    if view.phase == "joker":
+        return "the Joker turned up: the dealer names trump"
+    if view.phase == "discard":
+        if view.maker == view.dealer:
+            return f"the discard after picking up {up}"
+        return f"{up} ordered up: the dealer picks it up or leaves it"
+    trick = len(view.tricks) + 1
+    where = f"trick {trick} ({suit_text(view.trump)} trump)" if view.trump else f"trick {trick}"
+    return f"{where}, answering {card_text(view.trick[0])}" if view.trick else \
+        f"{where}, leading"
