@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..agents import LEVELS
+from ..coach import THRESHOLD
 from ..game import Game
 from ..rules import Rules
 from ..state import new_seed
@@ -31,6 +32,7 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         epilog=example("""
 euchre play                          # against the expert, to 10 points
 euchre play --level easy --deck 25 --target 5 --stick-the-dealer
+euchre play --coach                  # a note after each choice that lost points
 euchre play --list                   # the matches you quit, by name
 euchre play --resume                 # continue the one saved last
 euchre play --resume 2025-01-31-1412-expert
@@ -48,6 +50,9 @@ euchre play --resume 2025-01-31-1412-expert
     start.add_argument("--list", action="store_true", help="list the saved matches and stop")
     parser.add_argument("--no-autoplay", action="store_true",
                         help="wait for Enter even when only one card may be played")
+    parser.add_argument("--coach", action="store_true",
+                        help=f"after a choice that lost more than {THRESHOLD} points, say "
+                             "what the expert preferred and by how much; default off")
     add_rules_flags(parser)
     return parser
 
@@ -132,7 +137,8 @@ def resume(saved: store.Saved, args: argparse.Namespace, console: Console) -> Ta
                   highlight=False, soft_wrap=True)
     return Table(game, data.get("level", "expert"), data.get("name", "You"),
                  int(data.get("bot_seed", 0)), console, save_name=saved.name,
-                 autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")))
+                 autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")),
+                 coaching=args.coach)
 
 
 def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table:
@@ -142,6 +148,6 @@ def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table
                   f"points. Seed {seed}.", highlight=False)
     console.print("Type help for the commands.", highlight=False)
     table = Table(game, args.level, args.name, seed + 17, console,
-                  autoplay=not args.no_autoplay)
+                  autoplay=not args.no_autoplay, coaching=args.coach)
     table.save_name = store.create(args.level, table.saved())  # saved from the start
     return table

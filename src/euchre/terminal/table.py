@@ -6,7 +6,9 @@ from ``euchre.words``, so the terminal says what the browser says. Choices are n
 the order the hand is shown and also accept tokens (``JH``, ``10h``, ``pass``, ``order``,
 ``call s``); an illegal choice is refused with its reason. At the prompt: ``?`` (the expert's
 value of every choice), ``undo``, ``rules``, ``help``, ``q`` (save and quit). The match in
-progress is saved after every action, so even a closed terminal loses nothing.
+progress is saved after every action, so even a closed terminal loses nothing. With the
+coach on (``euchre play --coach``), a choice that lost more than ``coach.THRESHOLD`` points
+is followed by one line saying what the expert preferred and by how much.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from rich.text import Text
 from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card, parse_suit
+from ..coach import note
 from ..game import Game
 from ..view import View
 from ..words import (
@@ -58,7 +61,7 @@ class Table:
 
     def __init__(self, game: Game, level: str, name: str, bot_seed: int, console: Console,
                  save_name: str = "match", autoplay: bool = True,
-                 undo_used: bool = False) -> None:
+                 undo_used: bool = False, coaching: bool = False) -> None:
         self.game = game
         self.level = level
         self.name = name
@@ -69,6 +72,10 @@ class Table:
         self.undo_used = undo_used
         self.bot = self._bot()
         self.coach = agents.load("expert", seed=bot_seed + 1)
+        self.coaching = coaching
+        """``--coach``: a note after a choice that lost more than ``coach.THRESHOLD``."""
+        self.hinted: tuple[View, dict[str, float]] | None = None
+        """The last ``?`` hint's view and values: the coach's note reuses them."""
 
     def _bot(self) -> Any:
         """The computer, seeded by how far the match has gone: a resumed (or taken back)
@@ -114,7 +121,21 @@ class Table:
         token = self.ask(view)
         if token not in (QUIT, UNDO):
             self.game.apply(token)
+            if self.coaching:
+                self.coach_note(view, token)
         return token
+
+    def coach_note(self, view: View, token: str) -> None:
+        """The coach's one line after a real choice that lost more than the threshold: what
+        the expert preferred and by how much (``coach.note``), valued from the same view
+        (the ``?`` hint's values when it was asked, so the two never disagree)."""
+        if len(view.legal) < 2:
+            return
+        hinted = self.hinted
+        values = hinted[1] if hinted and hinted[0] is view else self.coach.analyse(view)
+        said = note(values, token, {t: choice_words(view, t) for t in view.legal})
+        if said:
+            self.say(f"[cyan]{coloured(said)}[/]")
 
     def after_action(self, hand_before: int, before: View, token: str) -> None:
         """Show a trick once it is complete, and the hand's result once it is over."""
@@ -345,6 +366,7 @@ class Table:
 
     def hint(self, view: View, choices: list[str]) -> None:
         values = self.coach.analyse(view)
+        self.hinted = (view, values)
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
                  for t, v in ranked]
