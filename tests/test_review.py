@@ -319,3 +319,16 @@ def test_the_default_player_is_the_person_the_record_names(tmp_path, capsys, exp
     out = json.loads(capsys.readouterr().out)
     assert out["player"] == 1 and {d["player"] for d in out["decisions"]} == {1}
     assert text(review_record(record, 1, deals=4), ("Al", "Bo")).startswith("Review of Bo")
+
+
+def test_help_has_examples_and_euchre_lists_review(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["review", "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    examples = out.split("examples:\n")[1].splitlines()
+    assert examples and all(line.startswith("  euchre review") for line in examples)
+    for flag in ("--player", "--json", "--deals", "--seed", "--threshold"):
+        assert flag in out
+    assert main([]) == 0
+    assert "review" in capsys.readouterr().out
