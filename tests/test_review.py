@@ -332,3 +332,28 @@ def test_help_has_examples_and_euchre_lists_review(capsys):
         assert flag in out
     assert main([]) == 0
     assert "review" in capsys.readouterr().out
+
+
+def test_the_same_file_and_deals_print_the_same_json(tmp_path, capsys, expert_match):
+    path = write(tmp_path, expert_match)
+    outputs = []
+    for _ in range(2):
+        assert main(["review", path, "--json", "--deals", "4"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    assert main(["review", path, "--json", "--deals", "4", "--seed", "1"]) == 0
+    assert capsys.readouterr().out != outputs[0]  # the seed does matter
+
+
+def test_a_progress_bar_on_a_terminal(tmp_path, expert_match):
+    import sys
+
+    import pexpect
+
+    path = write(tmp_path, expert_match)
+    child = pexpect.spawn(sys.executable, ["-m", "euchre.cli", "review", path, "--deals", "4"],
+                          encoding="utf-8", timeout=60, dimensions=(24, 100))
+    screen = child.read()
+    child.close()
+    assert child.exitstatus == 0
+    assert "reviewing" in screen and "Summary" in screen
