@@ -3,7 +3,9 @@
 Why a pure function over a record: the terminal (``euchre review``), the server's background
 job and the tests all review the same thing, a record as ``Game.record()`` writes it, and
 must get the same review from the same record, player, deals and seed. Nothing here prints,
-reads a file or keeps state between calls.
+reads a file or keeps state between calls. The server calls ``review_record(record, player,
+deals, seed, progress=callback)`` on a worker and stores ``Review.to_dict()``, which is
+exactly the ``euchre review --json`` object (see the package docstring).
 
 **Only what he knew.** Each decision is valued from the ``View`` the player had at that
 moment (the expert's ``analyse`` reads nothing else: it draws the cards it cannot see).
@@ -130,6 +132,7 @@ class HandReview:
     that happened); None for a hand thrown in or not finished."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The hand as JSON (the ``hands`` items of ``Review.to_dict``)."""
         return {"hand": self.hand, "dealer": self.dealer, "outcome": self.outcome,
                 "maker": self.maker, "trump": self.trump, "points": list(self.points),
                 "tricks_won": list(self.tricks_won), "loss": self.loss,
@@ -151,6 +154,7 @@ class Review:
 
     @property
     def total_loss(self) -> float:
+        """Points lost over every decision reviewed."""
         return round(sum(d.loss for d in self.decisions), 6)
 
     def mistakes(self) -> list[int]:
@@ -167,6 +171,7 @@ class Review:
         return {k: round(v, 6) for k, v in totals.items()}
 
     def summary(self) -> dict[str, Any]:
+        """The ``summary`` object: totals and the mistakes, by index into ``decisions``."""
         return {"decisions": len(self.decisions), "total_loss": self.total_loss,
                 "mistakes": self.mistakes(), "by_phase": self.by_stage(),
                 "by_hand": [{"hand": h.hand, "loss": h.loss} for h in self.hands]}
