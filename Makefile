@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.play-installed
 
-.PHONY: test play lint bench clean
+.PHONY: test play serve lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	.ci/install-chromium
+	npm ci --prefix tests/js --no-audit --no-fund --silent
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/pytest --durations=10
 
@@ -34,6 +35,10 @@ $(PLAY_STAMP): pyproject.toml
 
 play: $(PLAY_STAMP)
 	$(BIN)/euchre play --level expert
+
+# The browser game on http://127.0.0.1:8000 (against the computer or a friend).
+serve: $(PLAY_STAMP)
+	$(BIN)/euchre serve
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .hypothesis

@@ -24,7 +24,10 @@ from __future__ import annotations
 from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from .cards import (
     EFFECTIVE_SUIT,
+    JACK,
     JOKER,
+    N_CARDS,
+    SECOND_WINS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
@@ -227,3 +230,33 @@ def _why_not_discard(view: View, action: int) -> str:
             return "you must keep the Joker: discard one of your own cards"
         return f"you do not hold {card_text(action_token(card))}"
     return f"pick up {up} and discard a card (for example 'discard 9c')"
+
+
+# --- why a trick was won --------------------------------------------------------------------
+
+
+def trick_reason(cards: tuple[str, str] | list[str], trump: str) -> str:
+    """Why the winning card of a completed two-card trick won it (the browser marks the card
+    and says why): "the Joker", "the right bower", "the left bower", "trump", "higher
+    trump", "higher card" or "the suit led" (the other card neither followed nor trumped).
+
+    >>> trick_reason(["AH", "JD"], "H"), trick_reason(["9C", "AC"], "H")
+    ('the left bower', 'higher card')
+    >>> trick_reason(["AS", "9D"], "H"), trick_reason(["AS", "9H"], "H")
+    ('the suit led', 'trump')
+    """
+    led, answer = (parse_card(c) for c in cards)
+    suit = parse_suit(trump)
+    second = SECOND_WINS[suit][led * N_CARDS + answer]
+    won, lost = (answer, led) if second else (led, answer)
+    if won == JOKER:
+        return "the Joker"
+    if won == suit * 8 + JACK:
+        return "the right bower"
+    if EFFECTIVE_SUIT[suit][won] == suit and won >> 3 != suit:
+        return "the left bower"
+    if EFFECTIVE_SUIT[suit][won] == suit:
+        return "higher trump" if EFFECTIVE_SUIT[suit][lost] == suit else "trump"
+    if EFFECTIVE_SUIT[suit][lost] == EFFECTIVE_SUIT[suit][won]:
+        return "higher card"
+    return "the suit led"

@@ -21,6 +21,8 @@ from ..cards import card_token, parse_card
 WIDTH, HEIGHT = 100, 140
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RED, BLACK = "#c62828", "#1b1b1b"
+FOUR_COLOURS = {"C": "#1b7a2e", "D": "#1f5fbf", "H": RED, "S": BLACK}
+"""The four-colour deck (a setting, for colour-blind players): clubs green, diamonds blue."""
 RANK_TEXT = {"T": "10"}
 _FRAME = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
           f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{{label}}">'
@@ -32,9 +34,14 @@ NAMES = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "
          "S": "spades"}
 
 
-@lru_cache(maxsize=64)
-def card(token: str) -> str:
-    """The SVG of one card, given by its token (``JH``, ``10h``, ``JK``)."""
+@lru_cache(maxsize=128)
+def card(token: str, four_colour: bool = False) -> str:
+    """The SVG of one card, given by its token (``JH``, ``10h``, ``JK``), in the usual two
+    colours or the four-colour deck.
+
+    >>> "#1f5fbf" in card("9D", four_colour=True), "#1f5fbf" in card("9D")
+    (True, False)
+    """
     try:
         token = card_token(parse_card(token))
     except ValueError:
@@ -47,7 +54,7 @@ def card(token: str) -> str:
                 f'<text x="87" y="130" {_FONT} font-size="15" fill="{RED}">★</text>')
         return _FRAME.format(label="Joker", fill="#fffdf6", body=body)
     rank, suit = token[0], token[1]
-    colour = RED if suit in "DH" else BLACK
+    colour = FOUR_COLOURS[suit] if four_colour else (RED if suit in "DH" else BLACK)
     text, symbol = RANK_TEXT.get(rank, rank), SYMBOLS[suit]
     corner = (f'<text x="0" y="0" {_FONT} font-size="22" font-weight="bold" '
               f'fill="{colour}">{text}</text>'

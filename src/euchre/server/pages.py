@@ -6,11 +6,18 @@ made here from the store, so they work without JavaScript and can be linked and 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
+from importlib import resources
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+from markdown_it import MarkdownIt
 
 from ..game import Game
 from ..history import Stats
+from . import match
 from .storage import StoredGame
 
 _SHELL = """<!doctype html>
@@ -19,7 +26,7 @@ _SHELL = """<!doctype html>
 <title>{title} · Two-handed Euchre</title>
 <link rel="stylesheet" href="/static/style.css"></head>
 <body><main class="page">
-<nav><a href="/">← Lobby</a></nav>
+<nav><a href="/">← Lobby</a> · <a href="/rules">How to play</a></nav>
 {body}
 </main></body></html>"""
 
@@ -47,15 +54,49 @@ def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
         items.append(f'<details class="hand"><summary><b>{escape(lines[0])}</b> '
                      f'{escape(summary)}</summary><pre>{escape(chr(10).join(lines[1:]))}'
                      f'</pre></details>')
-    players = (f'<a href="/players/{escape(names[0])}">{escape(names[0])}</a> against '
-               f'<a href="/players/{escape(names[1])}">{escape(names[1])}</a>')
+    players = (f'<a href="/players/{quote(names[0], safe="")}">{escape(names[0])}</a> against '
+               f'<a href="/players/{quote(names[1], safe="")}">{escape(names[1])}</a>')
     result = (f"{escape(names[winner])} won {score[winner]}-{score[1 - winner]}"
               if winner is not None else "Not finished")
-    body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>'
+    marks = _marks(stored)
+    body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>{marks}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
             f'Download the record (JSON)</a> · replay it with <code>euchre replay FILE</code>'
             f'</p><section class="hands" data-testid="hands">{"".join(items)}</section>')
     return page(f"Game {stored.id}", body)
+
+
+def _marks(stored: StoredGame) -> str:
+    """What the moves of a record do not show: a resignation, undo."""
+    notes = []
+    if match.RESIGNED in stored.options:
+        notes.append(f"{stored.names[int(stored.options[match.RESIGNED])]} resigned.")
+    if stored.options.get(match.UNDO_USED):
+        notes.append("Played with undo: moves were taken back.")
+    return "".join(f'<p class="mark" data-testid="mark">{escape(n)}</p>' for n in notes)
+
+
+RULES_FILE = "rules.md"
+"""``docs/rules.md``: the rules people read, the same file the terminal's ``rules`` command
+shows (the terminal package carries a link to it, so an install has it too)."""
+_SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / RULES_FILE
+
+
+@lru_cache(maxsize=1)
+def rules_page() -> str:
+    """The rules as a page of the app, rendered with raw HTML disabled (everything in the
+    file is escaped), so the page can never carry a script."""
+    try:
+        text = resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
+    except OSError:
+        try:
+            text = _SOURCE_TREE.read_text(encoding="utf-8")
+        except OSError:
+            return message_page("How to play", "The rules are docs/rules.md in the "
+                                "project's source; this copy was installed without them.")
+    converter = MarkdownIt("commonmark", {"html": False}).enable("table")
+    return page("How to play", f'<article class="rules" data-testid="rules">'
+                f'{converter.render(text)}</article>')
 
 
 def stats_page(name: str, stats: Stats, games: list[StoredGame]) -> str:
@@ -64,14 +105,20 @@ def stats_page(name: str, stats: Stats, games: list[StoredGame]) -> str:
         return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
     lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines())
     rows = []
+    undone = sum(bool(game.options.get(match.UNDO_USED)) for game in games)
     for game in reversed(games[-50:]):
-        seat = game.names.index(name)
-        other = game.names[1 - seat]
-        won = "won" if game.winner == seat else "lost"
-        rows.append(f'<tr><td><a href="/games/{escape(game.id)}">{won}</a></td>'
-                    f"<td>{game.score[seat]}-{game.score[1 - seat]}</td>"
-                    f"<td>{escape(other)}</td><td>{game.rules.deck} cards, to "
-                    f"{game.rules.target}</td></tr>")
+        undo = bool(game.options.get(match.UNDO_USED))
+        for seat in match.seats_of(game, name):
+            other = game.names[1 - seat]
+            won = "won" if game.winner == seat else "lost"
+            note = (" (resigned)" if game.options.get(match.RESIGNED) is not None else "") + (
+                " (with undo)" if undo else "")
+            rows.append(f'<tr><td><a href="/games/{escape(game.id)}">{won}</a>{note}</td>'
+                        f"<td>{game.score[seat]}-{game.score[1 - seat]}</td>"
+                        f"<td>{escape(other)}</td><td>{game.rules.deck} cards, to "
+                        f"{game.rules.target}</td></tr>")
+    if undone:
+        lines += f'<li data-testid="undo-count">Of these, {undone} played with undo</li>'
     body = (f'<h1>{escape(name)}</h1><ul class="stats" data-testid="stats">{lines}</ul>'
             f"<h2>Latest games</h2><table><tr><th>result</th><th>score</th><th>against</th>"
             f"<th>rules</th></tr>{''.join(rows)}</table>")

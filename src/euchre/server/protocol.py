@@ -11,12 +11,19 @@ Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
 ``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters, no
                                   ``/``), until the match is over
 ``{"type": "ping"}``              answered with ``{"type": "pong"}``
+``{"type": "undo"}``              against the computer: take back your last choice and the
+                                  computer's replies (the game is marked as played with undo)
+``{"type": "resign"}``            give the match up: the other seat wins it
+``{"type": "rematch"}``           once the match is over: ask for a new one (same rules and
+                                  players); made when every person at the table asked
+``{"type": "hints", "allow": B}`` the creator of a friend game turns hints on or off
 ================================ ===========================================================
 
 Server to client: ``state`` (the seat's view and the table around it, after every accepted
 action and on connecting), ``hint`` (``values``: token to points; ``seq``: the state it was
 worked out for), ``error`` (``message``: one
-line saying what was wrong; nothing changed) and ``pong``.
+line saying what was wrong; nothing changed), ``rematch`` (``link``: this seat's link to
+the new game) and ``pong``.
 
 >>> parse('{"type": "action", "action": "JH", "seq": 12}')
 Message(type='action', value='JH', seq=12)
@@ -24,7 +31,7 @@ Message(type='action', value='JH', seq=12)
 ...     parse('{"type": "dance"}')
 ... except ProtocolError as err:
 ...     print(err)
-unknown message type 'dance': expected action, hint, name or ping
+unknown message type 'dance': expected action, hint, name, ping, undo, resign, rematch or hints
 """
 
 from __future__ import annotations
@@ -70,12 +77,17 @@ def parse(text: str | bytes) -> Message:
         return Message("action", action, _seq(data.get("seq")))
     if kind == "name":
         return Message("name", check_name(data.get("name")))
-    if kind in ("hint", "ping"):
+    if kind in ("hint", "ping", "undo", "resign", "rematch"):
         return Message(kind)
+    if kind == "hints":  # the creator of a friend game turns hints on or off
+        if data.get("allow") not in (True, False):
+            raise ProtocolError('a hints message needs "allow": true or false')
+        return Message("hints", "on" if data["allow"] else "off")
     if not isinstance(kind, str):
-        raise ProtocolError('message needs "type": one of action, hint, name, ping')
-    raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name "
-                        "or ping")
+        raise ProtocolError('message needs "type": one of action, hint, name, ping, undo, '
+                            'resign, rematch, hints')
+    raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name, "
+                        "ping, undo, resign, rematch or hints")
 
 
 def _seq(seq: object) -> int | None:

@@ -61,6 +61,8 @@ CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated);
 MIGRATIONS = [
     # 1: games whose seed a client chose (``euchre serve --allow-seeds``) are marked
     "ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0",
+    # 2: what happened to a match beyond its moves: undo used, a resignation, hints off
+    "ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``;
 ``SCHEMA`` is version 0, so a new file and an old one take the same path."""
@@ -87,6 +89,9 @@ class StoredGame:
     updated: float = 0.0
     seeded: bool = False
     """The deal came from a seed the creator chose (a test or demo), not the server's own."""
+    options: dict = field(default_factory=dict)
+    """Facts about the match beyond its moves (``server.match`` names the keys): whether
+    undo was used, who resigned, whether hints are allowed, the rematch it led to."""
 
     def link(self, seat: int | None) -> str:
         """The table's address for a seat (its secret in the link), or to watch (None)."""
@@ -136,7 +141,25 @@ class Rename:
     name: str
 
 
-Write = NewGame | Action | Finish | Rename
+@dataclass(frozen=True)
+class SetOption:
+    """One key of a game's ``options`` set (``value`` is JSON)."""
+
+    game_id: str
+    key: str
+    value: object
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """Undo: the game's actions from ``seq`` on are deleted (the record keeps no trace of
+    them; ``options.undo_used`` says that it happened)."""
+
+    game_id: str
+    seq: int
+
+
+Write = NewGame | Action | Finish | Rename | SetOption | TakeBack
 
 
 class Storage(Protocol):
@@ -267,7 +290,7 @@ class SQLiteStorage:
 
 _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score, created, updated"
 """The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
-_ALL = _COLUMNS + ", seeded"
+_ALL = _COLUMNS + ", seeded, options"
 """The columns of the current schema, which this store has migrated its file to."""
 
 
@@ -280,19 +303,21 @@ def _game(row: tuple) -> StoredGame:
     (game_id, mode, level, rules, seed, tokens, names, finished, winner, score, created,
      updated) = row[:12]
     seeded = row[12] if len(row) > 12 else 0
+    options = json.loads(row[13]) if len(row) > 13 else {}
     return StoredGame(game_id, mode, level, Rules.from_dict(json.loads(rules)), int(seed),
                       tuple(json.loads(tokens)), tuple(json.loads(names)), [],
                       bool(finished), winner, tuple(json.loads(score)), created, updated,
-                      bool(seeded))
+                      bool(seeded), options)
 
 
 def _new_game(connection: sqlite3.Connection, item: NewGame, now: float) -> None:
     g = item.game
     connection.execute(
         "INSERT INTO games (id, created, updated, mode, level, rules, seed, tokens, names, "
-        "seeded) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "seeded, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (g.id, now, now, g.mode, g.level, json.dumps(g.rules.to_dict()), str(g.seed),
-         json.dumps(list(g.tokens)), json.dumps(list(g.names)), int(g.seeded)))
+         json.dumps(list(g.tokens)), json.dumps(list(g.names)), int(g.seeded),
+         json.dumps(g.options)))
 
 
 def _action(connection: sqlite3.Connection, item: Action, now: float) -> None:
@@ -316,7 +341,20 @@ def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:
                        (json.dumps(names), now, item.game_id))
 
 
-_WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename}
+def _set_option(connection: sqlite3.Connection, item: SetOption, now: float) -> None:
+    connection.execute("UPDATE games SET options = json_set(options, '$.' || ?, json(?)), "
+                       "updated = ? WHERE id = ?",
+                       (item.key, json.dumps(item.value), now, item.game_id))
+
+
+def _take_back(connection: sqlite3.Connection, item: TakeBack, now: float) -> None:
+    connection.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?",
+                       (item.game_id, item.seq))
+    connection.execute("UPDATE games SET updated = ? WHERE id = ?", (now, item.game_id))
+
+
+_WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
+            SetOption: _set_option, TakeBack: _take_back}
 
 
 def open_storage(path: str | Path) -> Storage:

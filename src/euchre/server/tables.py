@@ -24,6 +24,7 @@ from ..actions import action_token, parse_action
 from ..game import Game
 from ..rules import Rules
 from ..state import new_seed
+from . import match, wording
 from .committer import Committer
 from .hints import Hints
 from .limits import Busy, Limits, plausible
@@ -77,6 +78,8 @@ class Table:
     clients: set[Client] = field(default_factory=set)
     last_action: tuple[int, str] | None = None
     bot_task: asyncio.Task[None] | None = None
+    rematch_asked: set[int] = field(default_factory=set)
+    """Seats that asked for a rematch of this finished match (``match``)."""
     coach: agents.Agent | None = None
 
     @property
@@ -104,10 +107,15 @@ class Table:
     def state(self, seat: int | None, connected: list[bool]) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator)."""
         game, stored = self.game, self.stored
-        view = game.view(seat).to_dict()  # None: the spectator's view, made by the engine
+        seen = game.view(seat)  # None: the spectator's view, made by the engine
+        view = seen.to_dict()
+        said = wording.words(seen, stored.names)
+        if match.over(self) and not game.is_over:  # resigned: nothing is left to choose
+            view["legal"], said["choices"], said["prompt"] = [], [], ""
         last = self.last_action
         if last is not None and last[1].startswith("discard") and last[0] != seat:
             last = (last[0], "discard")  # the other player's discard stays face down
+        said["last"] = wording.last_words(seen, stored.names, last)
         invite = None
         if seat == 0 and stored.mode == "friend" and stored.tokens[1] is not None:
             invite = stored.link(1)
@@ -116,7 +124,9 @@ class Table:
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
                          "names": list(stored.names), "seat": seat,
                          "connected": connected,
-                         "finished": game.is_over, "winner": game.winner, "invite": invite}}
+                         "finished": match.over(self), "winner": match.winner(stored, game),
+                         "invite": invite, "watch": stored.link(None)},
+                "words": said, "match": match.state_block(self)}
 
     def broadcast(self) -> None:
         """Send every connection its state; each seat's is encoded once for all its clients."""
@@ -292,7 +302,11 @@ class Hub:
             elif message.type == "action":
                 await self._act(table, client, message.value or "", message.seq)
             elif message.type == "hint":
+                if not match.hints_allowed(table.stored):
+                    raise ProtocolError("hints are turned off for this game")
                 await self.hints.ask(table, client)
+            elif message.type in match.KINDS:
+                await match.handle(self, table, client, message)
             elif message.type == "name":
                 await self._rename(table, client, message.value or "")
         except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
@@ -306,7 +320,7 @@ class Hub:
             raise ProtocolError("spectators cannot play: open the link with your seat's token")
         async with table.lock:
             game = table.game
-            if game.is_over:
+            if match.over(table):
                 raise ProtocolError("the game is over")
             if seq is not None and seq != table.seq:
                 raise ProtocolError(f"that move answers state {seq}, but the game is at state "
@@ -353,14 +367,14 @@ class Hub:
 
     def _wake_bots(self, table: Table) -> None:
         game = table.game
-        if game.is_over or game.to_move not in table.bots:
+        if match.over(table) or game.to_move not in table.bots:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._bots(table))
 
     async def _bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
-        while not table.game.is_over and table.game.to_move in table.bots:
+        while not match.over(table) and table.game.to_move in table.bots:
             seat = table.game.to_move
             seq = table.seq
             if self.bot_delay:
@@ -373,7 +387,7 @@ class Hub:
                 await asyncio.sleep(1)
                 continue
             async with table.lock:
-                if table.seq != seq or table.game.to_move != seat:
+                if table.seq != seq or table.game.to_move != seat or match.over(table):
                     continue
                 try:
                     await self._accept(table, seat, token)

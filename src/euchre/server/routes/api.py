@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from ...game import Game
 from ...history import Stats
 from ...rules import Rules
+from .. import match
 from ..limits import Busy, Refused, read_json_body
 from ..storage import StoredGame
 from ..tables import LEVELS, Hub
@@ -70,9 +71,23 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
     found = await hub_of(request).peek(game_id)
     if found is None:
         return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
-    if not found[1].is_over:
+    if not match.finished(*found):
         return JSONResponse({"error": "the game is still being played"}, status_code=409)
     return JSONResponse(public_record(*found))
+
+
+@router.get("/games/{game_id}")
+async def game_summary(game_id: str, request: Request) -> JSONResponse:
+    """A game's names, score and whether it is over (the lobby lists the games you sit in);
+    nothing a seat's link would open."""
+    found = await hub_of(request).peek(game_id)
+    if found is None:
+        return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
+    stored, game = found
+    return JSONResponse({"id": stored.id, "mode": stored.mode, "level": stored.level,
+                         "names": list(stored.names), "score": list(game.score),
+                         "finished": match.finished(stored, game),
+                         "winner": match.winner(stored, game)})
 
 
 @router.get("/levels")
@@ -101,7 +116,7 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
                          "level": stored.level}
     if stored.seeded:
         record["seeded"] = True  # its creator chose the seed, and so knew every deal
-    return record
+    return match.mark_record(stored, record)
 
 
 async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
@@ -111,5 +126,6 @@ async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
     stats = Stats()
     for stored in games:
         game = stored.replay()
-        stats.add(game.record(), stored.names.index(name))
+        for seat in match.seats_of(stored, name):
+            stats.add(match.scored_record(stored, game), seat)
     return stats, games

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from .. import cards_svg, pages
+from .. import cards_svg, match, pages
 from ..paths import STATIC
 from . import hub_of
 from .api import player_stats, public_record
@@ -31,7 +31,7 @@ async def finished_page(game_id: str, request: Request) -> Response:
     if found is None:
         return missing(game_id)
     stored, game = found
-    if not game.is_over:
+    if not match.finished(stored, game):
         return HTMLResponse(pages.message_page(
             "Still being played", f"Watch it at /play/{game_id}."), status_code=409)
     return HTMLResponse(pages.record_page(stored, game, public_record(stored, game)))
@@ -43,15 +43,22 @@ async def player_page(name: str, request: Request) -> HTMLResponse:
     return HTMLResponse(pages.stats_page(name, stats, games))
 
 
+@router.get("/rules", response_class=HTMLResponse)
+async def rules() -> HTMLResponse:
+    """How to play: the rules people read (docs/rules.md) as a page of the app."""
+    return HTMLResponse(pages.rules_page())
+
+
 @router.get("/favicon.ico")
 async def favicon() -> Response:
     return Response(cards_svg.card("JK"), media_type="image/svg+xml")
 
 
 @router.get("/cards/{name}.svg")
-async def card_image(name: str) -> Response:
+async def card_image(name: str, colours: int = 2) -> Response:
+    """A card's face (``?colours=4``: the four-colour deck) or its back."""
     try:
-        svg = cards_svg.back() if name == "back" else cards_svg.card(name)
+        svg = cards_svg.back() if name == "back" else cards_svg.card(name, colours == 4)
     except ValueError as err:
         return Response(str(err), status_code=404, media_type="text/plain")
     return Response(svg, media_type="image/svg+xml",

@@ -10,15 +10,25 @@ function text(tag, content, attrs = {}) {
   return el;
 }
 
-function showMine() {
-  const games = saved();
+// Every game this browser sits in, created here or joined through a link, with its state
+// and score as the server has them now.
+async function showMine() {
+  const games = saved().slice(-10).reverse();
   if (!games.length) return;
-  $("mine").replaceChildren(...games.slice(-10).reverse().map((g) => {
+  const items = await Promise.all(games.map(async (g) => {
+    const reply = await fetch(`/api/games/${encodeURIComponent(g.id)}`);
+    if (!reply.ok) return null;
+    const game = await reply.json();
     const li = document.createElement("li");
-    li.append(text("a", `${g.against}, started ${new Date(g.created).toLocaleString()}`,
-                   { href: g.link }), " · ", text("a", "record", { href: `/games/${g.id}` }));
+    const [a, b] = game.names;
+    const state = game.finished ? `${game.names[game.winner]} won` : "being played";
+    li.append(text("a", `${a} against ${b}`, { href: g.link }),
+              `: ${state}, ${game.score[0]}-${game.score[1]}, started ${new Date(g.created).toLocaleString()}`);
+    if (game.finished) li.append(" · ", text("a", "record", { href: `/games/${g.id}` }));
     return li;
   }));
+  const shown = items.filter(Boolean);
+  if (shown.length) $("mine").replaceChildren(...shown);
 }
 
 async function showRecent() {

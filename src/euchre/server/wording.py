@@ -1,0 +1,172 @@
+"""The words of a ``state`` message: everything the browser page shows a person in writing.
+
+The page never words a choice, a card or a bid itself: it shows what this module sends, and
+this module takes every wording from ``euchre.words`` (the terminal's too), so the two faces
+say the same thing. Only cards the seat may see are named: the words are built from that
+seat's ``View`` and nothing else.
+
+>>> from euchre import Game, Rules
+>>> game = Game(Rules(), seed=7)
+>>> said = words(game.view(1), ("Ann", "Bo"))
+>>> [c["words"] for c in said["choices"]], said["prompt"]
+(['pass', 'order up K♣'], 'Your bid: order up K♣ or pass')
+>>> said["cards"]["KC"]
+{'text': 'K♣', 'name': 'king of clubs'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from ..actions import DISCARD, PASS, action_token, parse_action
+from ..cards import EFFECTIVE_SUIT, SUITS, parse_card, parse_suit
+from ..view import View
+from ..words import (
+    bid_words,
+    card_name,
+    card_text,
+    choice_words,
+    count,
+    ordered_choices,
+    suit_text,
+    trick_reason,
+    upcard_state,
+)
+
+HINT_LABEL = "expected points this hand"
+"""What a hint's number means, shown beside the values."""
+OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
+                 "euchred": "euchred", "thrown_in": "thrown in"}
+JOKER_NOTE = "The Joker was turned up: the dealer names trump before seeing the cards."
+
+
+def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
+    """Every wording the page needs for ``view`` (a player's or a spectator's)."""
+    who = _namer(view, names)
+    last = view.last_hand
+    said: dict[str, Any] = {
+        "choices": [_choice(view, token) for token in ordered_choices(view)],
+        "cards": _cards(view),
+        "prompt": _prompt(view),
+        "upcard": upcard_state(view),
+        "note": JOKER_NOTE if view.upcard == "JK" and view.phase == "joker" else "",
+        "trump": suit_text(view.trump) if view.trump else None,
+        "bids": [f"{who(p)}: {bid_words(view, p, t)}" for p, t in view.bids],
+        "reasons": [trick_reason(t.cards, view.trump or "C") for t in view.tricks],
+        "hint_label": HINT_LABEL,
+        "last_hand": None if last is None else _last_hand(view, last, who),
+        "suits": _suits(view),
+        "names": _told_apart(names),
+    }
+    return said
+
+
+def last_words(view: View, names: tuple[str, str] | list[str],
+               last: tuple[int, str] | None) -> str:
+    """The newest move as the live region announces it: "Computer played J♥", "Ann: ordered
+    up K♣", "Bo picked up and discarded a card" (another's discard stays hidden)."""
+    if last is None:
+        return ""
+    player, token = last
+    who = _namer(view, names)(player)
+    if token == "discard":
+        return f"{who} picked up and discarded a card"
+    action = parse_action(token)
+    if action < DISCARD:
+        return f"{who} played {card_text(token)}"
+    if action < PASS:
+        return f"{who} picked up and discarded {card_text(action_token(action - DISCARD))}"
+    then = view
+    if not view.bids and view.last_hand is not None:  # the bid that threw the hand in
+        then = dataclasses.replace(view, dealer=view.last_hand["dealer"],
+                                   upcard=view.last_hand["upcard"])
+    return f"{who} {bid_words(then, player, token)}"
+
+
+def _suits(view: View) -> dict[str, str]:
+    """The suit each card of the hand belongs to under trump (the left bower is a trump):
+    the page marks trumps and groups the hand by it."""
+    if not view.trump:
+        return {c: ("J" if c == "JK" else c[1]) for c in view.hand}
+    trump = parse_suit(view.trump)
+    return {c: SUITS[EFFECTIVE_SUIT[trump][parse_card(c)]] for c in view.hand}
+
+
+def _told_apart(names: tuple[str, str] | list[str]) -> list[str]:
+    """The names as shown: two players with the same name are "Ann (first seat)" and "Ann
+    (second seat)"."""
+    if names[0] != names[1]:
+        return list(names)
+    return [f"{names[0]} (first seat)", f"{names[1]} (second seat)"]
+
+
+def _namer(view: View, names: tuple[str, str] | list[str]):
+    def who(player: int) -> str:
+        return "You" if player == view.player else names[player]
+    return who
+
+
+def _choice(view: View, token: str) -> dict[str, Any]:
+    """One choice: its token, its words, and the card it is made with (None for a bid)."""
+    action = parse_action(token)
+    card = None
+    if action < DISCARD:
+        card = token
+    elif action < PASS:
+        card = action_token(action - DISCARD)
+    return {"token": token, "words": choice_words(view, token), "card": card}
+
+
+def _cards(view: View) -> dict[str, dict[str, str]]:
+    """Each card this view shows, with its written label and its spoken name."""
+    seen = {*view.hand, view.upcard, *view.trick}
+    for trick in view.tricks:
+        seen.update(trick.cards)
+    if view.discard:
+        seen.add(view.discard)
+    last = view.last_hand
+    if last:
+        seen.add(last["upcard"])
+        for trick in last["tricks"]:
+            seen.update(trick["cards"])
+        if last.get("discard"):
+            seen.add(last["discard"])
+    return {c: {"text": card_text(c), "name": card_name(c)} for c in sorted(seen)}
+
+
+def _prompt(view: View) -> str:
+    """What the seat to move is asked to do (empty for anyone else)."""
+    if not view.legal:
+        return ""
+    up = card_text(view.upcard)
+    if view.phase == "bid1":
+        verb = "pick up" if view.player == view.dealer else "order up"
+        return f"Your bid: {verb} {up} or pass"
+    if view.phase == "bid2":
+        return ("Your bid: name trump" if "pass" not in view.legal
+                else "Your bid: name trump or pass")
+    if view.phase == "discard":
+        if "pass" in view.legal:
+            return f"Pick up {up} and discard a card, or leave it"
+        return f"You pick up {up}: choose a card to discard"
+    if view.phase == "joker":
+        return "The Joker was turned up: name trump before you see your cards"
+    return "Your card: follow suit if you can" if view.trick else "Your lead"
+
+
+def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
+    """The finished hand in words: its bidding, why each trick was won, and one summary."""
+    then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
+    bids = [f"{who(p)}: {bid_words(then, p, t)}" for p, t in last["bids"]]
+    if last["thrown_in"]:
+        return {"bids": bids, "reasons": [], "summary": "Both passed twice: thrown in, "
+                "no points.", "outcome": OUTCOME_WORDS["thrown_in"]}
+    maker, won = last["maker"], last["tricks_won"]
+    scorer = 0 if last["points"][0] else 1
+    points = last["points"][scorer]
+    summary = (f"{who(maker)} made {suit_text(last['trump'])} trump and took "
+               f"{count(won[maker], 'trick')}: {OUTCOME_WORDS[last['outcome']]}. "
+               f"{who(scorer)} scored {count(points, 'point')}.")
+    return {"bids": bids, "summary": summary, "outcome": OUTCOME_WORDS[last["outcome"]],
+            "reasons": [trick_reason(t["cards"], last["trump"]) for t in last["tricks"]]}

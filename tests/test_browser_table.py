@@ -1,0 +1,421 @@
+"""The table a player enjoys (issue 16), each criterion in Chromium: every legal choice and
+nothing else, pacing and the hand-end panel, one vocabulary, the match flowing on, playing a
+friend, undo, settings, the keyboard and axe-core, the rules page and the README's
+screenshot."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    AXE,
+    CHROMIUM,
+    browser,
+    drawn,
+    finished,
+    offered,
+    pages,
+    ready,
+    record_of,
+    server,
+    start_from_lobby,
+    state_of,
+    step,
+)
+
+from euchre import Game, Rules
+from euchre.view import View
+from euchre.words import bid_words, choice_words
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import expect
+
+__all__ = ["browser", "pages", "server"]  # fixtures
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN_IN_TEXT = re.compile(r"\b(?:[789TJQKA][CDHS]|JK)\b")
+REASONS = ("the Joker|the right bower|the left bower|higher trump|trump|higher card|"
+           "the suit led")
+
+
+def open_seat(page, server, link: str) -> None:
+    page.goto(server.base + link)
+    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+
+
+def check_choices(page) -> dict:
+    """At a decision: the choices on show are exactly view.legal, each worded by
+    euchre.words, and no card is written as a token."""
+    state = state_of(page)
+    view = View.from_dict(state["view"])
+    tokens = offered(page)
+    assert sorted(tokens) == sorted(view.legal), (tokens, view.legal)
+    everything = page.locator("[data-action]")
+    assert everything.count() == len(tokens)  # nothing hidden or disabled lingers
+    for token in tokens:
+        node = page.locator(f'[data-action="{token}"]')
+        said = node.get_attribute("title") or re.sub(r"^\d", "", node.text_content())
+        assert said == choice_words(view, token), (token, said)
+    bids = page.locator("#bids div").all_text_contents()
+    assert [b.split(": ", 1)[1] for b in bids] == [bid_words(view, p, t) for p, t in view.bids]
+    assert not TOKEN_IN_TEXT.search(page.locator("main").inner_text())
+    return state
+
+
+def opponent_move(other, prefer_order: bool, rng: random.Random) -> bool:
+    """The socket seat's move, if it has one: "order" when it may (so the page's dealer
+    gets to discard), else at random."""
+    newest = other.page.evaluate("window.__seq")
+    state = other.state
+    if state is None or state["seq"] < newest:
+        state = other.state_at_least(newest)
+    view = state["view"]
+    if state["game"]["finished"] or view["to_move"] != 1 or not view["legal"]:
+        return False
+    legal = view["legal"]
+    token = "order" if prefer_order and "order" in legal else rng.choice(legal)
+    other.send({"type": "action", "action": token, "seq": state["seq"]})
+    other.state_at_least(state["seq"] + 1)
+    return True
+
+
+@pytest.mark.parametrize("deck,options", [
+    (24, {}), (32, {"stick_the_dealer": True, "dealer_must_pick_up": True}),
+    (25, {"may_call_turned_suit": True, "stick_the_dealer": True})])
+def test_every_legal_choice_and_nothing_else_under_each_deck_and_option(server, pages, deck,
+                                                                        options):
+    game = server.new_game(mode="friend", name="Ann", seed=40 + deck,
+                           rules={"deck": deck, "target": 3, **options})
+    page = pages.new()
+    open_seat(page, server, game["links"]["play"])
+    other = server.seat(game["links"]["invite"])
+    rng = random.Random(deck)
+    decisions = discards = upcard_discarded = 0
+    try:
+        other.state_at_least(0)
+        other.page = page
+        while not finished(page):
+            page.wait_for_function("() => document.body.dataset.idle === '1'")
+            if opponent_move(other, True, rng):
+                continue
+            ready(page)
+            if finished(page) or page.locator("[data-testid=continue]").is_visible():
+                step(page, rng)
+                continue
+            state = check_choices(page)
+            decisions += 1
+            view = state["view"]
+            prefer = None
+            if view["phase"] == "discard":
+                discards += 1
+                up = f"discard {view['upcard']}"
+                if view["upcard"] != "JK":
+                    assert up in offered(page)  # the upcard is his sixth card, discardable
+                expect(page.locator("#hand .slot")).to_have_count(6)
+                if "pass" in view["legal"]:
+                    expect(page.locator('[data-action="pass"]')).to_have_text(
+                        re.compile(r"^\dleave it$"))
+                if not upcard_discarded and up in offered(page):
+                    prefer = lambda tokens, up=up: up  # noqa: E731
+                    upcard_discarded += 1
+            step(page, rng, prefer)
+            assert decisions < 400
+    finally:
+        other.close()
+    assert decisions > 10 and discards and upcard_discarded
+
+
+def test_a_completed_trick_stays_marked_and_a_hand_ends_with_a_panel(server, pages):
+    game = server.new_game(mode="computer", level="easy", name="Pace", seed=12,
+                           rules={"target": 3})
+    page = pages.new(fast=False)  # the normal speed: a trick stays about 1.2 s
+    open_seat(page, server, game["links"]["play"])
+    rng = random.Random(3)
+    held_for = None
+    trump_checked = False
+    while True:
+        ready(page)
+        if page.locator("[data-testid=continue]").is_visible():
+            break
+        view = state_of(page)["view"]
+        if view["trump"] and view["phase"] == "play" and not trump_checked:
+            expect(page.locator("#trump")).to_contain_text("Trump ")
+            said = state_of(page)["words"]
+            trumps = [c for c in view["hand"] if said["suits"][c] == view["trump"]]
+            marked = page.locator("#hand .slot.trump")
+            assert marked.count() == len(trumps)  # the left bower too: it is a trump
+            classes = page.locator("#hand .slot").evaluate_all(
+                "s => s.map(e => e.classList.contains('trump'))")
+            assert classes == sorted(classes, reverse=True)  # trumps come first
+            trump_checked = True
+        step(page, rng)
+        if held_for is None and page.locator("#trick .slot.won").count():
+            began = time.monotonic()
+            expect(page.locator("#why")).to_have_text(
+                re.compile(rf".+ wins? the trick: ({REASONS})$"))
+            page.locator("#trick .slot.won").wait_for(state="detached", timeout=10_000)
+            held_for = time.monotonic() - began
+    assert held_for is not None and held_for > 0.8, held_for
+    panel = page.locator("[data-testid=hand-end]")
+    expect(panel).to_contain_text(re.compile(r"made it|march|euchred|thrown in"))
+    expect(panel).to_contain_text("Score: You")
+    time.sleep(1.5)  # the next hand waits for the player (no automatic start by default)
+    assert panel.is_visible() and offered(page) == []
+    page.click("[data-testid=continue]")
+    expect(panel).to_be_hidden()
+    assert state_of(page)["view"]["hand_number"] >= 1
+
+
+def test_the_joker_turned_up_is_explained(server, pages):
+    seed = next(s for s in range(2000)
+                if Game(Rules(deck=25), seed=s).view(0).upcard == "JK")
+    dealer = Game(Rules(deck=25), seed=seed).dealer
+    game = server.new_game(mode="friend", name="Jo", seed=seed, rules={"deck": 25})
+    page = pages.new()
+    open_seat(page, server, game["links"]["play" if dealer == 0 else "invite"])
+    expect(page.locator("#note")).to_contain_text("the dealer names trump before seeing")
+    expect(page.locator("#status")).to_have_text(
+        "The Joker was turned up: name trump before you see your cards")
+    assert sorted(offered(page)) == ["call C", "call D", "call H", "call S"]
+    expect(page.locator('[data-action="call H"]')).to_contain_text("name ♥ hearts")
+
+
+def play_out(page, rng, limit: int = 600) -> None:
+    for _ in range(limit):
+        if step(page, rng) is None:
+            return
+    raise AssertionError("the match does not end")
+
+
+def test_match_summary_rematch_and_resign_against_the_computer(server, pages):
+    page = pages.new()
+    first = start_from_lobby(page, server, "Remy", opponent="computer", level="easy",
+                             target=2, deck=32)
+    play_out(page, random.Random(4))
+    summary = page.locator("[data-testid=match-summary]")
+    expect(summary).to_contain_text("Hands made")
+    expect(summary).to_contain_text("Euchres scored")
+    points = page.locator("#over svg.chart polyline")
+    expect(points).to_have_count(2)
+    hands = len([h for h in record_of(server, first)["hands"] if h.get("result")])
+    assert len(points.first.get_attribute("points").split()) == hands + 1
+    page.click("[data-testid=rematch]")
+    page.wait_for_url(lambda url: first not in url)
+    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    second = state_of(page)["game"]
+    assert second["level"] == "easy" and second["names"][0] == "Remy"
+    assert state_of(page)["view"]["rules"]["deck"] == 32
+    assert state_of(page)["view"]["target"] == 2
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+    expect(page.locator("#over")).to_contain_text("You resigned.")
+    expect(page.locator("#status")).to_have_text("Computer wins the match!")
+    assert offered(page) == []
+    page.click("[data-testid=record-link]")
+    expect(page.locator("[data-testid=mark]")).to_contain_text("Remy resigned.")
+
+
+def test_friends_rematch_with_one_click_each(server, pages):
+    ann, bea = pages.new(), pages.new()
+    game = server.new_game(mode="friend", name="Ann", rules={"target": 3})
+    open_seat(ann, server, game["links"]["play"])
+    open_seat(bea, server, game["links"]["invite"])
+    ann.click("[data-testid=resign]")
+    ann.click("[data-testid=resign-confirm]")
+    for page in (ann, bea):
+        expect(page.locator("#over")).to_be_visible()
+    bea.click("[data-testid=rematch]")
+    expect(ann.locator("[data-testid=rematch-offer]")).to_have_text(
+        re.compile(r".+ asks for a rematch\."))
+    expect(bea.locator("[data-testid=rematch-offer]")).to_contain_text("Waiting for Ann")
+    ann.click("[data-testid=rematch]")
+    for page in (ann, bea):
+        page.wait_for_url(lambda url: game["id"] not in url)
+        page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    assert state_of(ann)["game"]["id"] == state_of(bea)["game"]["id"]
+    assert (state_of(ann)["game"]["seat"], state_of(bea)["game"]["seat"]) == (0, 1)
+
+
+def test_playing_a_friend_turns_notices_watching_and_hints_off(server, pages, browser):
+    ann, bea = pages.new(), pages.new()
+    game = server.new_game(mode="friend", name="Ann", rules={"target": 3}, seed=9)
+    open_seat(ann, server, game["links"]["play"])
+    bea.goto(server.base + "/")
+    bea.evaluate("localStorage.setItem('euchre.name', 'Bea')")
+    open_seat(bea, server, game["links"]["invite"])
+    expect(ann.locator("#them-name")).to_have_text("Bea")
+    mover = ann if offered(ann) else bea
+    assert mover.title().startswith("Your turn · ")
+    assert not (bea if mover is ann else ann).title().startswith("Your turn")
+    expect(ann.locator("[data-testid=watch] a")).to_have_attribute("href", game["links"]["watch"])
+    # the creator turns hints off for both
+    ann.click("#settings summary")
+    ann.uncheck("#set-friend-hints")
+    expect(bea.locator("#hint")).to_be_hidden()
+    # a spectator is told who is playing
+    watcher = pages.new()
+    open_seat(watcher, server, game["links"]["watch"])
+    expect(watcher.locator("[data-testid=watching]")).to_have_text(
+        "You are watching Ann play Bea.")
+    assert offered(watcher) == []
+    # the friend leaves and comes back
+    bea.goto(server.base + "/")
+    expect(ann.locator("[data-testid=notice]")).to_have_text("Bea left the table.")
+    expect(ann.locator("#them-here")).to_have_text("away")
+    expect(bea.locator("[data-testid=mine]")).to_contain_text("Ann against Bea: being played")
+    open_seat(bea, server, game["links"]["invite"])
+    expect(ann.locator("[data-testid=notice]")).to_have_text("Bea is back at the table.")
+
+
+def test_two_players_with_one_name_each_count_their_own_seat(server, pages):
+    sam, other = pages.new(), pages.new()
+    game = server.new_game(mode="friend", name="Sam", rules={"target": 3})
+    open_seat(sam, server, game["links"]["play"])
+    other.goto(server.base + "/")
+    other.evaluate("localStorage.setItem('euchre.name', 'Sam')")
+    open_seat(other, server, game["links"]["invite"])
+    expect(sam.locator("#them-name")).to_have_text("Sam (second seat)")
+    sam.click("[data-testid=resign]")
+    sam.click("[data-testid=resign-confirm]")
+    expect(sam.locator("#over")).to_be_visible()
+    sam.goto(server.base + "/players/Sam")
+    stats = sam.locator("[data-testid=stats]")
+    expect(stats).to_contain_text("Matches: 2 played, 1 won")  # each seat its own game
+
+
+def test_undo_against_the_computer_takes_back_and_marks_the_match(server, pages):
+    page = pages.new()
+    game_id = start_from_lobby(page, server, "Undoer", opponent="computer", level="easy",
+                               target=2)
+    expect(page.locator("[data-testid=undo]")).to_be_hidden()  # off by default
+    page.click("#settings summary")
+    page.check("#set-undo")
+    rng = random.Random(8)
+    ready(page)
+    while page.locator("[data-testid=continue]").is_visible() or not state_of(page)["match"][
+            "can_undo"]:
+        step(page, rng)
+        ready(page)
+    before = drawn(page)
+    view_before = state_of(page)["view"]
+    page.click("[data-testid=undo]")
+    page.wait_for_function("(n) => Number(document.body.dataset.seq) < n", arg=before)
+    after = state_of(page)
+    assert after["match"]["undo_used"] and after["view"]["to_move"] == 0
+    assert after["view"] != view_before
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+    expect(page.locator("#over")).to_contain_text("Played with undo.")
+    record = record_of(server, game_id)
+    assert record["players"]["undo_used"] is True
+    page.goto(server.base + f"/games/{game_id}")
+    expect(page.locator("[data-testid=mark]").last).to_have_text(
+        "Played with undo: moves were taken back.")
+    page.goto(server.base + "/players/Undoer")
+    expect(page.locator("[data-testid=undo-count]")).to_have_text(
+        "Of these, 1 played with undo")
+
+
+def test_settings_are_kept_in_the_browser(server, pages):
+    game = server.new_game(mode="computer", level="easy", name="Set", seed=5)
+    page = pages.new()
+    open_seat(page, server, game["links"]["play"])
+    page.click("#settings summary")
+    page.select_option("#set-speed", "slow")
+    page.select_option("#set-colours", "4")
+    page.select_option("#set-theme", "light")
+    page.select_option("#set-sort", "low")
+    page.uncheck("#set-hints")
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    assert page.evaluate("document.documentElement.dataset.theme") == "light"
+    for key, value in (("speed", "slow"), ("colours", "4"), ("sort", "low")):
+        assert page.input_value(f"#set-{key}") == value
+    expect(page.locator("#hint")).to_be_hidden()
+    sources = page.locator("#hand img.card").evaluate_all("i => i.map(e => e.src)")
+    assert sources and all(s.endswith("?colours=4") for s in sources)
+    assert "#1f5fbf" in server.get("/cards/9D.svg?colours=4")[1]
+
+
+def test_a_whole_match_from_the_keyboard_with_announcements(server, pages):
+    game = server.new_game(mode="computer", level="easy", name="Keys", seed=31,
+                           rules={"target": 2})
+    page = pages.new()
+    open_seat(page, server, game["links"]["play"])
+    expect(page.locator("[data-testid=connection]")).to_have_text("Connected")
+    names = page.locator("#hand img.card").evaluate_all("i => i.map(e => e.alt)")
+    assert names and all(re.search(r" of (clubs|diamonds|hearts|spades)\)?$|Joker", n)
+                         for n in names), names
+    announced = False
+    for _ in range(600):
+        ready(page)
+        if finished(page):
+            break
+        focused = page.evaluate("document.activeElement.dataset.action ?? "
+                                "document.activeElement.dataset.testid ?? ''")
+        assert focused, "the focus is not on a choice or on continue"
+        before = drawn(page)
+        if page.locator("[data-testid=continue]").is_visible():
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => document.getElementById('hand-end').hidden")
+            continue
+        page.keyboard.press(random.choice(["Enter", " ", "1"]))
+        page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=before)
+        announced = announced or bool(re.match(
+            r"Computer (played|passed|ordered|picked|named)",
+            page.locator("[data-testid=announce]").text_content()))
+    assert finished(page) and announced
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")
+def test_axe_finds_no_serious_violation_on_lobby_table_and_record(server, pages):
+    from browser_support import axe_violations
+
+    page = pages.new(bypass_csp=True)
+    page.goto(server.base + "/")
+    assert axe_violations(page) == []
+    game = server.new_game(mode="computer", level="easy", name="Axe", seed=2,
+                           rules={"target": 1})
+    open_seat(page, server, game["links"]["play"])
+    assert axe_violations(page) == []
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+    expect(page.locator("#over")).to_be_visible()
+    assert axe_violations(page) == []
+    page.goto(server.base + f"/games/{game['id']}")
+    assert axe_violations(page) == []
+    page.goto(server.base + "/rules")
+    assert axe_violations(page) == []
+
+
+def test_how_to_play_is_a_page_of_the_app(server, pages):
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.click("[data-testid=rules-link]")
+    page.wait_for_url("**/rules")
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    heading = rules.splitlines()[0].removeprefix("# ")
+    expect(page.locator("h1")).to_have_text(heading)
+    for line in rules.splitlines():
+        if line.startswith("## "):
+            title = re.sub(r"[`*]", "", line[3:])
+            expect(page.locator("h2", has_text=re.compile(f"^{re.escape(title)}$"))
+                   ).to_have_count(1)
+    assert page.locator("script").count() == 0
+    game = server.new_game(mode="computer", level="easy", name="Reader", seed=1)
+    open_seat(page, server, game["links"]["play"])
+    assert page.get_attribute("[data-testid=rules-link]", "href") == "/rules"
+
+
+def test_the_readme_screenshot_script_makes_a_picture(tmp_path):
+    out = tmp_path / "table.png"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--out",
+                    str(out)], check=True, timeout=120)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
