@@ -403,3 +403,55 @@ def test_the_expert_is_score_aware_near_the_target():
     early = Game(Rules(target=10), seed=4).view(view.player)
     assert ExpertAgent(seed=1, deals=24, score_aware=True).analyse(early) == \
         ExpertAgent(seed=1, deals=24, score_aware=False).analyse(early)
+
+
+# --- the frozen yardstick and the opponents of other styles ---------------------------------
+
+PIMC_FINGERPRINT = "5fae2601b1e1369b4f117c2491508fa6832ae1f6806872ccf1befba8892891b2"
+"""SHA-256 of every value ``pimc`` gave on the positions below, measured on the first
+release's expert (commit 5b798c6) and on ``pimc``: identical. If this test fails, the shared
+search code changed ``pimc``: put the change behind an option that ``pimc`` leaves off."""
+
+
+def test_pimc_is_the_first_releases_expert_frozen():
+    import hashlib
+
+    lines = []
+    for s, rules in enumerate([Rules(), Rules(deck=25, stick_the_dealer=True),
+                               Rules(deck=32, target=5)]):
+        g = Game(rules, seed=40 + s)
+        rng = random.Random(s)
+        for step in range(60):
+            if g.is_over:
+                break
+            v = g.view(g.to_move)
+            if step % 3 == 0 and len(v.legal) > 1:
+                values = agents.load("pimc", seed=step).analyse(v)
+                lines.append(" ".join(f"{k}={x!r}" for k, x in sorted(values.items())))
+            g.apply(rng.choice(g.legal_actions()))
+    assert len(lines) == 43
+    assert hashlib.sha256("\n".join(lines).encode()).hexdigest() == PIMC_FINGERPRINT
+
+
+@pytest.mark.parametrize("name", ["bold", "timid", "mimic", "pimc"])
+def test_the_yardstick_and_the_styles_play_whole_matches_legally(name):
+    for seed, rules in ((1, Rules(target=3)), (2, Rules(deck=25, target=3,
+                                                        stick_the_dealer=True))):
+        g = Game(rules, seed=seed)
+        bots = [agents.load(name, seed=seed), agents.load("heuristic", seed=seed)]
+        while not g.is_over:
+            view = g.view(g.to_move)
+            token = bots[g.to_move].act(view)
+            assert token in view.legal
+            g.apply(token)
+
+
+def test_bold_bids_more_and_timid_less_than_the_heuristic():
+    """Over the same first-round positions the aggressive player makes trump more often and
+    the cautious one less often than the heuristic: three different bidders."""
+    made = {"bold": 0, "timid": 0, "heuristic": 0}
+    for seed in range(300):
+        view = Game(seed=seed).view(Game(seed=seed).to_move)
+        for name in made:
+            made[name] += agents.load(name, seed=1).act(view) == "order"
+    assert made["bold"] > made["heuristic"] > made["timid"] > 0

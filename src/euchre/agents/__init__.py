@@ -5,10 +5,10 @@
 >>> bot = agents.load("heuristic", seed=1)
 >>> bot.act(g.view(g.to_move)) in g.legal_actions()
 True
->>> agents.load("grandmaster")
+>>> agents.load("grandmaster")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'grandmaster': choose one of random, heuristic, expert, easy, medium, hard
+ValueError: unknown bot 'grandmaster': choose one of random, heuristic, expert, easy, medium, ...
 
 Names and levels; how strong each is (points per hand against the level below, over 2,000
 duplicate deals) and how fast is measured in ``bench/README.md``:
@@ -28,6 +28,10 @@ easy       the heuristic, but a third of its choices are random: a forgiving opp
 medium     the heuristic
 hard       the expert with 6 deals and no inference from the bidding; under 1 ms
 expert     (as above) the strongest
+pimc       the expert of the first release, frozen: the yardstick for every gain
+bold       an aggressive bidder, timid a cautious one, mimic bids like the expert and
+           plays by simple rules: opponents the expert is measured against, never tuned on
+           (``styles.py``)
 ========== ===========================================================================
 """
 
@@ -92,6 +96,29 @@ def _hard(seed: int | None = None, **options: Any) -> Agent:
     return ExpertAgent(seed=seed, **settings)
 
 
+PIMC_OPTIONS = {"deals": 96, "bid_deals": 192, "infer": True, "score_aware": True,
+                "model": "bidder"}
+"""The expert of the first release, frozen as ``pimc``: plain determinized search (deals
+sampled and weighted by the bidding, each solved double-dummy). It is the yardstick every
+gain of the expert is measured against and is never tuned again: ``tests/test_agents.py``
+pins its every value on fixed positions, so a change to the shared search code that alters
+it fails there."""
+
+
+def _pimc(seed: int | None = None) -> Agent:
+    from .expert import ExpertAgent
+
+    return ExpertAgent(seed=seed, **PIMC_OPTIONS)
+
+
+def _style(name: str) -> Callable[..., Agent]:
+    def make(seed: int | None = None) -> Agent:
+        from . import styles
+
+        return styles.MimicAgent(seed) if name == "mimic" else getattr(styles, name)(seed)
+    return make
+
+
 _BOTS: dict[str, Callable[..., Agent]] = {
     "random": _random,
     "heuristic": _heuristic,
@@ -99,6 +126,10 @@ _BOTS: dict[str, Callable[..., Agent]] = {
     "easy": _easy,
     "medium": _heuristic,
     "hard": _hard,
+    "pimc": _pimc,
+    "bold": _style("bold"),
+    "timid": _style("timid"),
+    "mimic": _style("mimic"),
 }
 NAMES = tuple(_BOTS)
 LEVELS = ("easy", "medium", "hard", "expert")
