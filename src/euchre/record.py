@@ -161,3 +161,18 @@ def read(path: str | Path) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError(f"{path}: a record must be a JSON object, not {type(data).__name__}")
     return data
+
+
+def player_names(data: dict[str, Any]) -> tuple[str, str] | None:
+    """The two players' names a record carries (``players.names``: the terminal and the
+    server write them), trimmed to 40 characters; None when it has no usable pair.
+
+    >>> player_names({"players": {"names": ["Ann", " Bob "]}}), player_names({})
+    (('Ann', 'Bob'), None)
+    """
+    players = data.get("players")
+    names = players.get("names") if isinstance(players, dict) else None
+    if isinstance(names, list) and len(names) == 2 and all(
+            isinstance(n, str) and n.strip() for n in names):
+        return (names[0].strip()[:40], names[1].strip()[:40])
+    return None

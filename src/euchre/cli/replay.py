@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..game import Game
-from ..record import read
+from ..record import player_names, read
 from .options import example
 
 
@@ -26,7 +26,7 @@ euchre replay match.json --hand 3     # hand 3 alone, and the score after it""")
 def run(args: argparse.Namespace) -> int:
     data = read(args.file)
     game = Game.from_record(data)
-    names = _names(data)
+    names = player_names(data)
     if args.hand is not None:
         first = data["hands"][0]["number"] + 1
         last = first + len(data["hands"]) - 1
@@ -34,13 +34,3 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--hand {args.hand}: the match has hands {first} to {last}")
     print(game.transcript(names=names, hand=args.hand))
     return 0
-
-
-def _names(data: dict) -> tuple[str, str] | None:
-    """The players' names a record carries (``players.names``), if it has two."""
-    players = data.get("players")
-    names = players.get("names") if isinstance(players, dict) else None
-    if isinstance(names, list) and len(names) == 2 and all(
-            isinstance(n, str) and n.strip() for n in names):
-        return (names[0].strip()[:40], names[1].strip()[:40])
-    return None

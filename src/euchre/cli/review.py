@@ -15,10 +15,9 @@ from typing import Any
 from ..coach import DEFAULT_DEALS, THRESHOLD, review_record, text
 from ..coach.review import MAX_DEALS
 from ..history import seat_of
-from ..record import read
+from ..record import player_names, read
 from .options import example, in_range, seed
 from .progress import progress_bar
-from .replay import _names
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(review.to_dict(), ensure_ascii=False))
     else:
-        print(text(review, _names(data)))
+        print(text(review, player_names(data)))
     return 0
 
 
