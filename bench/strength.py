@@ -8,6 +8,12 @@ the one below it.
     python bench/strength.py --deals 2000 --workers 2            # every pairing
     python bench/strength.py --pairs expert:heuristic --deals 500
     python bench/strength.py --pairs expert:deals=48/heuristic   # "/" when a bot has options
+    python bench/strength.py --pairs expert:pimc --deals 2000 --seed 1 --deck 25
+    python bench/strength.py --styles --deals 1000   # expert and pimc against each style
+
+``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
+opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
+same duplicate deals.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import time
 from euchre.rules import Rules
 from euchre.study.arena import BotSpec, duplicate_hand, mean_interval
 
+STYLES = ("bold", "timid", "mimic", "heuristic")
 PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
             "medium:easy", "hard:medium", "expert:hard"]
 
@@ -50,11 +57,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--deck", type=int, choices=(24, 32, 25), default=24)
+    parser.add_argument("--styles", action="store_true",
+                        help="expert and pimc against bold, timid, mimic and heuristic")
     args = parser.parse_args()
+    rules = Rules(deck=args.deck)
+    if args.styles:
+        args.pairs = [f"{bot}:{style}" for style in STYLES for bot in ("expert", "pimc")]
     rows = []
     for pairing in args.pairs:
         a, b = pairing.split("/") if "/" in pairing else pairing.split(":")
-        row = measure(a, b, args.deals, args.seed, args.workers, Rules())
+        row = measure(a, b, args.deals, args.seed, args.workers, rules)
         rows.append(row)
         if not args.json:
             print(f"{a:>10} vs {b:<10} {row['points_per_hand']:+.3f} points/hand "
