@@ -9,7 +9,6 @@ database is simply no games). Which matches are the player's, and how they count
 from __future__ import annotations
 
 import argparse
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -59,31 +58,16 @@ def browser_records(path: Path, required: bool) -> tuple[list[dict[str, Any]], l
         if required:
             raise ValueError(f"--db {path}: no such file")
         return [], []
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error as err:
-        raise ValueError(f"{path} cannot be opened: {err}") from None
     records, damaged = [], []
-    try:
-        # the server's own row reader and action query (storage has no public read-only
-        # opener: its SQLiteStorage creates the file and its schema)
-        rows = connection.execute(f"SELECT {storage._COLUMNS} FROM games WHERE finished = 1 "
-                                  "ORDER BY updated").fetchall()
-        for row in rows:
-            stored = storage._game(row)
-            stored.actions = storage._actions(connection, stored.id)
-            try:
-                record = stored.replay().record()
-            except ValueError:
-                damaged.append(f"game {stored.id}")
-                continue
-            record["players"] = {"names": list(stored.names), "mode": stored.mode,
-                                 "level": stored.level}
-            records.append(record)
-    except sqlite3.Error as err:
-        raise ValueError(f"{path} is not a euchre games database: {err}") from None
-    finally:
-        connection.close()
+    for stored in storage.finished_games(path):
+        try:
+            record = stored.replay().record()
+        except ValueError:
+            damaged.append(f"game {stored.id}")
+            continue
+        record["players"] = {"names": list(stored.names), "mode": stored.mode,
+                             "level": stored.level}
+        records.append(record)
     return records, damaged
 
 

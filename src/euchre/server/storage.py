@@ -357,6 +357,29 @@ _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _renam
             SetOption: _set_option, TakeBack: _take_back}
 
 
+def finished_games(path: str | Path) -> list[StoredGame]:
+    """Every finished game of a database file with its actions, oldest first, read-only: the
+    file is never created, migrated or written (``euchre stats`` reads it while a server may
+    be running). ``ValueError`` in one line if it is not a games database."""
+    try:
+        connection = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as err:
+        raise ValueError(f"{path} cannot be opened: {err}") from None
+    try:
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
+        wanted = _ALL if {"seeded", "options"} <= columns else _COLUMNS
+        rows = connection.execute(
+            f"SELECT {wanted} FROM games WHERE finished = 1 ORDER BY updated").fetchall()
+        games = [_game(row) for row in rows]
+        for game in games:
+            game.actions = _actions(connection, game.id)
+        return games
+    except sqlite3.Error as err:
+        raise ValueError(f"{path} is not a euchre games database: {err}") from None
+    finally:
+        connection.close()
+
+
 def open_storage(path: str | Path) -> Storage:
     """The store at ``path`` (a SQLite file, created if missing)."""
     return SQLiteStorage(path)
