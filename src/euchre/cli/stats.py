@@ -17,6 +17,7 @@ from rich.markup import escape
 
 from ..history import tally
 from ..server import storage
+from ..server.match import public_record
 from ..terminal import saves as store
 from ..words import count
 from .options import example
@@ -61,13 +62,9 @@ def browser_records(path: Path, required: bool) -> tuple[list[dict[str, Any]], l
     records, damaged = [], []
     for stored in storage.finished_games(path):
         try:
-            record = stored.replay().record()
+            records.append(public_record(stored, stored.replay()))
         except ValueError:
             damaged.append(f"game {stored.id}")
-            continue
-        record["players"] = {"names": list(stored.names), "mode": stored.mode,
-                             "level": stored.level}
-        records.append(record)
     return records, damaged
 
 

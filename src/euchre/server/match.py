@@ -61,6 +61,17 @@ def hints_allowed(stored: StoredGame) -> bool:
     return bool(stored.options.get(HINTS, True))
 
 
+def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
+    """A finished game's record with who played it and what the moves do not show (the JSON
+    ``euchre replay`` reads, ``/api/games/ID/record`` serves and ``euchre stats`` counts)."""
+    record = game.record()
+    record["players"] = {"names": list(stored.names), "mode": stored.mode,
+                         "level": stored.level}
+    if stored.seeded:
+        record["seeded"] = True  # its creator chose the seed, and so knew every deal
+    return mark_record(stored, record)
+
+
 def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
     """A record's ``players`` block told what the moves do not show: undo, a resignation."""
     players = record.setdefault("players", {})

@@ -8,11 +8,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from ...game import Game
 from ...history import Stats
 from ...rules import Rules
 from .. import match
 from ..limits import Busy, Refused, read_json_body
+from ..match import public_record
 from ..storage import StoredGame
 from ..tables import LEVELS, Hub
 from . import hub_of
@@ -107,16 +107,6 @@ async def recent(request: Request) -> dict[str, Any]:
 async def player_api(name: str, request: Request) -> dict[str, Any]:
     stats, _ = await player_stats(hub_of(request), name)
     return {k: v for k, v in vars(stats).items() if k != "unreadable"}
-
-
-def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
-    """A finished game's record with who played it (the JSON ``euchre replay`` reads)."""
-    record = game.record()
-    record["players"] = {"names": list(stored.names), "mode": stored.mode,
-                         "level": stored.level}
-    if stored.seeded:
-        record["seeded"] = True  # its creator chose the seed, and so knew every deal
-    return match.mark_record(stored, record)
 
 
 async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:

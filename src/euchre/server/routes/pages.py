@@ -6,9 +6,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from .. import cards_svg, match, pages
+from ..match import public_record
 from ..paths import STATIC
 from . import hub_of
-from .api import player_stats, public_record
+from .api import player_stats
 
 router = APIRouter()
 
