@@ -26,7 +26,7 @@ def progress_bar(description: str, total: int) -> Iterator[Callable[[int, int], 
     with Progress(*columns, transient=True, console=console,
                   disable=not console.is_terminal) as bar:
         task = bar.add_task(description, total=total)
-        yield lambda done, _total: bar.update(task, completed=done)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 def _stderr_console() -> Any:

@@ -25,7 +25,8 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         help="address to listen on; default 127.0.0.1 (0.0.0.0 for a network)")
     parser.add_argument("--port", type=port, default=8000, help="default 8000")
     parser.add_argument("--db", metavar="PATH", default=None,
-                        help="the SQLite file of games; default games.db in your data folder")
+                        help="the SQLite file of games (default games.db in your data folder), "
+                             "or postgresql://USER@HOST:PORT/DB")
     parser.add_argument("--bot-delay", type=seconds, default=0.6, metavar="SECONDS",
                         help="pause before each computer move so the play can be followed; "
                              "default 0.6")

@@ -28,7 +28,7 @@ from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .routes import api, sockets
 from .routes import pages as page_routes
-from .storage import open_storage
+from .stores import open_storage
 from .tables import Hub
 
 WS_MAX_SIZE = 64 * MAX_MESSAGE

@@ -18,22 +18,26 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float,
     import uvicorn
 
     from .app import WS_MAX_SIZE, create_app
+    from .postgres import is_postgres_url
     from .storage import default_path
     from .transport import protocols
 
     limits = limits or Limits()
 
-    path = Path(db) if db else default_path()
-    if path.is_dir():
-        raise ValueError(f"--db {path} is a folder: name a file")
+    if db and is_postgres_url(db):
+        path: str | Path = db  # a database URL, not a file: kept whole
+    else:
+        path = Path(db) if db else default_path()
+        if path.is_dir():
+            raise ValueError(f"--db {path} is a folder: name a file")
     _check_port(host, port)
     app = create_app(path, bot_delay=bot_delay, limits=limits)
     http, ws = protocols(limits)
     gc.freeze()  # what is loaded by now lives as long as the server: never scan it again
     gc.set_threshold(50_000, 20, 20)  # each move makes many small objects, nearly all freed
     shown = f"[{host}]" if ":" in host else host
-    print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {path}; Ctrl-C stops)",
-          file=sys.stderr, flush=True)
+    print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {_shown(path)}; "
+          "Ctrl-C stops)", file=sys.stderr, flush=True)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
                 ws_per_message_deflate=False, lifespan="on", http=http, ws=ws,
                 access_log=False,  # a seat's secret token is in its URL: never logged
@@ -59,3 +63,10 @@ def _check_port(host: str, port: int) -> None:
                 raise ValueError(f"port {port} on {host} is already in use: choose another "
                                  "with --port") from None
             raise ValueError(f"cannot listen on {host}:{port}: {err.strerror}") from None
+
+
+def _shown(path: object) -> str:
+    """Where the games are, for the start-up line: a database URL without its password."""
+    from .postgres import safe_url
+
+    return safe_url(str(path)) if "://" in str(path) else str(path)

@@ -280,6 +280,27 @@ class SQLiteStorage:
             (limit,)).fetchall()
         return [_game(row) for row in rows]
 
+    def all_ids(self) -> list[str]:
+        """Every game's id, oldest first (for ``euchre db copy``)."""
+        return [i for (i,) in self._connection().execute("SELECT id FROM games ORDER BY created")]
+
+    def put_whole(self, game: StoredGame) -> None:
+        """A game as it stands elsewhere (its times, result and actions), in one transaction;
+        a game already here is refused."""
+        connection = self._connection()
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            connection.execute(f"INSERT INTO games ({_ALL}) VALUES ({', '.join('?' * 14)})",
+                               row_of(game))
+            connection.executemany(
+                "INSERT INTO actions (game_id, seq, player, token) VALUES (?, ?, ?, ?)",
+                [(game.id, seq, player, token)
+                 for seq, (player, token) in enumerate(players_of(game))])
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
     def close(self) -> None:
         with self._guard:
             for connection in self._all:
@@ -292,6 +313,24 @@ _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score
 """The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
 _ALL = _COLUMNS + ", seeded, options"
 """The columns of the current schema, which this store has migrated its file to."""
+
+
+def row_of(game: StoredGame) -> tuple:
+    """A ``StoredGame`` in the column order of ``_ALL`` (for copying whole games)."""
+    return (game.id, game.mode, game.level, json.dumps(game.rules.to_dict()), str(game.seed),
+            json.dumps(list(game.tokens)), json.dumps(list(game.names)), int(game.finished),
+            game.winner, json.dumps(list(game.score)), game.created, game.updated,
+            int(game.seeded), json.dumps(game.options))
+
+
+def players_of(game: StoredGame) -> list[tuple[int, str]]:
+    """Who made each stored action, and the action (the replay knows whose turn it was)."""
+    replay = Game(game.rules, seed=game.seed)
+    out = []
+    for token in game.actions:
+        out.append((replay.to_move, token))
+        replay.apply(token)
+    return out
 
 
 def _actions(connection: sqlite3.Connection, game_id: str) -> list[str]:
@@ -378,11 +417,6 @@ def finished_games(path: str | Path) -> list[StoredGame]:
         raise ValueError(f"{path} is not a euchre games database: {err}") from None
     finally:
         connection.close()
-
-
-def open_storage(path: str | Path) -> Storage:
-    """The store at ``path`` (a SQLite file, created if missing)."""
-    return SQLiteStorage(path)
 
 
 def default_path() -> Path:

@@ -1,0 +1,36 @@
+"""``euchre db copy SRC DST``: move the browser game's games from one database to another."""
+
+from __future__ import annotations
+
+import argparse
+
+from .options import example
+
+
+def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    parser = commands.add_parser(
+        "db", help="the browser game's database: copy it (e.g. SQLite to PostgreSQL)",
+        description="Copy every game (finished or not, with its actions, times and result) "
+                    "from one database to another. A database is a SQLite file or "
+                    "postgresql://USER@HOST:PORT/DB. Games already in the destination are "
+                    "left as they are.",
+        epilog=example("""
+euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:5432/euchre
+euchre db copy old.db new.db"""),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    actions = parser.add_subparsers(dest="db_command", metavar="ACTION", required=True)
+    copy = actions.add_parser("copy", help="copy every game from SRC to DST")
+    copy.add_argument("source", metavar="SRC", help="a SQLite file or a postgresql:// URL")
+    copy.add_argument("target", metavar="DST", help="a SQLite file or a postgresql:// URL")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..server.stores import copy_games
+    from .progress import progress_bar
+
+    with progress_bar("copying games", 0) as update:
+        copied, skipped = copy_games(args.source, args.target, progress=update)
+    print(f"{copied} game{'s' if copied != 1 else ''} copied"
+          + (f", {skipped} already there" if skipped else ""))
+    return 0

@@ -1,0 +1,244 @@
+"""``Storage`` in PostgreSQL (psycopg 3): the server's database when it outgrows one file.
+
+The same interface as ``SQLiteStorage`` and the same shape of data (a game is its setup and
+its accepted actions; JSON columns hold the same text), so ``StoredGame`` rows read alike
+from either and ``euchre db copy`` moves games between them. The schema is created on first
+start and versioned in ``schema_version``; a start takes an advisory lock while it creates or
+migrates, so several servers starting together on one database do it once.
+
+``euchre serve --db postgresql://USER@HOST:PORT/DB`` selects it (``stores.open_storage``).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from .storage import (
+    _ALL,
+    Action,
+    Finish,
+    NewGame,
+    Rename,
+    SetOption,
+    StoredGame,
+    TakeBack,
+    Write,
+    _game,
+    players_of,
+    row_of,
+)
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS games (
+        id       TEXT PRIMARY KEY,
+        created  DOUBLE PRECISION NOT NULL,
+        updated  DOUBLE PRECISION NOT NULL,
+        mode     TEXT NOT NULL,
+        level    TEXT,
+        rules    TEXT NOT NULL,
+        seed     TEXT NOT NULL,
+        tokens   TEXT NOT NULL,
+        names    TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        winner   INTEGER,
+        score    TEXT NOT NULL DEFAULT '[0, 0]',
+        seeded   INTEGER NOT NULL DEFAULT 0,
+        options  TEXT NOT NULL DEFAULT '{}')""",
+    """CREATE TABLE IF NOT EXISTS actions (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seq     INTEGER NOT NULL,
+        player  INTEGER NOT NULL,
+        token   TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq))""",
+    "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated)",
+]
+"""Schema version 1 (the SQLite store's current schema, in PostgreSQL's types)."""
+MIGRATIONS: list[str] = []
+"""Each step brings a database from version ``i + 1`` to ``i + 2``."""
+VERSION = 1 + len(MIGRATIONS)
+_SCHEMA_LOCK = 0x6575636872  # "euchr": the advisory lock taken while creating the schema
+
+
+def is_postgres_url(text: str) -> bool:
+    """Whether ``--db`` names a PostgreSQL database rather than a file."""
+    return text.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStorage:
+    """``Storage`` in PostgreSQL; one connection per thread (see the module docstring)."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise ValueError("PostgreSQL needs psycopg: pip install 'euchre[postgres]'") from None
+        self._psycopg = psycopg
+        self.url = url
+        self._local = threading.local()
+        self._all: list[Any] = []
+        self._guard = threading.Lock()
+        self._create_or_migrate(self._connection())
+
+    def _connection(self) -> Any:
+        connection = getattr(self._local, "connection", None)
+        if connection is None or connection.closed:
+            try:
+                connection = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+            except self._psycopg.Error as err:
+                first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+                raise ValueError(f"cannot connect to {safe_url(self.url)}: {first}") from None
+            self._local.connection = connection
+            with self._guard:
+                self._all.append(connection)
+        return connection
+
+    def _create_or_migrate(self, connection: Any) -> None:
+        with connection.transaction():
+            connection.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER)")
+            row = connection.execute("SELECT version FROM schema_version").fetchone()
+            if row is None:
+                for statement in SCHEMA:
+                    connection.execute(statement)
+                connection.execute("INSERT INTO schema_version VALUES (1)")
+                version = 1
+            else:
+                version = row[0]
+            if version > VERSION:
+                raise ValueError(f"{safe_url(self.url)} was written by a newer euchre (schema "
+                                 f"{version}; this one knows {VERSION})")
+            for statement in MIGRATIONS[version - 1:]:
+                connection.execute(statement)
+            connection.execute("UPDATE schema_version SET version = %s", (VERSION,))
+
+    # --- Storage ----------------------------------------------------------------------
+
+    def write(self, batch: Sequence[Write]) -> None:
+        connection = self._connection()
+        now = time.time()
+        with connection.transaction():
+            for item in batch:
+                _WRITERS[type(item)](connection, item, now)
+
+    def load(self, game_id: str) -> StoredGame | None:
+        connection = self._connection()
+        row = connection.execute(f"SELECT {_ALL} FROM games WHERE id = %s",
+                                 (game_id,)).fetchone()
+        if row is None:
+            return None
+        game = _game(row)
+        game.actions = _actions(connection, game_id)
+        return game
+
+    def unfinished(self) -> list[str]:
+        return [i for (i,) in self._connection().execute(
+            "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
+
+    def finished_by(self, name: str) -> list[StoredGame]:
+        connection = self._connection()
+        rows = connection.execute(
+            f"SELECT {_ALL} FROM games WHERE finished = 1 AND EXISTS (SELECT 1 FROM "
+            "jsonb_array_elements_text(games.names::jsonb) AS n WHERE n = %s) ORDER BY updated",
+            (name,)).fetchall()
+        games = [_game(row) for row in rows]
+        for game in games:
+            game.actions = _actions(connection, game.id)
+        return games
+
+    def recent(self, limit: int) -> list[StoredGame]:
+        rows = self._connection().execute(
+            f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT %s",
+            (limit,)).fetchall()
+        return [_game(row) for row in rows]
+
+    def close(self) -> None:
+        with self._guard:
+            for connection in self._all:
+                connection.close()
+            self._all.clear()
+        self._local = threading.local()
+
+    # --- moving games between stores ------------------------------------------------
+
+    def all_ids(self) -> list[str]:
+        """Every game's id, oldest first."""
+        return [i for (i,) in self._connection().execute("SELECT id FROM games ORDER BY created")]
+
+    def put_whole(self, game: StoredGame) -> None:
+        """A game as it stands elsewhere (its times, result and actions), in one transaction;
+        a game already here is refused."""
+        connection = self._connection()
+        with connection.transaction():
+            connection.execute(
+                f"INSERT INTO games ({_ALL}) VALUES "
+                "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", row_of(game))
+            with connection.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO actions (game_id, seq, player, token) VALUES (%s, %s, %s, %s)",
+                    [(game.id, seq, player, token)
+                     for seq, (player, token) in enumerate(players_of(game))])
+
+
+def safe_url(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    head, at, tail = url.rpartition("@")
+    if not at:
+        return url
+    scheme, _, user = head.partition("://")
+    return f"{scheme}://{user.partition(':')[0]}@{tail}"
+
+
+def _actions(connection: Any, game_id: str) -> list[str]:
+    return [token for (token,) in connection.execute(
+        "SELECT token FROM actions WHERE game_id = %s ORDER BY seq", (game_id,))]
+
+
+def _new_game(connection: Any, item: NewGame, now: float) -> None:
+    g = item.game
+    connection.execute(
+        "INSERT INTO games (id, created, updated, mode, level, rules, seed, tokens, names, "
+        "seeded, options) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (g.id, now, now, g.mode, g.level, json.dumps(g.rules.to_dict()), str(g.seed),
+         json.dumps(list(g.tokens)), json.dumps(list(g.names)), int(g.seeded),
+         json.dumps(g.options)))
+
+
+def _action(connection: Any, item: Action, now: float) -> None:
+    connection.execute("INSERT INTO actions (game_id, seq, player, token) VALUES "
+                       "(%s, %s, %s, %s)", (item.game_id, item.seq, item.player, item.token))
+    connection.execute("UPDATE games SET updated = %s WHERE id = %s", (now, item.game_id))
+
+
+def _finish(connection: Any, item: Finish, now: float) -> None:
+    connection.execute("UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s "
+                       "WHERE id = %s", (item.winner, json.dumps(list(item.score)), now,
+                                         item.game_id))
+
+
+def _rename(connection: Any, item: Rename, now: float) -> None:
+    (names,) = connection.execute("SELECT names FROM games WHERE id = %s FOR UPDATE",
+                                  (item.game_id,)).fetchone()
+    names = json.loads(names)
+    names[item.seat] = item.name
+    connection.execute("UPDATE games SET names = %s, updated = %s WHERE id = %s",
+                       (json.dumps(names), now, item.game_id))
+
+
+def _set_option(connection: Any, item: SetOption, now: float) -> None:
+    connection.execute("UPDATE games SET options = (options::jsonb || jsonb_build_object("
+                       "%s::text, %s::jsonb))::text, updated = %s WHERE id = %s",
+                       (item.key, json.dumps(item.value), now, item.game_id))
+
+
+def _take_back(connection: Any, item: TakeBack, now: float) -> None:
+    connection.execute("DELETE FROM actions WHERE game_id = %s AND seq >= %s",
+                       (item.game_id, item.seq))
+    connection.execute("UPDATE games SET updated = %s WHERE id = %s", (now, item.game_id))
+
+
+_WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
+            SetOption: _set_option, TakeBack: _take_back}

@@ -1,0 +1,54 @@
+"""Which store a ``--db`` names, and moving every game from one store to another.
+
+``--db`` is a file (SQLite, the embedded default) or ``postgresql://USER@HOST:PORT/DB``.
+``copy_games`` is ``euchre db copy SRC DST``: every game, finished or not, with its times,
+result, options and actions, each in one transaction on the destination; games already
+there are left as they are and counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from .postgres import PostgresStorage, is_postgres_url
+from .storage import SQLiteStorage, Storage
+
+
+def open_storage(path: str | Path) -> Storage:
+    """The store ``path`` names: a PostgreSQL database or a SQLite file (created if
+    missing); ``ValueError`` in one line if it cannot be used."""
+    if is_postgres_url(str(path)):
+        return PostgresStorage(str(path))
+    return SQLiteStorage(path)
+
+
+def copy_games(source: str | Path, target: str | Path,
+               progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
+    """Copy every game of ``source`` into ``target``: (copied, already there). Every game
+    is replayed on the way (a damaged one stops the copy with its one-line error, before it
+    is written)."""
+    if str(source) == str(target):
+        raise ValueError("the source and the destination are the same database")
+    if not is_postgres_url(str(source)) and not Path(source).is_file():
+        raise ValueError(f"{source}: no such database file")
+    src, dst = open_storage(source), open_storage(target)
+    try:
+        here = set(dst.all_ids())  # type: ignore[attr-defined]
+        ids = src.all_ids()  # type: ignore[attr-defined]
+        copied = skipped = 0
+        for n, game_id in enumerate(ids, 1):
+            if game_id in here:
+                skipped += 1
+            else:
+                game = src.load(game_id)
+                assert game is not None
+                game.replay()  # refuses a damaged game, naming it
+                dst.put_whole(game)  # type: ignore[attr-defined]
+                copied += 1
+            if progress:
+                progress(n, len(ids))
+        return copied, skipped
+    finally:
+        src.close()
+        dst.close()
