@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	.ci/install-chromium
-	npm ci --prefix tests/js --no-audit --no-fund --silent
+	if command -v npm >/dev/null; then npm ci --prefix tests/js --no-audit --no-fund --silent; fi
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/pytest --durations=10
 
