@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..game import Game
+from .. import state
+from ..game import Game, state_of
 from .protocol import Message, ProtocolError
 from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
 
@@ -87,7 +88,7 @@ def state_block(table: Table) -> dict[str, Any]:
     stored = table.stored
     block: dict[str, Any] = {
         "undo_used": bool(stored.options.get(UNDO_USED)),
-        "can_undo": stored.mode == "computer" and _human_moves(table.game) > 0
+        "can_undo": stored.mode == "computer" and _person_has_moved(table.game)
         and not over(table),
         "hints": hints_allowed(stored),
         "resigned": stored.options.get(RESIGNED),
@@ -134,9 +135,11 @@ async def handle(hub: Hub, table: Table, client: Client, message: Message) -> No
         await _hints(hub, table, client.seat, message.value == "on")
 
 
-def _human_moves(game: Game) -> int:
-    """How many moves seat 0 (the person against the computer) made this match."""
-    return sum(p == 0 for hand in game.record()["hands"] for p, _ in hand["actions"])
+def _person_has_moved(game: Game) -> bool:
+    """Whether seat 0 (the person against the computer) has made a move this match: read
+    from the engine's log, newest first (every state message asks, so no record is built)."""
+    log = state.log_items(state_of(game))
+    return any(type(item) is int and state.item_player(item) == 0 for item in reversed(log))
 
 
 async def _undo(hub: Hub, table: Table, seat: int) -> None:
