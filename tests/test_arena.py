@@ -267,7 +267,7 @@ def test_bot_spec_parse():
 ARENA = ["arena", "heuristic", "random", "--target", "3", "--seed", "5"]
 JSON_KEYS = {"a", "b", "pairs", "matches", "seed", "rules", "a_match_wins", "a_win_rate",
              "a_win_rate_95", "hands", "a_points_per_hand", "a_points_per_hand_95", "seconds",
-             "workers", "backend", "interrupted"}
+             "workers", "backend", "interrupted", "forfeits"}
 BOT_KEYS = {"name", "made_trump", "make_rate", "march_rate", "euchred_rate", "decisions",
             "mean_decision_ms"}
 

@@ -9,7 +9,7 @@ database), so that ``euchre stats`` counts every match of a player exactly once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .state import outcome
@@ -53,6 +53,26 @@ class Stats:
             else:
                 self.defended += 1
                 self.euchres_scored += happened == "euchred"
+
+    def counts(self) -> dict[str, int]:
+        """The numbers alone, JSON-ready: what the server stores for each seat of a game
+        when it finishes, so a player's page adds them up instead of replaying the games."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "unreadable"}
+
+    def merge(self, counts: dict[str, int]) -> None:
+        """Add a stored ``counts()`` to these."""
+        for name, value in counts.items():
+            setattr(self, name, getattr(self, name) + int(value))
+
+    @classmethod
+    def of_seats(cls, record: dict[str, Any]) -> dict[str, dict[str, int]]:
+        """Each seat's ``counts()`` for one finished match: ``{"0": ..., "1": ...}``."""
+        out = {}
+        for seat in (0, 1):
+            one = cls()
+            one.add(record, seat)
+            out[str(seat)] = one.counts()
+        return out
 
     def lines(self) -> list[str]:
         """The record in a few sentences (the terminal and the web page both show them)."""

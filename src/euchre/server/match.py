@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import state
 from ..game import Game, state_of
+from ..history import Stats
 from .protocol import Message, ProtocolError
 from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
 
@@ -175,8 +176,11 @@ async def _resign(hub: Hub, table: Table, seat: int) -> None:
         if over(table):
             raise ProtocolError("the match is over already")
         stored, game = table.stored, table.game
+        record = game.record()
+        record["winner"] = 1 - seat  # the statistics count it won by the other seat
         await hub.committer.submit([SetOption(stored.id, RESIGNED, seat),
-                                    Finish(stored.id, 1 - seat, game.score)])
+                                    Finish(stored.id, 1 - seat, game.score,
+                                           Stats.of_seats(record))])
         stored.options[RESIGNED] = seat
         stored.finished, stored.winner, stored.score = True, 1 - seat, game.score
         table.broadcast()

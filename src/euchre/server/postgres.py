@@ -47,7 +47,8 @@ SCHEMA = [
         winner   INTEGER,
         score    TEXT NOT NULL DEFAULT '[0, 0]',
         seeded   INTEGER NOT NULL DEFAULT 0,
-        options  TEXT NOT NULL DEFAULT '{}')""",
+        options  TEXT NOT NULL DEFAULT '{}',
+        summary  TEXT)""",
     """CREATE TABLE IF NOT EXISTS actions (
         game_id TEXT NOT NULL REFERENCES games(id),
         seq     INTEGER NOT NULL,
@@ -138,14 +139,14 @@ class PostgresStorage:
         return [i for (i,) in self._connection().execute(
             "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
 
-    def finished_by(self, name: str) -> list[StoredGame]:
+    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
         connection = self._connection()
         rows = connection.execute(
             f"SELECT {_ALL} FROM games WHERE finished = 1 AND EXISTS (SELECT 1 FROM "
             "jsonb_array_elements_text(games.names::jsonb) AS n WHERE n = %s) ORDER BY updated",
             (name,)).fetchall()
         games = [_game(row) for row in rows]
-        for game in games:
+        for game in games if with_actions else ():
             game.actions = _actions(connection, game.id)
         return games
 
@@ -175,7 +176,7 @@ class PostgresStorage:
         with connection.transaction():
             connection.execute(
                 f"INSERT INTO games ({_ALL}) VALUES "
-                "(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", row_of(game))
+                f"({', '.join(['%s'] * 15)})", row_of(game))
             with connection.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO actions (game_id, seq, player, token) VALUES (%s, %s, %s, %s)",
@@ -214,9 +215,11 @@ def _action(connection: Any, item: Action, now: float) -> None:
 
 
 def _finish(connection: Any, item: Finish, now: float) -> None:
-    connection.execute("UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s "
-                       "WHERE id = %s", (item.winner, json.dumps(list(item.score)), now,
-                                         item.game_id))
+    connection.execute("UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s, "
+                       "summary = %s WHERE id = %s",
+                       (item.winner, json.dumps(list(item.score)), now,
+                        None if item.summary is None else json.dumps(item.summary),
+                        item.game_id))
 
 
 def _rename(connection: Any, item: Rename, now: float) -> None:

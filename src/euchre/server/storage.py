@@ -63,6 +63,8 @@ MIGRATIONS = [
     "ALTER TABLE games ADD COLUMN seeded INTEGER NOT NULL DEFAULT 0",
     # 2: what happened to a match beyond its moves: undo used, a resignation, hints off
     "ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
+    # 3: each seat's statistics, stored when the game finishes (pages add them up)
+    "ALTER TABLE games ADD COLUMN summary TEXT",
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``;
 ``SCHEMA`` is version 0, so a new file and an old one take the same path."""
@@ -92,6 +94,9 @@ class StoredGame:
     options: dict = field(default_factory=dict)
     """Facts about the match beyond its moves (``server.match`` names the keys): whether
     undo was used, who resigned, whether hints are allowed, the rematch it led to."""
+    summary: dict | None = None
+    """Each seat's statistics (``history.Stats.of_seats``) once finished; None before, and
+    for games finished before summaries were stored."""
 
     def link(self, seat: int | None) -> str:
         """The table's address for a seat (its secret in the link), or to watch (None)."""
@@ -132,6 +137,8 @@ class Finish:
     game_id: str
     winner: int
     score: tuple[int, int]
+    summary: dict | None = None
+    """Each seat's statistics of the match (``history.Stats.of_seats``), stored with it."""
 
 
 @dataclass(frozen=True)
@@ -174,8 +181,9 @@ class Storage(Protocol):
     def unfinished(self) -> list[str]:
         """Ids of the games still being played."""
 
-    def finished_by(self, name: str) -> list[StoredGame]:
-        """Finished games in which a seat carries ``name``, oldest first."""
+    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
+        """Finished games in which a seat carries ``name``, oldest first (without their
+        actions when ``with_actions`` is False: a player's page reads summaries)."""
 
     def recent(self, limit: int) -> list[StoredGame]:
         """The newest finished games (without their actions)."""
@@ -263,14 +271,14 @@ class SQLiteStorage:
         return [i for (i,) in self._connection().execute(
             "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
 
-    def finished_by(self, name: str) -> list[StoredGame]:
+    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
         connection = self._connection()
         rows = connection.execute(
             f"SELECT {_ALL} FROM games WHERE finished = 1 AND EXISTS "
             "(SELECT 1 FROM json_each(games.names) WHERE value = ?) ORDER BY updated",
             (name,)).fetchall()
         games = [_game(row) for row in rows]
-        for game in games:
+        for game in games if with_actions else ():
             game.actions = _actions(connection, game.id)
         return games
 
@@ -290,7 +298,7 @@ class SQLiteStorage:
         connection = self._connection()
         connection.execute("BEGIN IMMEDIATE")
         try:
-            connection.execute(f"INSERT INTO games ({_ALL}) VALUES ({', '.join('?' * 14)})",
+            connection.execute(f"INSERT INTO games ({_ALL}) VALUES ({', '.join('?' * 15)})",
                                row_of(game))
             connection.executemany(
                 "INSERT INTO actions (game_id, seq, player, token) VALUES (?, ?, ?, ?)",
@@ -311,7 +319,7 @@ class SQLiteStorage:
 
 _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score, created, updated"
 """The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
-_ALL = _COLUMNS + ", seeded, options"
+_ALL = _COLUMNS + ", seeded, options, summary"
 """The columns of the current schema, which this store has migrated its file to."""
 
 
@@ -320,7 +328,8 @@ def row_of(game: StoredGame) -> tuple:
     return (game.id, game.mode, game.level, json.dumps(game.rules.to_dict()), str(game.seed),
             json.dumps(list(game.tokens)), json.dumps(list(game.names)), int(game.finished),
             game.winner, json.dumps(list(game.score)), game.created, game.updated,
-            int(game.seeded), json.dumps(game.options))
+            int(game.seeded), json.dumps(game.options),
+            None if game.summary is None else json.dumps(game.summary))
 
 
 def players_of(game: StoredGame) -> list[tuple[int, str]]:
@@ -343,10 +352,11 @@ def _game(row: tuple) -> StoredGame:
      updated) = row[:12]
     seeded = row[12] if len(row) > 12 else 0
     options = json.loads(row[13]) if len(row) > 13 else {}
+    summary = json.loads(row[14]) if len(row) > 14 and row[14] else None
     return StoredGame(game_id, mode, level, Rules.from_dict(json.loads(rules)), int(seed),
                       tuple(json.loads(tokens)), tuple(json.loads(names)), [],
                       bool(finished), winner, tuple(json.loads(score)), created, updated,
-                      bool(seeded), options)
+                      bool(seeded), options, summary)
 
 
 def _new_game(connection: sqlite3.Connection, item: NewGame, now: float) -> None:
@@ -366,9 +376,11 @@ def _action(connection: sqlite3.Connection, item: Action, now: float) -> None:
 
 
 def _finish(connection: sqlite3.Connection, item: Finish, now: float) -> None:
-    connection.execute("UPDATE games SET finished = 1, winner = ?, score = ?, updated = ? "
-                       "WHERE id = ?", (item.winner, json.dumps(list(item.score)), now,
-                                        item.game_id))
+    connection.execute("UPDATE games SET finished = 1, winner = ?, score = ?, updated = ?, "
+                       "summary = ? WHERE id = ?",
+                       (item.winner, json.dumps(list(item.score)), now,
+                        None if item.summary is None else json.dumps(item.summary),
+                        item.game_id))
 
 
 def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:
@@ -406,7 +418,7 @@ def finished_games(path: str | Path) -> list[StoredGame]:
         raise ValueError(f"{path} cannot be opened: {err}") from None
     try:
         columns = {row[1] for row in connection.execute("PRAGMA table_info(games)")}
-        wanted = _ALL if {"seeded", "options"} <= columns else _COLUMNS
+        wanted = _ALL if {"seeded", "options", "summary"} <= columns else _COLUMNS
         rows = connection.execute(
             f"SELECT {wanted} FROM games WHERE finished = 1 ORDER BY updated").fetchall()
         games = [_game(row) for row in rows]

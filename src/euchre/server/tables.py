@@ -22,6 +22,7 @@ from typing import Any
 from .. import agents
 from ..actions import action_token, parse_action
 from ..game import Game
+from ..history import Stats
 from ..rules import Rules
 from ..state import new_seed
 from . import match, wording
@@ -337,7 +338,8 @@ class Hub:
         canonical = action_token(parse_action(token))  # stored as TH, not 10h
         writes: list[Any] = [Action(stored.id, table.seq, seat, canonical)]
         if game.is_over:
-            writes.append(Finish(stored.id, game.winner, game.score))  # type: ignore[arg-type]
+            writes.append(Finish(stored.id, game.winner, game.score,  # type: ignore[arg-type]
+                                 Stats.of_seats(game.record())))
         try:
             await self.committer.submit(writes)
         except Exception as err:

@@ -11,16 +11,17 @@ seat's ``View`` and nothing else.
 >>> [c["words"] for c in said["choices"]], said["prompt"]
 (['pass', 'order up K♣'], 'Your bid: order up K♣ or pass')
 >>> said["cards"]["KC"]
-{'text': 'K♣', 'name': 'king of clubs'}
+{'name': 'king of clubs'}
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import Any
 
 from ..actions import DISCARD, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, SUITS, parse_card, parse_suit
+from ..cards import EFFECTIVE_SUIT, N_CARDS, SUITS, card_token, parse_card, parse_suit
 from ..view import View
 from ..words import (
     bid_words,
@@ -41,6 +42,17 @@ OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
 JOKER_NOTE = "The Joker was turned up: the dealer names trump before seeing the cards."
 
 
+_CARD_WORDS = {card_token(c): {"name": card_name(card_token(c))} for c in range(N_CARDS)}
+"""Every card's spoken name (the page's image labels), worked out once: each state names a
+dozen. (Written labels travel in the words of choices, bids and summaries.)"""
+
+
+@functools.lru_cache(maxsize=4096)
+def _reason(cards: tuple[str, str], trump: str) -> str:
+    """``trick_reason``, remembered: a state message repeats the reasons of every trick."""
+    return trick_reason(cards, trump)
+
+
 def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
     """Every wording the page needs for ``view`` (a player's or a spectator's)."""
     who = _namer(view, names)
@@ -53,9 +65,9 @@ def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
         "note": JOKER_NOTE if view.upcard == "JK" and view.phase == "joker" else "",
         "trump": suit_text(view.trump) if view.trump else None,
         "bids": [f"{who(p)}: {bid_words(view, p, t)}" for p, t in view.bids],
-        "reasons": [trick_reason(t.cards, view.trump or "C") for t in view.tricks],
+        "reasons": [_reason(t.cards, view.trump or "C") for t in view.tricks],
         "hint_label": HINT_LABEL,
-        "last_hand": None if last is None else _last_hand(view, last, who),
+        "last_hand": None if last is None else _last_hand_cached(view, last, names),
         "suits": _suits(view),
         "names": _told_apart(names),
     }
@@ -119,7 +131,7 @@ def _choice(view: View, token: str) -> dict[str, Any]:
 
 
 def _cards(view: View) -> dict[str, dict[str, str]]:
-    """Each card this view shows, with its written label and its spoken name."""
+    """Each card this view shows, with its spoken name."""
     seen = {*view.hand, view.upcard, *view.trick}
     for trick in view.tricks:
         seen.update(trick.cards)
@@ -132,7 +144,7 @@ def _cards(view: View) -> dict[str, dict[str, str]]:
             seen.update(trick["cards"])
         if last.get("discard"):
             seen.add(last["discard"])
-    return {c: {"text": card_text(c), "name": card_name(c)} for c in sorted(seen)}
+    return {c: _CARD_WORDS[c] for c in sorted(seen)}
 
 
 def _prompt(view: View) -> str:
@@ -155,6 +167,25 @@ def _prompt(view: View) -> str:
     return "Your card: follow suit if you can" if view.trick else "Your lead"
 
 
+_LAST_WORDS: dict[tuple, tuple[dict[str, Any], dict[str, Any]]] = {}
+"""The finished hand's words by (its dict's id, seat, names): the engine keeps one dict per
+finished hand and seat, so every state of the next hand asks for the same words. The dict
+itself is kept beside them and compared by identity, so a reused id never matches."""
+
+
+def _last_hand_cached(view: View, last: dict[str, Any],
+                      names: tuple[str, str] | list[str]) -> dict[str, Any]:
+    key = (id(last), view.player, tuple(names))
+    found = _LAST_WORDS.get(key)
+    if found is not None and found[0] is last:
+        return found[1]
+    said = _last_hand(view, last, _namer(view, names))
+    if len(_LAST_WORDS) > 20_000:
+        _LAST_WORDS.clear()
+    _LAST_WORDS[key] = (last, said)
+    return said
+
+
 def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     """The finished hand in words: its bidding, why each trick was won, and one summary."""
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
@@ -169,4 +200,4 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
                f"{count(won[maker], 'trick')}: {OUTCOME_WORDS[last['outcome']]}. "
                f"{who(scorer)} scored {count(points, 'point')}.")
     return {"bids": bids, "summary": summary, "outcome": OUTCOME_WORDS[last["outcome"]],
-            "reasons": [trick_reason(t["cards"], last["trump"]) for t in last["tricks"]]}
+            "reasons": [_reason(tuple(t["cards"]), last["trump"]) for t in last["tricks"]]}

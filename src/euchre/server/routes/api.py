@@ -110,12 +110,19 @@ async def player_api(name: str, request: Request) -> dict[str, Any]:
 
 
 async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
-    """A player's statistics over the finished games stored under that name."""
+    """A player's statistics over the finished games stored under that name: each game's
+    summary, stored when it finished, added up (a game from before summaries is replayed)."""
     committer = hub.committer
-    games = await committer.read(committer.storage.finished_by, name)
+    games = await committer.read(committer.storage.finished_by, name, False)
     stats = Stats()
     for stored in games:
-        game = stored.replay()
-        for seat in match.seats_of(stored, name):
-            stats.add(match.scored_record(stored, game), seat)
+        seats = match.seats_of(stored, name)
+        if stored.summary is not None:  # stored when it finished: no replay
+            for seat in seats:
+                stats.merge(stored.summary[str(seat)])
+            continue
+        whole = await committer.read(committer.storage.load, stored.id)  # an older game
+        game = whole.replay()
+        for seat in seats:
+            stats.add(match.scored_record(whole, game), seat)
     return stats, games
