@@ -192,3 +192,14 @@ def test_make_play_installs_only_the_package():
     test = subprocess.run(["make", "-n", "-B", "-C", str(root), "test"], capture_output=True,
                           text=True, check=True)
     assert "'.[test,ray]'" in test.stdout
+
+
+def test_every_command_has_an_example_in_its_help(capsys):
+    from euchre.cli import COMMANDS
+
+    for command in COMMANDS:
+        name = command.__name__.rsplit(".", 1)[-1]
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        out = capsys.readouterr().out
+        assert "example" in out.lower() and f"euchre {name}" in out, name

@@ -16,6 +16,7 @@ from .options import (
     add_run_flags,
     bot,
     check_run_flags,
+    example,
     positive,
     program_options,
 )
@@ -25,7 +26,11 @@ from .progress import progress_bar
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "arena", help="play bots against each other and measure them",
+        "arena", epilog=example("""
+euchre arena expert heuristic --games 200 --workers 2
+euchre arena "exec:python3 examples/bots/random_bot.py" heuristic --games 20 --json"""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="play bots against each other and measure them",
         description="Matches to the target between bot A and bot B in duplicate pairs (the same "
                     "decks with the seats swapped). Bots: random, heuristic, expert, easy, "
                     "medium, hard; options as NAME:key=value,key=value; an outside program as "

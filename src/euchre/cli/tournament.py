@@ -13,6 +13,7 @@ from .options import (
     add_run_flags,
     bot,
     check_run_flags,
+    example,
     positive,
     program_options,
 )
@@ -22,7 +23,11 @@ from .progress import progress_bar
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "tournament", help="a round robin between bots: margins and ratings",
+        "tournament", epilog=example("""
+euchre tournament expert hard heuristic easy --games 40 --plot round.png
+euchre tournament "exec:node examples/bots/random_bot.js" heuristic random --games 10"""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="a round robin between bots: margins and ratings",
         description="Every pair of bots plays duplicate matches (the same decks for every "
                     "pairing); prints each pairing's margin per hand with its 95%% interval "
                     "and a Bradley-Terry rating per bot with its interval.")
