@@ -16,22 +16,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..cards import card_token, parse_card
+from ..cards import RANK_NAMES, RANKS, SUIT_SYMBOLS, SUITS, card_token, parse_card
+from ..words import card_name
 
 WIDTH, HEIGHT = 100, 140
-SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SYMBOLS = dict(zip(SUITS, SUIT_SYMBOLS, strict=True))
 RED, BLACK = "#c62828", "#1b1b1b"
 FOUR_COLOURS = {"C": "#1b7a2e", "D": "#1f5fbf", "H": RED, "S": BLACK}
 """The four-colour deck (a setting, for colour-blind players): clubs green, diamonds blue."""
-RANK_TEXT = {"T": "10"}
+RANK_TEXT = dict(zip(RANKS, RANK_NAMES, strict=True))
 _FRAME = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
           f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{{label}}">'
           f'<rect x="1.5" y="1.5" width="{WIDTH - 3}" height="{HEIGHT - 3}" rx="9" '
           f'fill="{{fill}}" stroke="#555" stroke-width="1.5"/>{{body}}</svg>')
 _FONT = 'font-family="Georgia, \'DejaVu Serif\', serif" text-anchor="middle"'
-NAMES = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
-         "7": "seven", "8": "eight", "C": "clubs", "D": "diamonds", "H": "hearts",
-         "S": "spades"}
 
 
 @lru_cache(maxsize=128)
@@ -69,7 +67,7 @@ def card(token: str, four_colour: bool = False) -> str:
                   f'<text x="50" y="100" {_FONT} font-size="22" fill="{colour}">{symbol}</text>')
     body = (f'<g transform="translate(14 24)">{corner}</g>'
             f'<g transform="rotate(180 50 70) translate(14 24)">{corner}</g>{middle}')
-    label = f"{NAMES[rank]} of {NAMES[suit]}"
+    label = card_name(token)
     return _FRAME.format(label=label, fill="#fffdf6", body=body)
 
 
