@@ -31,7 +31,7 @@ from ..resample import resample_state
 from ..view import View
 from .equity import MatchEquity
 from .heuristic import ORDER_AT, strength, strength_with_upcard
-from .solver import Solver
+from .solver import Solver, worker_solver
 
 _SPREAD = 0.9
 
@@ -74,8 +74,10 @@ class ExpertAgent:
         """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
         self.infer = infer
         self.score_aware = score_aware
-        self.solver = Solver()
-        """This expert's own double-dummy solver (its table is bounded: see ``Solver``)."""
+        self.solver = worker_solver()
+        """The double-dummy solver of this process (one per worker, its table bounded: see
+        ``Solver``); every expert in a process shares it, so a process holding many experts
+        (a test suite, a server's tables) still holds one bounded table."""
 
     # --- the protocol -----------------------------------------------------------------------
 

@@ -174,8 +174,9 @@ def _searcher(table: dict[int, tuple[int, int]], limit: int,
 class Solver:
     """An exact double-dummy solver with its own transposition table of at most ``limit``
     entries (cleared when full). Positions are absolute (solver numbering), so entries hold
-    across searches and endgames repeat constantly across the deals a sampling player draws:
-    give each agent (or each worker process) one solver, never one table for the process.
+    across searches and endgames repeat constantly across the deals a sampling player draws.
+    The expert uses ``worker_solver()``, one per process: a quarter of the first release's
+    process-wide table of 2,000,000 positions, and a bound that is documented and owned.
 
     >>> from euchre.cards import parse_card, HEARTS
     >>> hand = lambda s: sum(1 << parse_card(t) for t in s.split())
@@ -233,7 +234,18 @@ class Solver:
         return rest - (search(follow_rest_s, lead_rest_s, -1, rest + 1) if rest else 0)
 
 
+_WORKER: list[Solver] = []
+
+
+def worker_solver() -> Solver:
+    """The one solver of this process (made on first use): every agent in a worker shares
+    its bounded table, so memory does not grow with the number of agents."""
+    if not _WORKER:
+        _WORKER.append(Solver())
+    return _WORKER[0]
+
+
 def tricks(lead_hand: int, follow_hand: int, trump: int) -> int:
     """``Solver().tricks`` on a fresh solver: for a one-off solve (tests, tools); a bot keeps
-    a ``Solver`` of its own."""
+    the worker's (``worker_solver``)."""
     return Solver(limit=1 << 16).tricks(lead_hand, follow_hand, trump)
