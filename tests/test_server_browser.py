@@ -309,6 +309,8 @@ def test_the_table_fits_a_phone_screen(server, pages, opponent):
                      is_mobile=True, has_touch=True)
     page.goto(server.base + game["links"]["play"])
     page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    if opponent == "computer":
+        ready(page)  # the computer's turn is over: the hand is not being redrawn meanwhile
     cards = page.locator("#hand img.card")
     expect(cards).to_have_count(5)
     if opponent == "friend":

@@ -9,7 +9,15 @@ import pytest
 
 from euchre import Game, Rules
 from euchre.server.committer import Committer
-from euchre.server.storage import Action, Finish, NewGame, Rename, SQLiteStorage, StoredGame
+from euchre.server.storage import (
+    Action,
+    Conflict,
+    Finish,
+    NewGame,
+    Rename,
+    SQLiteStorage,
+    StoredGame,
+)
 
 
 def stored(game_id: str = "g1", mode: str = "computer") -> StoredGame:
@@ -46,7 +54,7 @@ def test_a_game_comes_back_with_its_setup_and_actions_in_order(db):
 
 def test_a_batch_is_all_or_nothing(db):
     db.write([NewGame(stored()), Action("g1", 0, 0, "pass")])
-    with pytest.raises(sqlite3.IntegrityError):  # seq 0 again: never applied twice
+    with pytest.raises(Conflict):  # seq 0 again: never applied twice
         db.write([Action("g1", 1, 1, "pass"), Action("g1", 0, 0, "order")])
     assert db.load("g1").actions == ["pass"]
 
@@ -99,5 +107,5 @@ def test_one_bad_write_in_a_group_fails_alone(db):
                                     return_exceptions=True)
 
     bad, good = asyncio.run(both())
-    assert isinstance(bad, sqlite3.IntegrityError) and good is None
+    assert isinstance(bad, Conflict) and good is None
     assert db.load("g1").actions == ["pass"] and db.load("g2").actions == ["pass"]

@@ -28,7 +28,7 @@ from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .routes import api, sockets
 from .routes import pages as page_routes
-from .stores import open_storage
+from .stores import open_storage, peers_for
 from .tables import Hub
 
 WS_MAX_SIZE = 64 * MAX_MESSAGE
@@ -44,7 +44,8 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Committer(storage), bot_delay=bot_delay, limits=limits)
+        hub = Hub(Committer(storage), bot_delay=bot_delay, limits=limits,
+                  peers=peers_for(storage))
         app.state.hub = hub
         hub.start()
         yield

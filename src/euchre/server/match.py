@@ -23,7 +23,9 @@ if TYPE_CHECKING:
     from .tables import Client, Hub, Table
 
 UNDO_USED, RESIGNED, HINTS, REMATCH_OF = "undo_used", "resigned", "hints", "rematch_of"
-"""Keys of ``StoredGame.options``."""
+REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
+"""Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
+that every server process knows them)."""
 KINDS = ("undo", "resign", "rematch", "hints")
 """The message types this module carries out (``protocol.parse`` accepts them)."""
 
@@ -201,7 +203,10 @@ async def _rematch(hub: Hub, table: Table, seat: int) -> None:
     async with table.lock:
         if not over(table):
             raise ProtocolError("a rematch is for when the match is over")
-        table.rematch_asked.add(seat)
+        asked = sorted(table.rematch_asked | {seat})
+        await hub.committer.submit([SetOption(table.stored.id, REMATCH_ASKED, asked)])
+        table.stored.options[REMATCH_ASKED] = asked
+        table.rematch_asked = set(asked)
         people = {0} if table.stored.mode == "computer" else {0, 1}
         if not people <= table.rematch_asked:
             table.broadcast()  # the other player is offered it
@@ -209,10 +214,10 @@ async def _rematch(hub: Hub, table: Table, seat: int) -> None:
         old = table.stored
         new = await hub.create(old.mode, old.rules, old.names[0], old.level)
         writes: list[Any] = [SetOption(new.id, REMATCH_OF, old.id),
-                             SetOption(old.id, "rematch", new.id)]
+                             SetOption(old.id, REMATCH, new.id)]
         if old.mode == "friend":
             writes.append(Rename(new.id, 1, old.names[1]))
         await hub.committer.submit(writes)
-        old.options["rematch"] = new.id
+        old.options[REMATCH] = new.id
         for client in list(table.clients):
             client.send({"type": "rematch", "link": new.link(client.seat)})

@@ -17,9 +17,11 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from .peers import CHANNEL, action_note, application_name, other_note
 from .storage import (
     _ALL,
     Action,
+    Conflict,
     Finish,
     NewGame,
     Rename,
@@ -88,7 +90,8 @@ class PostgresStorage:
         connection = getattr(self._local, "connection", None)
         if connection is None or connection.closed:
             try:
-                connection = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+                connection = self._psycopg.connect(self.url, autocommit=True, connect_timeout=10,
+                                                   application_name=application_name())
             except self._psycopg.Error as err:
                 first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
                 raise ValueError(f"cannot connect to {safe_url(self.url)}: {first}") from None
@@ -119,11 +122,21 @@ class PostgresStorage:
     # --- Storage ----------------------------------------------------------------------
 
     def write(self, batch: Sequence[Write]) -> None:
+        """Write ``batch`` in one transaction, with a note to the other processes for each
+        change (``peers``), delivered at the commit; ``Conflict`` for a seq already taken."""
         connection = self._connection()
         now = time.time()
-        with connection.transaction():
-            for item in batch:
-                _WRITERS[type(item)](connection, item, now)
+        notes = [_note(item) for item in batch if not isinstance(item, NewGame)]
+        try:
+            with connection.transaction():
+                for item in batch:
+                    _WRITERS[type(item)](connection, item, now)
+                if notes:
+                    connection.execute("SELECT pg_notify(%s, note) FROM unnest(%s::text[]) "
+                                       "AS note", (CHANNEL, notes))
+        except self._psycopg.errors.UniqueViolation as err:
+            first = str(err).strip().splitlines()[0]
+            raise Conflict(f"that move was made already: {first}") from None
 
     def load(self, game_id: str) -> StoredGame | None:
         connection = self._connection()
@@ -191,6 +204,12 @@ def safe_url(url: str) -> str:
         return url
     scheme, _, user = head.partition("://")
     return f"{scheme}://{user.partition(':')[0]}@{tail}"
+
+
+def _note(item: Write) -> str:
+    if isinstance(item, Action):
+        return action_note(item.game_id, item.seq, item.player, item.token)
+    return other_note(item.game_id)
 
 
 def _actions(connection: Any, game_id: str) -> list[str]:

@@ -169,6 +169,11 @@ class TakeBack:
 Write = NewGame | Action | Finish | Rename | SetOption | TakeBack
 
 
+class Conflict(ValueError):
+    """An action at a seq the store already holds: another process (or a re-sent frame)
+    moved first. Nothing of the batch it was in is written."""
+
+
 class Storage(Protocol):
     """What the server needs of a database."""
 
@@ -253,6 +258,9 @@ class SQLiteStorage:
             for item in batch:
                 _WRITERS[type(item)](connection, item, now)
             connection.execute("COMMIT")
+        except sqlite3.IntegrityError as err:
+            connection.execute("ROLLBACK")
+            raise Conflict(f"that move was made already: {err}") from None
         except BaseException:
             connection.execute("ROLLBACK")
             raise

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from .peers import Peers, PostgresPeers, SoloPeers
 from .postgres import PostgresStorage, is_postgres_url
 from .storage import SQLiteStorage, Storage
 
@@ -21,6 +22,13 @@ def open_storage(path: str | Path) -> Storage:
     if is_postgres_url(str(path)):
         return PostgresStorage(str(path))
     return SQLiteStorage(path)
+
+
+def peers_for(storage: Storage) -> Peers:
+    """The other processes a store is shared with: PostgreSQL's, or none (SQLite)."""
+    if isinstance(storage, PostgresStorage):
+        return PostgresPeers(storage.url)
+    return SoloPeers()
 
 
 def copy_games(source: str | Path, target: str | Path,

@@ -29,8 +29,9 @@ from . import match, wording
 from .committer import Committer
 from .hints import Hints
 from .limits import Busy, Limits, plausible
+from .peers import LEASE_RETRY, Peers, SoloPeers
 from .protocol import Message, ProtocolError, check_name
-from .storage import Action, Finish, NewGame, Rename, StoredGame
+from .storage import Action, Conflict, Finish, NewGame, Rename, StoredGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
 COMPUTER = "Computer"
@@ -39,6 +40,10 @@ OUTBOX_LIMIT = 256
 socket is then closed, and aborted within ``limits.CLOSE_GRACE`` seconds if need be)."""
 
 log = logging.getLogger("euchre.server")
+
+
+class Stale(ProtocolError):
+    """A move refused because the game had moved on (in another process or window)."""
 
 
 class Client:
@@ -82,6 +87,10 @@ class Table:
     rematch_asked: set[int] = field(default_factory=set)
     """Seats that asked for a rematch of this finished match (``match``)."""
     coach: agents.Agent | None = None
+    lease: bool = False
+    """This process holds the computer's lease for the game (``peers``): it makes its moves."""
+    waiting: bool = False
+    """The computer's task is waiting for a lease another process holds."""
 
     @property
     def seq(self) -> int:
@@ -149,8 +158,12 @@ class Hub:
     ``limits.max_tables`` are live, so memory follows the people playing, not the store."""
 
     def __init__(self, committer: Committer, bot_delay: float = 0.6,
-                 bot_threads: int = 2, limits: Limits | None = None) -> None:
+                 bot_threads: int = 2, limits: Limits | None = None,
+                 peers: Peers | None = None) -> None:
         self.committer = committer
+        self.peers: Peers = peers or SoloPeers()
+        """The other processes on the same database, if any (``peers``)."""
+        self.shared = not isinstance(self.peers, SoloPeers)
         self.bot_delay = bot_delay
         """Seconds the computer waits before each move, so a person can follow the play."""
         self.limits = limits or Limits()
@@ -197,7 +210,8 @@ class Hub:
         bots = {}
         if stored.mode == "computer":
             bots[1] = agents.load(stored.level or "expert", seed=stored.seed + 17)
-        table = Table(stored, game, bots)
+        table = Table(stored, game, bots,
+                      rematch_asked=set(stored.options.get(match.REMATCH_ASKED, [])))
         self.tables[stored.id] = table
         self._idle_since[stored.id] = time.monotonic()  # until someone joins
         return table
@@ -250,16 +264,98 @@ class Hub:
             if table is not None:
                 del self.tables[game_id]
                 dropped += 1
+                self._let_go(table)
         return dropped
 
+    def _let_go(self, table: Table) -> None:
+        """A table is no longer live here: its computer's task stops and its lease goes."""
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        if table.lease and self.shared:
+            table.lease = False
+            asyncio.get_running_loop().run_in_executor(None, self.peers.release,
+                                                       table.stored.id)
+
     def start(self) -> None:
-        """Begin letting idle tables go (called once the event loop runs)."""
+        """Begin letting idle tables go and hearing other processes' news (called once the
+        event loop runs)."""
         async def sweeping() -> None:
             while True:
                 await asyncio.sleep(max(0.5, min(self.limits.table_idle / 2, 10.0)))
                 self.sweep(self.limits.table_idle)
 
-        self._sweeper = asyncio.get_running_loop().create_task(sweeping())
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(sweeping())
+        self.peers.start(lambda note: loop.call_soon_threadsafe(self._heard, note))
+
+    # --- news from other processes ---------------------------------------------------------
+
+    def _heard(self, note: str) -> None:
+        """A note from ``peers``: the live table it concerns catches up."""
+        if note == "*":
+            for table in list(self.tables.values()):
+                asyncio.get_running_loop().create_task(self._catch_up(table, None))
+            return
+        parts = note.split(" ")
+        table = self.tables.get(parts[0])
+        if table is not None:
+            asyncio.get_running_loop().create_task(self._catch_up(table, parts))
+
+    async def _catch_up(self, table: Table, note: list[str] | None) -> None:
+        async with table.lock:
+            if self.tables.get(table.stored.id) is not table:
+                return
+            if note is not None and note[1] == "a" and len(note) == 5:
+                seq = int(note[2])
+                if seq < table.seq:
+                    return  # our own move, or one we have already
+                if seq == table.seq and self._apply_heard(table, int(note[3]), note[4]):
+                    table.broadcast()
+                    self._wake_bots(table)
+                    return
+            await self._reload(table)
+        self._wake_bots(table)
+
+    def _apply_heard(self, table: Table, seat: int, token: str) -> bool:
+        """Apply another process's committed action; False if it does not follow on here."""
+        game = table.game
+        if game.to_move != seat:
+            return False
+        try:
+            game.apply(token)
+        except ValueError:
+            return False
+        self._applied(table, seat, token)
+        return True
+
+    async def _reload(self, table: Table) -> None:
+        """Read the game again and bring the table to it (the caller holds its lock): the
+        actions it lacks are applied; one taken back elsewhere means replaying it whole."""
+        stored = await self.committer.read(self.committer.storage.load, table.stored.id)
+        if stored is None:
+            return
+        had, game = table.stored.actions, table.game
+        if stored.actions[:len(had)] == had:
+            for token in stored.actions[len(had):]:
+                table.last_action = (game.to_move, token)
+                game.apply(token)
+        else:
+            game = stored.replay()
+            table.last_action = None
+        rematch = stored.options.get(match.REMATCH)
+        told = table.stored.options.get(match.REMATCH)
+        table.stored, table.game = stored, game
+        table.rematch_asked = set(stored.options.get(match.REMATCH_ASKED, []))
+        if rematch and rematch != told:
+            await self._tell_rematch(table, rematch)
+        table.broadcast()
+
+    async def _tell_rematch(self, table: Table, new_id: str) -> None:
+        """The rematch was made by another process: this one's clients get their links."""
+        new = await self.committer.read(self.committer.storage.load, new_id)
+        if new is not None:
+            for client in list(table.clients):
+                client.send({"type": "rematch", "link": new.link(client.seat)})
 
     async def peek(self, game_id: str) -> tuple[StoredGame, Game] | None:
         """A game's setup and state for a page, without keeping it live."""
@@ -342,15 +438,26 @@ class Hub:
                                  Stats.of_seats(game.record())))
         try:
             await self.committer.submit(writes)
+        except Conflict:
+            game.pop()
+            await self._reload(table)
+            raise Stale("the game had moved on (a move was made first elsewhere): "
+                        "nothing was played") from None
         except Exception as err:
             game.pop()
             log.error("game %s: could not store %r: %s", stored.id, canonical, err)
             raise ProtocolError("the server could not save that move; try again") from None
-        stored.actions.append(canonical)
+        self._applied(table, seat, canonical)
+        table.broadcast()
+
+    @staticmethod
+    def _applied(table: Table, seat: int, token: str) -> None:
+        """The bookkeeping of an action the engine has applied and the store holds."""
+        stored, game = table.stored, table.game
+        stored.actions.append(token)
         if game.is_over:
             stored.finished, stored.winner, stored.score = True, game.winner, game.score
-        table.last_action = (seat, canonical)
-        table.broadcast()
+        table.last_action = (seat, token)
 
     async def _rename(self, table: Table, client: Client, name: str) -> None:
         if client.seat is None:
@@ -377,6 +484,8 @@ class Hub:
     async def _bots(self, table: Table) -> None:
         loop = asyncio.get_running_loop()
         while not match.over(table) and table.game.to_move in table.bots:
+            if not table.lease and not await self._lease(table):
+                continue
             seat = table.game.to_move
             seq = table.seq
             if self.bot_delay:
@@ -393,14 +502,35 @@ class Hub:
                     continue
                 try:
                     await self._accept(table, seat, token)
+                except Stale:
+                    continue  # another process moved first: think again from there
                 except ValueError as err:
                     log.error("game %s: the computer's move %r failed: %s", table.stored.id,
                               token, err)
                     await asyncio.sleep(1)
 
+    async def _lease(self, table: Table) -> bool:
+        """Take the computer's lease (``peers``), or wait ``LEASE_RETRY`` for it; a lease
+        newly taken reads the game again, as its last holder may have moved before dying."""
+        loop = asyncio.get_running_loop()
+        table.lease = await loop.run_in_executor(None, self.peers.claim, table.stored.id)
+        if not table.lease:
+            table.waiting = True
+            try:
+                await asyncio.sleep(LEASE_RETRY)
+            finally:
+                table.waiting = False
+            return False
+        if self.shared:
+            log.info("game %s: this process makes the computer's moves", table.stored.id)
+            async with table.lock:
+                await self._reload(table)
+        return True
+
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+        await asyncio.get_running_loop().run_in_executor(None, self.peers.close)
         self.hints.close()
         for table in self.tables.values():
             if table.bot_task is not None:
@@ -412,7 +542,9 @@ class Hub:
 
 
 def _bots_idle(table: Table) -> bool:
-    return table.bot_task is None or table.bot_task.done()
+    """The computer owes nothing here (a task waiting for another process's lease owes
+    nothing: that process moves)."""
+    return table.bot_task is None or table.bot_task.done() or table.waiting
 
 
 def _name(name: object) -> str:

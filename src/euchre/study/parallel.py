@@ -154,7 +154,10 @@ def _ray(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
             if progress:
                 progress(len(finished), len(jobs))
     except KeyboardInterrupt:
-        for ref in pending:
+        # A cluster we started goes down whole below. Cancelling its tasks first races with
+        # their retries inside Ray (a fatal "it != submissible_tasks_.end()" check, Ray PR
+        # 54798), so only work sent to a cluster that outlives us is cancelled.
+        for ref in pending if not started else ():
             ray.cancel(ref, force=True)
     finally:
         if started:
