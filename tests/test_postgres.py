@@ -15,13 +15,14 @@ from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fix
 
 from euchre import Game, Rules
 from euchre.cli import main
-from euchre.server.postgres import PostgresStorage, safe_url
+from euchre.server.postgres import VERSION, PostgresStorage, safe_url
 from euchre.server.storage import (
     Action,
     Conflict,
     Finish,
     NewGame,
     Rename,
+    SaveReview,
     SetOption,
     SQLiteStorage,
     StoredGame,
@@ -60,7 +61,8 @@ def played(game_id: str, moves: int, seed: int = 11) -> tuple[list, Game]:
 def test_the_schema_is_made_on_first_start_and_versioned(pg, postgres_url):  # noqa: F811
     assert isinstance(pg, PostgresStorage)
     with psycopg.connect(postgres_url) as connection:
-        assert connection.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+        assert connection.execute("SELECT version FROM schema_version").fetchall() == [
+            (VERSION,)]
         connection.execute("UPDATE schema_version SET version = 99")
     with pytest.raises(ValueError, match="newer euchre"):
         PostgresStorage(postgres_url)
@@ -97,6 +99,14 @@ def test_finish_rename_options_and_take_back(pg):
     assert (game.id, game.winner, game.score, game.names) == ("g2", 1, (2, 3), ("Ann", "Bob"))
     assert len(game.actions) == 4 and game.options == {"undo_used": True, "hints": False}
     assert pg.finished_by("Nobody") == [] and [g.id for g in pg.recent(5)] == ["g2"]
+
+
+def test_a_review_is_stored_once_per_game_and_seat(pg):
+    pg.write([NewGame(stored())])
+    pg.write([SaveReview("g1", 1, {"summary": {"total_loss": 1.5}})])
+    pg.write([SaveReview("g1", 1, {"summary": {"total_loss": 9.0}})])  # the first stays
+    assert pg.load_review("g1", 1) == {"summary": {"total_loss": 1.5}}
+    assert pg.load_review("g1", 0) is None and pg.load_review("g2", 1) is None
 
 
 def test_a_bad_address_is_one_line():

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from ..coach.review import MAX_DEALS
 from .options import in_range, port, seconds
 
 _count = in_range(int, 1, 10**6, "expected a whole number from 1 to 1000000")
 _long_seconds = in_range(float, 0.5, 86_400, "expected seconds from 0.5 to 86400")
+_deals = in_range(int, 1, MAX_DEALS, f"expected deals from 1 to {MAX_DEALS}")
+_few = in_range(int, 1, 64, "expected a whole number from 1 to 64")
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -58,6 +61,16 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     limits.add_argument("--max-connections", type=_count, default=d.max_connections,
                         metavar="N", help="connections at once, HTTP and WebSocket (more "
                                           f"get 503); default {d.max_connections}")
+    coach = parser.add_argument_group("the coach's reviews of finished games")
+    coach.add_argument("--review-deals", type=_deals, default=d.review_deals, metavar="K",
+                       help="the expert's deals per card decision (twice per bid); default "
+                            f"{d.review_deals}")
+    coach.add_argument("--reviews-at-once", type=_few, default=d.reviews_at_once,
+                       metavar="N", help="reviews worked out at once, each in a process of "
+                                         f"its own; default {d.reviews_at_once}")
+    coach.add_argument("--reviews-waiting", type=_count, default=d.reviews_waiting,
+                       metavar="N", help="reviews that may wait their turn (then 503); "
+                                         f"default {d.reviews_waiting}")
     return parser
 
 
@@ -69,5 +82,7 @@ def run(args: argparse.Namespace) -> int:
                     max_tables=args.max_tables, table_idle=args.table_idle,
                     socket_idle=args.socket_idle, header_timeout=args.header_timeout,
                     keep_alive=args.keep_alive, ws_ping=args.ws_ping,
-                    max_connections=args.max_connections)
+                    max_connections=args.max_connections, review_deals=args.review_deals,
+                    reviews_at_once=args.reviews_at_once,
+                    reviews_waiting=args.reviews_waiting)
     return run_server(args.host, args.port, args.db, args.bot_delay, limits)

@@ -42,10 +42,7 @@ def text(review: Review, names: Sequence[str] | None = None) -> str:
     lines = [f"Review of {me} (player {review.player}) against {who[1 - review.player]}: "
              f"final score {who[0]} {review.score[0]}, {who[1]} {review.score[1]}"
              f"{'' if review.finished else ' (match in progress)'}.",
-             f"Each choice valued by the expert from what {me} could see then "
-             f"({review.deals} deals a card, {2 * review.deals} a bid or discard, seed "
-             f"{review.seed}), in expected points this hand (match equity near the target, "
-             "as points).",
+             valued_line(review, me),
              f"[chosen]  * the expert's best  ! a mistake (lost more than "
              f"{review.threshold:.2f})"]
     by_hand: dict[int, list[Decision]] = {}
@@ -59,27 +56,48 @@ def text(review: Review, names: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
+def valued_line(review: Review, me: str) -> str:
+    """How the choices were valued: from what the player could see, with which settings."""
+    return (f"Each choice valued by the expert from what {me} could see then "
+            f"({review.deals} deals a card, {2 * review.deals} a bid or discard, seed "
+            f"{review.seed}), in expected points this hand (match equity near the target, "
+            "as points).")
+
+
 def _hand_lines(hand: HandReview, decisions: list[Decision], who: Sequence[str],
                 player: int) -> list[str]:
-    head = f"Hand {hand.hand}, {who[hand.dealer]} deals: "
-    if hand.outcome is None:
-        head += "in progress"
-    elif hand.outcome == "thrown_in":
-        head += "thrown in"
-    else:
-        scorer = 0 if hand.points[0] else 1
-        won = count(hand.tricks_won[hand.maker], "trick")
-        head += (f"{who[hand.maker]} made {suit_text(hand.trump)}, {won} "
-                 f"({OUTCOME_WORDS[hand.outcome]}); {who[scorer]} scores {hand.points[scorer]}")
-    lines = [f"{head}. {who[player]} lost {hand.loss:.2f}."]
+    lines = [f"{hand_heading(hand, who)}. {who[player]} lost {hand.loss:.2f}."]
     for d in decisions:
         lines.append("  " + decision_line(d))
-    if hand.hindsight:
-        seen = hand.hindsight
-        lines.append(f"  hindsight, every card seen: with perfect play from the first lead "
-                     f"{who[seen['maker']]} (the maker) takes {seen['perfect']} "
-                     f"({seen['perfect_outcome']}); the play got {seen['played']}.")
+    seen = hindsight_line(hand, who)
+    if seen:
+        lines.append(f"  {seen}")
     return lines
+
+
+def hand_heading(hand: HandReview, who: Sequence[str]) -> str:
+    """A hand's result in words: "Hand 2, Ann deals: Bo made ♥ hearts, 3 tricks (made);
+    Bo scores 1"."""
+    head = f"Hand {hand.hand}, {who[hand.dealer]} deals: "
+    if hand.outcome is None:
+        return head + "in progress"
+    if hand.outcome == "thrown_in":
+        return head + "thrown in"
+    scorer = 0 if hand.points[0] else 1
+    won = count(hand.tricks_won[hand.maker], "trick")
+    return head + (f"{who[hand.maker]} made {suit_text(hand.trump)}, {won} "
+                   f"({OUTCOME_WORDS[hand.outcome]}); {who[scorer]} scores "
+                   f"{hand.points[scorer]}")
+
+
+def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
+    """The hand's labelled hindsight (every card seen), or None for a hand without one."""
+    seen = hand.hindsight
+    if not seen:
+        return None
+    return (f"hindsight, every card seen: with perfect play from the first lead "
+            f"{who[seen['maker']]} (the maker) takes {seen['perfect']} "
+            f"({seen['perfect_outcome']}); the play got {seen['played']}.")
 
 
 def decision_line(d: Decision) -> str:

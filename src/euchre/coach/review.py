@@ -111,6 +111,13 @@ class Decision:
                 "values": dict(self.values), "words": dict(self.words), "loss": self.loss,
                 "flagged": self.flagged}
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Decision:
+        """A decision back from its JSON (``to_dict``): the server stores reviews so."""
+        return cls(d["hand"], d["index"], d["player"], d["phase"], d["situation"],
+                   tuple(d["cards"]), tuple(d["score"]), d["chosen"], d["best"],
+                   dict(d["values"]), dict(d["words"]), d["loss"], d["flagged"])
+
 
 @dataclass(frozen=True)
 class HandReview:
@@ -137,6 +144,13 @@ class HandReview:
                 "maker": self.maker, "trump": self.trump, "points": list(self.points),
                 "tricks_won": list(self.tricks_won), "loss": self.loss,
                 "hindsight": None if self.hindsight is None else dict(self.hindsight)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> HandReview:
+        """A hand back from its JSON (``to_dict``)."""
+        return cls(d["hand"], d["dealer"], d["outcome"], d["maker"], d["trump"],
+                   tuple(d["points"]), tuple(d["tricks_won"]), d["loss"],
+                   None if d["hindsight"] is None else dict(d["hindsight"]))
 
 
 @dataclass(frozen=True)
@@ -184,6 +198,22 @@ class Review:
                 "score": list(self.score),
                 "decisions": [d.to_dict() for d in self.decisions],
                 "hands": [h.to_dict() for h in self.hands], "summary": self.summary()}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Review:
+        """The review back from ``to_dict()``'s object (the summary is worked out again from
+        the decisions); ``ValueError`` in one line if it is not one.
+
+        >>> review = Review(0, 8, 0, THRESHOLD, True, (2, 1), (), ())
+        >>> Review.from_dict(review.to_dict()) == review
+        True
+        """
+        try:
+            return cls(d["player"], d["deals"], d["seed"], d["threshold"], d["finished"],
+                       tuple(d["score"]), tuple(Decision.from_dict(x) for x in d["decisions"]),
+                       tuple(HandReview.from_dict(h) for h in d["hands"]))
+        except (KeyError, TypeError, IndexError) as err:
+            raise ValueError(f"not a stored review: {type(err).__name__} {err}") from None
 
 
 # --- the review -----------------------------------------------------------------------------

@@ -26,7 +26,8 @@ from .committer import Committer
 from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
-from .routes import api, sockets
+from .reviews import Reviews
+from .routes import api, reviews, sockets
 from .routes import pages as page_routes
 from .stores import open_storage, peers_for
 from .tables import Hub
@@ -47,15 +48,18 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
         hub = Hub(Committer(storage), bot_delay=bot_delay, limits=limits,
                   peers=peers_for(storage))
         app.state.hub = hub
+        app.state.reviews = Reviews(hub.committer, limits.review_deals,
+                                    limits.reviews_at_once, limits.reviews_waiting)
         hub.start()
         yield
+        app.state.reviews.close()
         await hub.close()
 
     app = FastAPI(title="Two-handed Euchre", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
-    for router in (page_routes.router, api.router, sockets.router):
+    for router in (page_routes.router, api.router, reviews.router, sockets.router):
         app.include_router(router)
     app.state.creations = RateLimiter(limits.games_per_minute)
     app.add_middleware(SecurityHeaders)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from ..coach.review import DEFAULT_DEALS
+
 if TYPE_CHECKING:  # (the command line reads the defaults without loading the web stack)
     from starlette.requests import Request
     from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -44,6 +46,14 @@ class Limits:
     """Seconds between WebSocket pings; a peer that does not answer within as long is dropped."""
     max_connections: int = 1000
     """Connections at once (HTTP and WebSocket); more are answered 503."""
+    reviews_at_once: int = 1
+    """The coach's reviews worked out at once, each in a process of its own
+    (``server.reviews``); the others wait their turn."""
+    reviews_waiting: int = 20
+    """Reviews that may wait their turn; one more is refused (503: try again later)."""
+    review_deals: int = DEFAULT_DEALS
+    """The expert's deals per card decision in a review (twice as many per bid or discard):
+    fewer is faster and noisier."""
 
 
 CLOSE_GRACE = 5.0

@@ -62,8 +62,19 @@ def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>{marks}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
             f'Download the record (JSON)</a> · replay it with <code>euchre replay FILE</code>'
-            f'</p><section class="hands" data-testid="hands">{"".join(items)}</section>')
+            f'</p>{_reviews(stored)}<section class="hands" data-testid="hands">'
+            f'{"".join(items)}</section>')
     return page(f"Game {stored.id}", body)
+
+
+def _reviews(stored: StoredGame) -> str:
+    """The coach's review of either seat (``routes/reviews.py``): worked out on the first
+    visit, kept with the game."""
+    links = " ".join(f'<a class="button" href="/games/{escape(stored.id)}/review/{seat}" '
+                     f'data-testid="review-{seat}">Review {escape(name)}\'s play</a>'
+                     for seat, name in enumerate(stored.names))
+    return (f'<p class="reviews" data-testid="reviews">{links} <span>the coach values every '
+            "choice and shows where the points went</span></p>")
 
 
 def _marks(stored: StoredGame) -> str:

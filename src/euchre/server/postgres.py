@@ -25,6 +25,7 @@ from .storage import (
     Finish,
     NewGame,
     Rename,
+    SaveReview,
     SetOption,
     StoredGame,
     TakeBack,
@@ -60,7 +61,15 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated)",
 ]
 """Schema version 1 (the SQLite store's current schema, in PostgreSQL's types)."""
-MIGRATIONS: list[str] = []
+MIGRATIONS: list[str] = [
+    # 2: the coach's review of a finished game's seat, worked out once (server.reviews)
+    """CREATE TABLE IF NOT EXISTS reviews (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat    INTEGER NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        review  TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat))""",
+]
 """Each step brings a database from version ``i + 1`` to ``i + 2``."""
 VERSION = 1 + len(MIGRATIONS)
 _SCHEMA_LOCK = 0x6575636872  # "euchr": the advisory lock taken while creating the schema
@@ -169,6 +178,12 @@ class PostgresStorage:
             (limit,)).fetchall()
         return [_game(row) for row in rows]
 
+    def load_review(self, game_id: str, seat: int) -> dict | None:
+        row = self._connection().execute(
+            "SELECT review FROM reviews WHERE game_id = %s AND seat = %s",
+            (game_id, seat)).fetchone()
+        return None if row is None else json.loads(row[0])
+
     def close(self) -> None:
         with self._guard:
             for connection in self._all:
@@ -262,5 +277,11 @@ def _take_back(connection: Any, item: TakeBack, now: float) -> None:
     connection.execute("UPDATE games SET updated = %s WHERE id = %s", (now, item.game_id))
 
 
+def _save_review(connection: Any, item: SaveReview, now: float) -> None:
+    connection.execute("INSERT INTO reviews (game_id, seat, created, review) VALUES "
+                       "(%s, %s, %s, %s) ON CONFLICT (game_id, seat) DO NOTHING",
+                       (item.game_id, item.seat, now, json.dumps(item.review)))
+
+
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
-            SetOption: _set_option, TakeBack: _take_back}
+            SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}

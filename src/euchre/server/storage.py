@@ -65,6 +65,10 @@ MIGRATIONS = [
     "ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '{}'",
     # 3: each seat's statistics, stored when the game finishes (pages add them up)
     "ALTER TABLE games ADD COLUMN summary TEXT",
+    # 4: the coach's review of a finished game's seat, worked out once (server.reviews)
+    "CREATE TABLE IF NOT EXISTS reviews (game_id TEXT NOT NULL REFERENCES games(id), "
+    "seat INTEGER NOT NULL, created REAL NOT NULL, review TEXT NOT NULL, "
+    "PRIMARY KEY (game_id, seat)) WITHOUT ROWID",
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``;
 ``SCHEMA`` is version 0, so a new file and an old one take the same path."""
@@ -166,7 +170,17 @@ class TakeBack:
     seq: int
 
 
-Write = NewGame | Action | Finish | Rename | SetOption | TakeBack
+@dataclass(frozen=True)
+class SaveReview:
+    """The coach's review of one seat of a finished game (``Review.to_dict()``), stored
+    once: a second one for the same game and seat is ignored (the first stays)."""
+
+    game_id: str
+    seat: int
+    review: dict
+
+
+Write = NewGame | Action | Finish | Rename | SetOption | TakeBack | SaveReview
 
 
 class Conflict(ValueError):
@@ -192,6 +206,9 @@ class Storage(Protocol):
 
     def recent(self, limit: int) -> list[StoredGame]:
         """The newest finished games (without their actions)."""
+
+    def load_review(self, game_id: str, seat: int) -> dict | None:
+        """The stored review of a game's seat (``SaveReview``), or None if there is none."""
 
     def close(self) -> None: ...
 
@@ -295,6 +312,12 @@ class SQLiteStorage:
             f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
             (limit,)).fetchall()
         return [_game(row) for row in rows]
+
+    def load_review(self, game_id: str, seat: int) -> dict | None:
+        row = self._connection().execute(
+            "SELECT review FROM reviews WHERE game_id = ? AND seat = ?",
+            (game_id, seat)).fetchone()
+        return None if row is None else json.loads(row[0])
 
     def all_ids(self) -> list[str]:
         """Every game's id, oldest first (for ``euchre db copy``)."""
@@ -412,8 +435,14 @@ def _take_back(connection: sqlite3.Connection, item: TakeBack, now: float) -> No
     connection.execute("UPDATE games SET updated = ? WHERE id = ?", (now, item.game_id))
 
 
+def _save_review(connection: sqlite3.Connection, item: SaveReview, now: float) -> None:
+    connection.execute("INSERT INTO reviews (game_id, seat, created, review) VALUES "
+                       "(?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
+                       (item.game_id, item.seat, now, json.dumps(item.review)))
+
+
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
-            SetOption: _set_option, TakeBack: _take_back}
+            SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}
 
 
 def finished_games(path: str | Path) -> list[StoredGame]:

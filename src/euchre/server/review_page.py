@@ -1,0 +1,212 @@
+"""The review page of a finished game's seat: the coach's review as HTML, or its progress.
+
+Why server-side HTML: every word of a review is the coach's own (``coach.report`` words the
+hands, the hindsight and each decision; ``Decision.words`` each option; ``euchre.words`` the
+cards), so the page shows them as they are, works without JavaScript once the review is
+stored, and carries no inline script (the Content-Security-Policy allows none). While the
+review is worked out, the page is a progress bar that ``static/review.js`` keeps up to date
+from ``GET /api/games/ID/review/SEAT``, then reloads to show the review.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..coach import Decision, HandReview, Review
+from ..coach.report import (
+    STAGE_WORDS,
+    decision_line,
+    hand_heading,
+    hindsight_line,
+    valued_line,
+)
+from ..coach.review import STAGE_ORDER
+from ..game import Game
+from ..words import card_name, card_text, count
+from .pages import page
+from .storage import StoredGame
+from .wording import HINT_LABEL
+
+
+def review_url(game_id: str, seat: int) -> str:
+    """Where a seat's review is read: the page (the API is ``/api`` before it)."""
+    return f"/games/{game_id}/review/{seat}"
+
+
+def progress_words(told: dict[str, Any], name: str) -> str:
+    """Where a review is, in one line (the page and ``review.js`` show the same words)."""
+    status = told["status"]
+    if status == "done":
+        return "The review is ready."
+    if status == "failed":
+        return f"The review could not be worked out: {told.get('error')}. Reload to try again."
+    if status == "queued":
+        ahead = told["ahead"]
+        return f"Waiting for {count(ahead, 'review')} ahead of this one…"
+    if not told["total"]:
+        return f"The expert is looking over {name}'s choices…"
+    return f"The expert is valuing {name}'s choices: {told['done']} of {told['total']}…"
+
+
+def progress_page(stored: StoredGame, seat: int, told: dict[str, Any]) -> str:
+    """The page while the review is worked out: a progress bar that ``review.js`` follows."""
+    name = stored.names[seat]
+    value = f' value="{told["done"]}"' if told["total"] else ""
+    body = (f"<h1>Review of {escape(name)}'s play</h1>"
+            f'<section class="panel review-progress" id="review-progress" '
+            f'data-testid="review-progress" data-game="{escape(stored.id)}" '
+            f'data-seat="{seat}" data-status="{told["status"]}" '
+            f'aria-label="Progress of the review">'
+            f'<p id="review-status" role="status">{escape(progress_words(told, name))}</p>'
+            f'<progress id="review-bar" max="{told["total"] or 1}"{value} '
+            f'aria-label="Decisions valued"></progress>'
+            "<p>Each of the player's choices is valued by the expert from what he could see "
+            "then; this takes a few seconds, once: the review is kept with the game.</p>"
+            "<noscript><p>Reload this page to see the review once it is ready.</p></noscript>"
+            f'</section>{_links(stored, seat)}<script src="/static/review.js"></script>')
+    return page(f"Review of {name}", body)
+
+
+def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[str, Any]) -> str:
+    """The review: a summary by phase with a chart of the points lost per hand and the
+    largest mistakes, then each hand with its flagged decisions in place, its hindsight,
+    every choice made in it and the hand as played."""
+    review = Review.from_dict(stored_review)
+    who = stored.names
+    name = who[seat]
+    by_hand: dict[int, list[Decision]] = {}
+    for d in review.decisions:
+        by_hand.setdefault(d.hand, []).append(d)
+    score = " ".join(f"{escape(who[p])} {review.score[p]}" for p in (0, 1))
+    hands = "".join(_hand(h, by_hand.get(h.hand, []), game, who, seat) for h in review.hands)
+    body = (f"<h1>Review of {escape(name)}'s play</h1>"
+            f"<p>{escape(name)} against {escape(who[1 - seat])}; final score {score}. "
+            f"{escape(valued_line(review, name))}</p>{_links(stored, seat)}"
+            f"{_summary(review, name)}{hands}")
+    return page(f"Review of {name}", body)
+
+
+def _links(stored: StoredGame, seat: int) -> str:
+    other = stored.names[1 - seat]
+    return (f'<p class="review-links"><a href="/games/{escape(stored.id)}">The game, hand by '
+            f'hand</a> · <a href="{escape(review_url(stored.id, 1 - seat))}" '
+            f'data-testid="review-other">Review {escape(other)}\'s play</a> · <a href="/api'
+            f'{escape(review_url(stored.id, seat))}">This review as JSON</a></p>')
+
+
+def _summary(review: Review, name: str) -> str:
+    """Totals, the points lost by phase, the chart per hand and the largest mistakes."""
+    mistakes = review.mistakes()
+    phases = review.by_stage()
+    rows = "".join(f'<tr><th scope="row">{escape(STAGE_WORDS[k])}</th>'
+                   f"<td>{phases[k]:.2f}</td></tr>" for k in STAGE_ORDER)
+    listed = "".join(
+        f'<li><a href="#{_anchor(review.decisions[i])}">Hand {review.decisions[i].hand}, '
+        f"{escape(review.decisions[i].situation)}</a>: {escape(_verdict(review.decisions[i]))}"
+        f"</li>" for i in mistakes[:10])
+    more = f"<p>… and {len(mistakes) - 10} more, in their hands below.</p>" \
+        if len(mistakes) > 10 else ""
+    largest = (f'<h3>Largest mistakes</h3><ol class="mistakes" data-testid="mistakes">'
+               f"{listed}</ol>{more}") if mistakes else \
+        f"<p>No mistake: every choice was within {review.threshold:.2f} of the expert's best.</p>"
+    return (f'<section class="panel review-summary" data-testid="review-summary" '
+            f'aria-labelledby="summary-title"><h2 id="summary-title">Summary</h2>'
+            f'<p class="review-total">{escape(name)} lost <b>{review.total_loss:.2f}</b> points '
+            f"in {count(len(review.decisions), 'decision')}; "
+            f"{count(len(mistakes), 'mistake')} (a loss over {review.threshold:.2f}).</p>"
+            f'<div class="review-cols"><table class="by-phase" data-testid="by-phase">'
+            f'<caption>Points lost by phase</caption><tr><th scope="col">Phase</th>'
+            f'<th scope="col">Points lost</th></tr>{rows}</table>'
+            f'<figure class="loss-figure"><figcaption>Points lost per hand</figcaption>'
+            f"{loss_chart(review)}</figure></div>{largest}</section>")
+
+
+def loss_chart(review: Review) -> str:
+    """The points lost in each hand as bars (inline SVG, no script); a hand with a mistake
+    in it is marked. Its label reads every value for a screen reader."""
+    hands = review.hands
+    flagged = {d.hand for d in review.decisions if d.flagged}
+    step, left, base, room = 30, 34, 130, 100
+    width, top = left + step * max(len(hands), 1) + 6, max([h.loss for h in hands] + [0.5])
+    parts = [f'<line class="axis" x1="{left - 4}" y1="{base}" x2="{width - 4}" y2="{base}"/>',
+             '<text class="axis-label" x="2" y="12">points</text>',
+             f'<text class="axis-label" x="2" y="{base + 18}">hand</text>']
+    for i, hand in enumerate(hands):
+        x, tall = left + step * i, round(hand.loss / top * room, 1)
+        mark = " mistake" if hand.hand in flagged else ""
+        parts.append(f'<rect class="bar{mark}" x="{x}" y="{base - tall}" width="{step - 8}" '
+                     f'height="{tall}"/>')
+        parts.append(f'<text class="tick" x="{x + (step - 8) / 2}" y="{base + 18}" '
+                     f'text-anchor="middle">{hand.hand}</text>')
+        if hand.loss >= 0.005:
+            parts.append(f'<text class="bar-value" x="{x + (step - 8) / 2}" '
+                         f'y="{base - tall - 5}" text-anchor="middle">{hand.loss:.2f}</text>')
+    label = "Points lost per hand: " + "; ".join(
+        f"hand {h.hand}, {h.loss:.2f}{' (a mistake)' if h.hand in flagged else ''}"
+        for h in hands)
+    return (f'<svg class="loss-chart" data-testid="loss-chart" viewBox="0 0 {width} 150" '
+            f'width="{width}" height="150" role="img" aria-label="{escape(label)}">'
+            f'{"".join(parts)}</svg>')
+
+
+def _hand(hand: HandReview, decisions: list[Decision], game: Game, who: tuple[str, str],
+          seat: int) -> str:
+    """One hand: its result, its flagged decisions in full, its hindsight, every choice
+    made in it (as the terminal's review lists them) and the hand as played."""
+    name = who[seat]
+    flagged = "".join(_decision(d, name) for d in decisions if d.flagged)
+    seen = hindsight_line(hand, who)
+    hindsight = f'<p class="hindsight" data-testid="hindsight">{escape(capital(seen))}</p>' \
+        if seen else ""
+    every = "".join(f"<li>{escape(decision_line(d))}</li>" for d in decisions)
+    choices = (f'<details class="choices"><summary>Every choice of {escape(name)} in this hand '
+               f"({len(decisions)})</summary><ul>{every}</ul></details>") if decisions else ""
+    played = [b for b in game.transcript(names=who, hand=hand.hand).split("\n\n")
+              if b.startswith("Hand ")]
+    transcript = (f'<details class="choices"><summary>The hand as played</summary><pre>'
+                  f"{escape(played[0])}</pre></details>") if played else ""
+    lost = f"{escape(name)} lost {hand.loss:.2f}"
+    return (f'<section class="review-hand" id="hand-{hand.hand}" data-testid="review-hand" '
+            f'aria-labelledby="hand-{hand.hand}-title"><h2 id="hand-{hand.hand}-title">'
+            f'Hand {hand.hand} <span class="lost">{lost}</span></h2>'
+            f"<p>{escape(hand_heading(hand, who).removeprefix(f'Hand {hand.hand}, '))}.</p>"
+            f"{flagged}"
+            f"{hindsight}{choices}{transcript}</section>")
+
+
+def _decision(d: Decision, name: str) -> str:
+    """A flagged decision in full: the moment, the cards held, every option with its value
+    (best first), the choice made and the expert's best, and the loss."""
+    ranked = sorted(d.values, key=lambda t: (-d.values[t], t != d.best))
+    rows = []
+    for token in ranked:
+        marks = [m for m, yes in ((f"{name}'s choice", token == d.chosen),
+                                  ("the expert's best", token == d.best)) if yes]
+        kind = " ".join(k for k, yes in (("chosen", token == d.chosen),
+                                         ("best", token == d.best)) if yes)
+        rows.append(f'<tr class="{kind}"><td>{escape(d.words[token])}</td>'
+                    f"<td>{d.values[token]:+.2f}</td><td>{escape(', '.join(marks))}</td></tr>")
+    held = "".join(f'<img class="card tiny" src="/cards/{c}.svg" alt="{escape(card_name(c))}"'
+                   f' title="{escape(card_text(c))}">' for c in d.cards)
+    return (f'<article class="decision" id="{_anchor(d)}" data-testid="flagged">'
+            f'<h3>{escape(capital(d.situation))} <span class="lost">lost {d.loss:.2f}</span>'
+            f'</h3><div class="held" aria-label="{escape(name)} held">{held}</div>'
+            f'<table class="options"><tr><th scope="col">Option</th><th scope="col">Value '
+            f'({escape(HINT_LABEL)})</th><th scope="col"><span class="visually-hidden">'
+            f'Which</span></th></tr>{"".join(rows)}</table>'
+            f'<p class="verdict">{escape(_verdict(d))}</p></article>')
+
+
+def _verdict(d: Decision) -> str:
+    return (f"{d.words[d.chosen]} ({d.values[d.chosen]:+.2f}); the expert preferred "
+            f"{d.words[d.best]} ({d.values[d.best]:+.2f}): lost {d.loss:.2f}")
+
+
+def _anchor(d: Decision) -> str:
+    return f"d-{d.hand}-{d.index}"
+
+
+def capital(text: str) -> str:
+    """A sentence's first letter made a capital (the coach's words start lower case)."""
+    return text[:1].upper() + text[1:]

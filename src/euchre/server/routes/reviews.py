@@ -1,0 +1,88 @@
+"""The coach's review of a finished game's seat: its page and its JSON.
+
+``GET /games/ID/review/SEAT`` is the page (the review, or its progress while it is worked
+out); ``GET /api/games/ID/review/SEAT`` is where the page follows it: ``status`` (``queued``,
+``running``, ``done`` or ``failed``), ``done`` of ``total`` decisions valued, ``ahead``
+(reviews before it in the queue), ``words`` (that, in one line) and, once done, ``review``:
+the ``euchre review --json`` object. Asking for either starts the review if it is neither
+stored nor under way (``server.reviews``). A game still being played is refused (409), as
+is a seat other than 0 or 1 (404), each in one line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from ...game import Game
+from .. import match, pages
+from ..limits import Busy
+from ..review_page import capital, progress_page, progress_words, review_page
+from ..reviews import Reviews
+from ..storage import StoredGame
+from . import hub_of
+
+router = APIRouter()
+STILL_PLAYED = "the game is still being played: only a finished game can be reviewed"
+
+
+def reviews_of(request: Request) -> Reviews:
+    """The review worker of the app serving this request."""
+    return request.app.state.reviews
+
+
+async def _reviewable(request: Request, game_id: str,
+                      seat: str) -> tuple[StoredGame, Game, int] | tuple[int, str]:
+    """The finished game and the seat asked for, or (HTTP status, why not in one line)."""
+    if seat not in ("0", "1"):
+        return 404, f"there is no seat {seat[:20]!r}: a game's seats are 0 and 1"
+    found = await hub_of(request).peek(game_id)
+    if found is None:
+        return 404, f"there is no game {game_id[:40]!r}"
+    stored, game = found
+    if not match.finished(stored, game):
+        return 409, STILL_PLAYED
+    return stored, game, int(seat)
+
+
+async def _ask(request: Request, stored: StoredGame, game: Game,
+               seat: int) -> dict[str, Any] | tuple[int, str]:
+    try:
+        return await reviews_of(request).ask(stored, game, seat)
+    except Busy as err:
+        return 503, str(err)
+
+
+@router.get("/api/games/{game_id}/review/{seat}")
+async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
+    found = await _reviewable(request, game_id, seat)
+    if len(found) == 2:
+        return JSONResponse({"error": found[1]}, status_code=found[0])
+    stored, game, number = found
+    told = await _ask(request, stored, game, number)
+    if isinstance(told, tuple):
+        return JSONResponse({"error": told[1]}, status_code=told[0])
+    status = {"done": 200, "failed": 500}.get(told["status"], 202)
+    return JSONResponse({"game": stored.id, "seat": number, "names": list(stored.names),
+                         **told, "words": progress_words(told, stored.names[number])},
+                        status_code=status, headers={"Cache-Control": "no-store"})
+
+
+@router.get("/games/{game_id}/review/{seat}", response_class=HTMLResponse)
+async def review_html(game_id: str, seat: str, request: Request) -> Response:
+    found = await _reviewable(request, game_id, seat)
+    if len(found) == 2:
+        title = {404: "No such review", 409: "Still being played"}[found[0]]
+        return HTMLResponse(pages.message_page(title, capital(found[1]) + "."),
+                            status_code=found[0])
+    stored, game, number = found
+    told = await _ask(request, stored, game, number)
+    if isinstance(told, tuple):
+        return HTMLResponse(pages.message_page("Too many reviews", capital(told[1]) + "."),
+                            status_code=told[0])
+    if told["status"] == "done":
+        return HTMLResponse(review_page(stored, game, number, told["review"]))
+    return HTMLResponse(progress_page(stored, number, told),
+                        headers={"Cache-Control": "no-store"})
