@@ -8,12 +8,22 @@ broadcast. Afterwards every game's stored record is loaded, replayed and checked
 
     python bench/server_load.py --games 200            # the target: p99 < 100 ms, no error
     python bench/server_load.py --games 200 --think 200
+
+Several processes on one PostgreSQL database (``--db pg`` starts a throwaway cluster with
+Debian's PostgreSQL 15, as the tests do; or give a ``postgresql://`` URL of an empty database).
+With ``--processes N`` game i's two seats connect to processes i and i + 1 (mod N), so with
+two or more every move crosses from one process to another:
+
+    python bench/server_load.py --db pg --processes 1 --games 200
+    python bench/server_load.py --db pg --processes 2 --games 200
+    python bench/server_load.py --db pg --processes 2 --games 1000 --think 200
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -29,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from server_support import Server
 
 from euchre import Game
-from euchre.server.storage import SQLiteStorage
+from euchre.server.stores import open_storage
 
 
 async def play_seat(url: str, seat: int, rng: random.Random, think: float,
@@ -65,14 +75,16 @@ async def play_seat(url: str, seat: int, rng: random.Random, think: float,
     return made
 
 
-async def run_games(server: Server, games: list[dict], think: float) -> tuple[list, list, int]:
+async def run_games(servers: list[Server], games: list[dict],
+                    think: float) -> tuple[list, list, int]:
     latencies: list[float] = []
     errors: list[str] = []
     tasks = []
     for i, game in enumerate(games):
         for seat, link in enumerate((game["links"]["play"], game["links"]["invite"])):
             game_id, _, query = link.removeprefix("/play/").partition("?")
-            url = f"ws://127.0.0.1:{server.port}/ws/{game_id}?{query}"
+            port = servers[(i + seat) % len(servers)].port
+            url = f"ws://127.0.0.1:{port}/ws/{game_id}?{query}"
             tasks.append(play_seat(url, seat, random.Random(i * 2 + seat), think,
                                    latencies, errors))
     made = await asyncio.gather(*tasks, return_exceptions=True)
@@ -99,36 +111,58 @@ def main() -> int:
     parser.add_argument("--target", type=int, default=10, help="points per match")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean think time per action in ms (exponential); default 0")
+    parser.add_argument("--db", default=None,
+                        help="a postgresql:// URL, or 'pg' for a throwaway PostgreSQL "
+                             "cluster; default a fresh SQLite file")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="euchre serve processes on the database (PostgreSQL for 2+)")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="euchre-load-"))
-    server = Server(folder / "games.db").start()
+    if args.processes < 1 or (args.processes > 1 and args.db is None):
+        parser.error("--processes 2 or more needs --db pg or a postgresql:// URL")
+    with contextlib.ExitStack() as stack:
+        if args.db == "pg":
+            from pg_support import cluster
+
+            db: str | Path = stack.enter_context(cluster(fsync=True))
+        else:
+            db = args.db or Path(tempfile.mkdtemp(prefix="euchre-load-")) / "games.db"
+        return measure(args, db)
+
+
+def measure(args: argparse.Namespace, db: str | Path) -> int:
+    """Start the servers, play every game, check every stored record; print the figures."""
+    servers = [Server(db).start()]  # the first makes the schema; the others find it
+    servers += [Server(db).start() for _ in range(args.processes - 1)]
     try:
-        games = [server.new_game(mode="friend", name=f"p{i}", seed=i,
-                                 rules={"target": args.target}) for i in range(args.games)]
+        games = [servers[0].new_game(mode="friend", name=f"p{i}", seed=i,
+                                     rules={"target": args.target}) for i in range(args.games)]
         start = time.perf_counter()
-        server_cpu = cpu_seconds(server.process.pid)
+        server_cpu = sum(cpu_seconds(s.process.pid) for s in servers)
         client_cpu = time.process_time()
-        latencies, errors, actions = asyncio.run(run_games(server, games, args.think / 1000))
+        latencies, errors, actions = asyncio.run(run_games(servers, games, args.think / 1000))
         elapsed = time.perf_counter() - start
-        server_cpu = cpu_seconds(server.process.pid) - server_cpu
+        server_cpu = sum(cpu_seconds(s.process.pid) for s in servers) - server_cpu
         client_cpu = time.process_time() - client_cpu
     finally:
-        server.stop()
-    storage = SQLiteStorage(folder / "games.db")
+        for server in servers:
+            server.stop()
+    storage = open_storage(db)
     complete = 0
     for game in games:
         stored = storage.load(game["id"])
         replayed = stored.replay()
         if stored.finished and replayed.is_over and Game.from_record(replayed.record()) == replayed:
             complete += 1
-    print(f"{args.games} concurrent games to {args.target} over WebSockets, think "
+    storage.close()
+    where = "SQLite" if "://" not in str(db) else f"PostgreSQL, {args.processes} process(es)"
+    print(f"{args.games} concurrent games to {args.target} over WebSockets ({where}), think "
           f"{args.think:g} ms: {elapsed:.1f} s")
     print(f"  games/s   {args.games / elapsed:8.1f}")
     print(f"  actions/s {actions / elapsed:8.0f}   ({actions} actions)")
     print(f"  latency   p50 {1000 * statistics.median(latencies):6.1f} ms   "
           f"p99 {1000 * percentile(latencies, 99):6.1f} ms   "
           f"max {1000 * max(latencies):6.1f} ms")
-    print(f"  CPU       server {100 * server_cpu / elapsed:.0f}% of a core, "
+    print(f"  CPU       servers {100 * server_cpu / elapsed:.0f}% of a core, "
           f"these clients {100 * client_cpu / elapsed:.0f}%")
     print(f"  errors    {len(errors)}" + (f"  (first: {errors[0]})" if errors else ""))
     print(f"  stored    {complete}/{args.games} records complete and replayable")

@@ -5,6 +5,7 @@ where PostgreSQL or psycopg is not installed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -37,6 +38,13 @@ def postgres_url() -> Iterator[str]:
     if not (BIN / "initdb").exists():
         pytest.skip(f"PostgreSQL is not installed ({BIN}/initdb is missing)")
     pytest.importorskip("psycopg", reason="psycopg is not installed (pip install psycopg)")
+    with cluster() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def cluster(fsync: bool = False) -> Iterator[str]:
+    """A throwaway cluster (also for ``bench/server_load.py --db pg``); its URL."""
     folder = Path(tempfile.mkdtemp(prefix="euchre-pg-", dir="/tmp"))
     os.chmod(folder, 0o755)  # the postgres user must be able to reach the data folder
     data = folder / "data"
@@ -49,7 +57,8 @@ def postgres_url() -> Iterator[str]:
     subprocess.run(_as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-w", "-l",
                                  str(folder / "log"), "-o",
                                  f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 "
-                                 "-c fsync=off", "start"]),
+                                 f"-c fsync={'on' if fsync else 'off'} -c max_connections=300",
+                                 "start"]),
                    check=True, capture_output=True)
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}/postgres"

@@ -135,7 +135,7 @@ class PostgresStorage:
         change (``peers``), delivered at the commit; ``Conflict`` for a seq already taken."""
         connection = self._connection()
         now = time.time()
-        notes = [_note(item) for item in batch if not isinstance(item, NewGame)]
+        notes = [_note(item) for item in batch if not isinstance(item, QUIET)]
         try:
             with connection.transaction():
                 for item in batch:
@@ -219,6 +219,10 @@ def safe_url(url: str) -> str:
         return url
     scheme, _, user = head.partition("://")
     return f"{scheme}://{user.partition(':')[0]}@{tail}"
+
+
+QUIET = (NewGame, SaveReview)
+"""Writes no live table needs to hear of: a game nobody has opened, a stored review."""
 
 
 def _note(item: Write) -> str:

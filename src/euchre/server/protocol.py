@@ -37,7 +37,9 @@ unknown message type 'dance': expected action, hint, name, ping, undo, resign, r
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+import orjson
 
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
@@ -56,6 +58,12 @@ class Message(NamedTuple):
     value: str | None = None
     seq: int | None = None
     """For an action, the state it answers (None: whatever the state is now)."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A server message as compact JSON text. orjson: a state message is about 3 KB and two
+    go out per move, and encoding them was a fifth of the server's time with ``json``."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def parse(text: str | bytes) -> Message:

@@ -11,7 +11,6 @@ same way, on a worker thread so that a long search never stalls the other tables
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -30,7 +29,7 @@ from .committer import Committer
 from .hints import Hints
 from .limits import Busy, Limits, plausible
 from .peers import LEASE_RETRY, Peers, SoloPeers
-from .protocol import Message, ProtocolError, check_name
+from .protocol import Message, ProtocolError, check_name, encode
 from .storage import Action, Conflict, Finish, NewGame, Rename, StoredGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -145,8 +144,7 @@ class Table:
         for client in list(self.clients):
             text = encoded.get(client.seat)
             if text is None:
-                text = encoded[client.seat] = json.dumps(self.state(client.seat, connected),
-                                                         separators=(",", ":"))
+                text = encoded[client.seat] = encode(self.state(client.seat, connected))
             client.send(text)
 
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..limits import CLOSE_GRACE, Busy
-from ..protocol import ProtocolError, parse
+from ..protocol import ProtocolError, encode, parse
 from ..tables import Client
 from . import hub_of
 
@@ -104,7 +103,7 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
             if message is None:
                 break
             if not isinstance(message, str):
-                message = json.dumps(message, separators=(",", ":"))
+                message = encode(message)
             await websocket.send_text(message)
     except Exception:  # the peer went away: the receive loop sees it and cleans up
         return
