@@ -26,7 +26,7 @@ UNDO_USED, RESIGNED, HINTS, REMATCH_OF = "undo_used", "resigned", "hints", "rema
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
 """Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
 that every server process knows them)."""
-KINDS = ("undo", "resign", "rematch", "hints")
+KINDS = ("undo", "resign", "rematch", "hints", "coach")
 """The message types this module carries out (``protocol.parse`` accepts them)."""
 
 
@@ -134,6 +134,8 @@ async def handle(hub: Hub, table: Table, client: Client, message: Message) -> No
         await _resign(hub, table, client.seat)
     elif message.type == "rematch":
         await _rematch(hub, table, client.seat)
+    elif message.type == "coach":  # the coach's note on the seat's own move (hints.py)
+        await hub.hints.note(table, client, message.seq or 0)
     else:
         await _hints(hub, table, client.seat, message.value == "on")
 

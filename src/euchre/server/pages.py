@@ -73,8 +73,8 @@ def _reviews(stored: StoredGame) -> str:
     links = " ".join(f'<a class="button" href="/games/{escape(stored.id)}/review/{seat}" '
                      f'data-testid="review-{seat}">Review {escape(name)}\'s play</a>'
                      for seat, name in enumerate(stored.names))
-    return (f'<p class="reviews" data-testid="reviews">{links} <span>the coach values every '
-            "choice and shows where the points went</span></p>")
+    return (f'<p class="reviews" data-testid="reviews">Where the points went, choice by '
+            f"choice: {links}</p>")
 
 
 def _marks(stored: StoredGame) -> str:

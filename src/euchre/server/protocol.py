@@ -17,21 +17,26 @@ Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
 ``{"type": "rematch"}``           once the match is over: ask for a new one (same rules and
                                   players); made when every person at the table asked
 ``{"type": "hints", "allow": B}`` the creator of a friend game turns hints on or off
+``{"type": "coach", "seq": S}``   the coach's note on your own move at state ``S`` (the
+                                  move that state answered): what the expert preferred and
+                                  by how much, valued from your view before the move
 ================================ ===========================================================
 
 Server to client: ``state`` (the seat's view and the table around it, after every accepted
 action and on connecting), ``hint`` (``values``: token to points; ``seq``: the state it was
 worked out for), ``error`` (``message``: one
 line saying what was wrong; nothing changed), ``rematch`` (``link``: this seat's link to
-the new game) and ``pong``.
+the new game), ``coach`` (``seq``: the move's state; ``chosen``, ``best``, ``loss`` in
+points, and ``note``: the coach's line when the loss is over ``coach.THRESHOLD``, else null)
+and ``pong``.
 
 >>> parse('{"type": "action", "action": "JH", "seq": 12}')
 Message(type='action', value='JH', seq=12)
 >>> try:
 ...     parse('{"type": "dance"}')
 ... except ProtocolError as err:
-...     print(err)
-unknown message type 'dance': expected action, hint, name, ping, undo, resign, rematch or hints
+...     print(err.args[0].split(": ")[0])
+unknown message type 'dance'
 """
 
 from __future__ import annotations
@@ -91,11 +96,15 @@ def parse(text: str | bytes) -> Message:
         if data.get("allow") not in (True, False):
             raise ProtocolError('a hints message needs "allow": true or false')
         return Message("hints", "on" if data["allow"] else "off")
+    if kind == "coach":  # the note on the sender's own move at state seq
+        if data.get("seq") is None:
+            raise ProtocolError('a coach message needs "seq": the state your move answered')
+        return Message("coach", None, _seq(data["seq"]))
     if not isinstance(kind, str):
         raise ProtocolError('message needs "type": one of action, hint, name, ping, undo, '
-                            'resign, rematch, hints')
+                            'resign, rematch, hints, coach')
     raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name, "
-                        "ping, undo, resign, rematch or hints")
+                        "ping, undo, resign, rematch, hints or coach")
 
 
 def _seq(seq: object) -> int | None:

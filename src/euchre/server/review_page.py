@@ -78,7 +78,7 @@ def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[s
     by_hand: dict[int, list[Decision]] = {}
     for d in review.decisions:
         by_hand.setdefault(d.hand, []).append(d)
-    score = " ".join(f"{escape(who[p])} {review.score[p]}" for p in (0, 1))
+    score = ", ".join(f"{escape(who[p])} {review.score[p]}" for p in (0, 1))
     hands = "".join(_hand(h, by_hand.get(h.hand, []), game, who, seat) for h in review.hands)
     body = (f"<h1>Review of {escape(name)}'s play</h1>"
             f"<p>{escape(name)} against {escape(who[1 - seat])}; final score {score}. "
@@ -118,7 +118,9 @@ def _summary(review: Review, name: str) -> str:
             f'<div class="review-cols"><table class="by-phase" data-testid="by-phase">'
             f'<caption>Points lost by phase</caption><tr><th scope="col">Phase</th>'
             f'<th scope="col">Points lost</th></tr>{rows}</table>'
-            f'<figure class="loss-figure"><figcaption>Points lost per hand</figcaption>'
+            f'<figure class="loss-figure"><figcaption>Points lost per hand <span '
+            f'class="legend">(<span class="key-mistake">■</span> a hand with a mistake)'
+            "</span></figcaption>"
             f"{loss_chart(review)}</figure></div>{largest}</section>")
 
 
@@ -127,7 +129,8 @@ def loss_chart(review: Review) -> str:
     in it is marked. Its label reads every value for a screen reader."""
     hands = review.hands
     flagged = {d.hand for d in review.decisions if d.flagged}
-    step, left, base, room = 30, 34, 130, 100
+    step = max(30, min(64, 400 // max(len(hands), 1)))  # about 400 wide unless many hands
+    left, base, room, bar = 40, 130, 100, round(step * 0.7)
     width, top = left + step * max(len(hands), 1) + 6, max([h.loss for h in hands] + [0.5])
     parts = [f'<line class="axis" x1="{left - 4}" y1="{base}" x2="{width - 4}" y2="{base}"/>',
              '<text class="axis-label" x="2" y="12">points</text>',
@@ -135,12 +138,12 @@ def loss_chart(review: Review) -> str:
     for i, hand in enumerate(hands):
         x, tall = left + step * i, round(hand.loss / top * room, 1)
         mark = " mistake" if hand.hand in flagged else ""
-        parts.append(f'<rect class="bar{mark}" x="{x}" y="{base - tall}" width="{step - 8}" '
+        parts.append(f'<rect class="bar{mark}" x="{x}" y="{base - tall}" width="{bar}" '
                      f'height="{tall}"/>')
-        parts.append(f'<text class="tick" x="{x + (step - 8) / 2}" y="{base + 18}" '
+        parts.append(f'<text class="tick" x="{x + bar / 2}" y="{base + 18}" '
                      f'text-anchor="middle">{hand.hand}</text>')
         if hand.loss >= 0.005:
-            parts.append(f'<text class="bar-value" x="{x + (step - 8) / 2}" '
+            parts.append(f'<text class="bar-value" x="{x + bar / 2}" '
                          f'y="{base - tall - 5}" text-anchor="middle">{hand.loss:.2f}</text>')
     label = "Points lost per hand: " + "; ".join(
         f"hand {h.hand}, {h.loss:.2f}{' (a mistake)' if h.hand in flagged else ''}"

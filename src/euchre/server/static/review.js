@@ -31,5 +31,5 @@
     show(told);
     if (told.status !== "failed") setTimeout(poll, POLL);
   }
-  setTimeout(poll, POLL);
+  poll();
 })();

@@ -1,9 +1,10 @@
 // Settings kept in this browser (localStorage): speed, deck colours, theme, hand sorting,
-// hints, undo, the next hand by itself, a sound. The lobby and the table both read them.
+// hints, coach notes, undo, the next hand by itself, a sound. The lobby and the table both
+// read them.
 "use strict";
 const SETTINGS_KEY = "euchre.settings";
 const SETTING_DEFAULTS = { speed: "normal", colours: "2", theme: "dark", sort: "high",
-                           hints: true, undo: false, auto: false, sound: false };
+                           hints: true, coach: false, undo: false, auto: false, sound: false };
 // How long (ms) a completed trick stays on the table, the least time between two moves of
 // the opponent, and the pause before the next hand starts by itself.
 const SPEEDS = { slow: { trick: 2200, move: 1000, hand: 6000 },

@@ -16,6 +16,7 @@ let held = null;         // {cards, leader, winner, reason}: a completed trick o
 let handEnd = false;     // the hand-end panel is up: the new hand waits for "Next hand"
 let hiding = false;      // the new hand's cards stay hidden while the old hand is shown
 let hints = {};          // token -> value, for the shown seq
+let coachAsk = null;     // "Coach notes" on: the seq of my move whose note is asked once played
 let retry = 500;
 let nameSent = false;
 
@@ -45,6 +46,8 @@ function send(message) {
 
 function act(choice) {
   $("error").textContent = "";
+  $("coach-note").textContent = "";
+  coachAsk = settings.coach && shown.match.hints && shown.view.legal.length > 1 ? shown.seq : null;
   send({ type: "action", action: choice, seq: shown.seq });
 }
 
@@ -65,13 +68,15 @@ function connect() {
 }
 
 function receive(message) {
-  if (message.type === "error") { $("error").textContent = message.message; return; }
+  if (message.type === "error") { coachAsk = null; $("error").textContent = message.message; return; }
+  if (message.type === "coach") { $("coach-note").textContent = message.note || ""; return; }
   if (message.type === "rematch") { remember(message.link, true); location.href = message.link; return; }
   if (message.type === "hint") {
     if (shown && message.seq === shown.seq) { hints = message.values; draw(); }
     return;
   }
   if (message.type !== "state") return;
+  if (coachAsk !== null && message.seq > coachAsk) { send({ type: "coach", seq: coachAsk }); coachAsk = null; }
   queue.push(message);
   pump();
 }

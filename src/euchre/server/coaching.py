@@ -1,0 +1,51 @@
+"""The table's coach notes: after a seat's own move, what the expert preferred and by how much.
+
+A note is ``coach.note`` (the terminal's ``play --coach`` says the same) with the values the
+expert gives the view the player had **before** the move. That view is rebuilt from the
+game's setup and its stored actions up to the move, never taken from the live game, which
+has moved on by the time the page asks (the computer may have answered). The work runs on
+the hint worker (``hints.Hints.note``), never on the event loop or the computer's thread.
+
+>>> from euchre import Rules, agents
+>>> from euchre import Game
+>>> before = Game(Rules(), seed=1).view(0)
+>>> said = judged(Rules(), 1, ["order"], 0, agents.load("expert"),
+...               (before, {"pass": 0.1, "order": -1.9}), 0)
+>>> said["best"], said["loss"], said["note"].startswith("Coach: the expert preferred pass")
+('pass', 2.0, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..agents import Agent
+from ..coach import judge, note
+from ..game import Game
+from ..rules import Rules
+from ..view import View
+from ..words import choice_words
+from .protocol import ProtocolError
+
+
+def judged(rules: Rules, seed: int, actions: list[str], seat: int, expert: Agent,
+           hinted: tuple[View, dict[str, float]] | None, seq: int) -> dict[str, Any]:
+    """The ``coach`` message for the move ``actions[seq]`` (the last of ``actions``): valued
+    from ``seat``'s view before it, with the values of ``hinted`` (a hint's view and values)
+    when that hint was for this very view, else the expert's. ``ProtocolError`` if that move
+    was not the seat's."""
+    game = Game(rules, seed=seed)
+    for token in actions[:seq]:
+        game.apply(token)
+    if game.to_move != seat:
+        raise ProtocolError(f"the move at state {seq} was not yours: no coach note for it")
+    view, chosen = game.view(seat), actions[seq]
+    if len(view.legal) < 2:  # a forced move is no choice: nothing to say
+        return {"type": "coach", "seq": seq, "chosen": chosen, "best": chosen, "loss": 0.0,
+                "note": None}
+    fresh = hinted is None or hinted[0] != view
+    values = expert.analyse(view) if fresh else hinted[1]  # type: ignore[attr-defined,index]
+    best, loss = judge(values, chosen)
+    words = {token: choice_words(view, token) for token in values}
+    return {"type": "coach", "seq": seq, "chosen": chosen, "best": best,
+            "loss": round(loss, 3), "note": note(values, chosen, words)}

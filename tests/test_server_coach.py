@@ -1,0 +1,111 @@
+"""The coach's note at the browser table (issue 13, criterion 5), at the protocol level
+against a real `euchre serve`: after a seat's own costly move, what the expert preferred and
+by how much, valued from the view before the move (the hint's own numbers when one was
+asked); nothing after a good move; refused in one line where it cannot be given."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from server_support import Server
+
+from euchre import Game, Rules
+from euchre.coach import THRESHOLD
+
+SEED = 1
+"""A deal whose first choice is the person's (seat 0, not dealing): Q♦ turned up to a hand
+with no trump worth the name, so ordering it up is a clear loss (about 1.5 points)."""
+NOTE = re.compile(r"Coach: the expert preferred (.+?) \(([+-]\d+\.\d\d)\) to (.+?) "
+                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost\.")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("coach") / "games.db").start()
+    yield running
+    running.stop()
+
+
+def first_move(server: Server, token: str, **fields):
+    """A new game against the computer, the person's first move made; the open seat."""
+    assert Game(Rules(), seed=SEED).to_move == 0
+    game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED, **fields)
+    seat = server.seat(game["links"]["play"])
+    seat.state_at_least(0)
+    seat.send({"type": "action", "action": token, "seq": 0})
+    seat.state_at_least(1)
+    return game, seat
+
+
+def coach(seat, seq: int) -> dict:
+    seat.send({"type": "coach", "seq": seq})
+    return seat.until(lambda m: m["type"] in ("coach", "error"))
+
+
+def test_a_costly_move_gets_the_note_and_a_good_one_none(server):
+    _, seat = first_move(server, "order")
+    said = coach(seat, 0)
+    assert said["type"] == "coach" and said["seq"] == 0 and said["chosen"] == "order"
+    assert said["best"] == "pass" and said["loss"] > THRESHOLD
+    best, _, chosen, _, loss = NOTE.fullmatch(said["note"]).groups()
+    assert (best, chosen) == ("pass", "order up Q♦") and float(loss) > THRESHOLD
+    seat.close()
+    _, seat = first_move(server, "pass")
+    said = coach(seat, 0)
+    assert said["type"] == "coach" and said["note"] is None and said["loss"] <= THRESHOLD
+    seat.close()
+
+
+def test_the_note_quotes_the_hint_for_that_very_view(server):
+    game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED)
+    seat = server.seat(game["links"]["play"])
+    seat.state_at_least(0)
+    seat.send({"type": "hint"})
+    hint = seat.until(lambda m: m["type"] == "hint")["values"]
+    seat.send({"type": "action", "action": "order", "seq": 0})
+    seat.state_at_least(1)
+    said = coach(seat, 0)
+    best, best_value, chosen, chosen_value, _ = NOTE.fullmatch(said["note"]).groups()
+    assert (best, chosen) == ("pass", "order up Q♦")
+    assert (best_value, chosen_value) == (f"{hint['pass']:+.2f}", f"{hint['order']:+.2f}")
+    seat.close()
+
+
+def test_where_no_note_can_be_given_it_is_one_line_and_the_connection_goes_on(server):
+    game, seat = first_move(server, "order")
+    cases = [({"type": "coach"}, 'a coach message needs "seq"'),
+             ({"type": "coach", "seq": "0"}, '"seq" must be the whole number'),
+             ({"type": "coach", "seq": True}, '"seq" must be the whole number'),
+             ({"type": "coach", "seq": -1}, '"seq" must be the whole number'),
+             ({"type": "coach", "seq": 999}, "there is no move at state 999")]
+    for message, words in cases:
+        seat.send(message)
+        error = seat.error()
+        assert words in error and "\n" not in error, message
+    if seat.state["seq"] < 2:  # the computer, dealing, picks up Q♦ and discards
+        seat.state_at_least(2)
+    said = coach(seat, 1)  # the computer's move, not ours
+    assert said == {"type": "error",
+                    "message": "the move at state 1 was not yours: no coach note for it"}
+    watcher = server.seat(game["links"]["watch"])
+    watcher.state_at_least(0)
+    assert "spectators cannot coach" in coach(watcher, 0)["message"]
+    watcher.close()
+    seat.send({"type": "ping"})
+    assert seat.until(lambda m: m["type"] == "pong")
+    assert coach(seat, 0)["type"] == "coach"  # still answered
+    seat.close()
+
+
+def test_no_note_in_a_friend_game_with_hints_turned_off(server):
+    game = server.new_game(mode="friend", name="Ann", seed=SEED)
+    ann = server.seat(game["links"]["play"])
+    ann.state_at_least(0)
+    ann.send({"type": "hints", "allow": False})
+    ann.until(lambda m: m["type"] == "state" and not m["match"]["hints"])
+    ann.send({"type": "action", "action": "order", "seq": 0})
+    ann.state_at_least(1)
+    assert coach(ann, 0) == {"type": "error", "message": "hints are turned off for this game, "
+                                                         "and coach notes with them"}
+    ann.close()
