@@ -152,3 +152,47 @@ def test_the_store_keeps_the_first_review_of_a_seat(tmp_path):
     assert db.load_review("g1", 0) == {"summary": {"total_loss": 1.5}}
     assert db.load_review("g1", 1) is None and db.load_review("nope", 0) is None
     db.close()
+
+
+def test_a_review_whose_worker_dies_says_so_in_one_line_and_is_tried_again(tmp_path):
+    import os
+    import signal
+    import subprocess
+
+    slow = (*TEST_FLAGS, "--review-deals", "3000")  # long enough to be caught at work
+    server = Server(tmp_path / "games.db", flags=slow).start()
+    try:
+        game = finished_game(server)
+        assert ask(server, game["id"], 0)[1]["status"] in ("queued", "running")
+        deadline = time.monotonic() + 30
+
+        def workers() -> list[int]:
+            while time.monotonic() < deadline:
+                listed = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid",
+                                         str(server.process.pid)], capture_output=True,
+                                        text=True).stdout.splitlines()
+                found = [int(line.split()[0]) for line in listed if "spawn_main" in line]
+                if found:
+                    return found
+                time.sleep(0.05)
+            return []
+
+        [worker] = workers()  # one review, one process of its own
+        os.kill(worker, signal.SIGKILL)
+        while True:
+            status, told = ask(server, game["id"], 0)
+            if told["status"] == "failed":
+                break
+            assert time.monotonic() < deadline, told
+            time.sleep(0.05)
+        assert status == 500 and told["error"] == "the review stopped before it was finished"
+        assert "Reload to try again" in told["words"]
+        status, again = ask(server, game["id"], 0)  # asked again: worked out again
+        assert status == 202 and again["status"] in ("queued", "running")
+        assert stored_rows(server.db, game["id"]) == []
+        [worker] = workers()
+    finally:
+        server.stop()
+    while os.path.exists(f"/proc/{worker}") and time.monotonic() < deadline + 10:
+        time.sleep(0.05)  # the server stopped: its review's process is stopped with it
+    assert not os.path.exists(f"/proc/{worker}")

@@ -67,10 +67,15 @@ def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     return page(f"Game {stored.id}", body)
 
 
+def review_url(game_id: str, seat: int, api: bool = False) -> str:
+    """Where a seat's review is read (``routes/reviews.py``): its page, or its JSON."""
+    return f"{'/api' if api else ''}/games/{game_id}/review/{seat}"
+
+
 def _reviews(stored: StoredGame) -> str:
-    """The coach's review of either seat (``routes/reviews.py``): worked out on the first
-    visit, kept with the game."""
-    links = " ".join(f'<a class="button" href="/games/{escape(stored.id)}/review/{seat}" '
+    """The coach's review of either seat: worked out on the first visit, kept with the
+    game."""
+    links = " ".join(f'<a class="button" href="{escape(review_url(stored.id, seat))}" '
                      f'data-testid="review-{seat}">Review {escape(name)}\'s play</a>'
                      for seat, name in enumerate(stored.names))
     return (f'<p class="reviews" data-testid="reviews">Where the points went, choice by '

@@ -24,14 +24,9 @@ from ..coach.report import (
 from ..coach.review import STAGE_ORDER
 from ..game import Game
 from ..words import card_name, card_text, count
-from .pages import page
+from .pages import page, review_url
 from .storage import StoredGame
 from .wording import HINT_LABEL
-
-
-def review_url(game_id: str, seat: int) -> str:
-    """Where a seat's review is read: the page (the API is ``/api`` before it)."""
-    return f"/games/{game_id}/review/{seat}"
 
 
 def progress_words(told: dict[str, Any], name: str) -> str:
@@ -55,8 +50,9 @@ def progress_page(stored: StoredGame, seat: int, told: dict[str, Any]) -> str:
     value = f' value="{told["done"]}"' if told["total"] else ""
     body = (f"<h1>Review of {escape(name)}'s play</h1>"
             f'<section class="panel review-progress" id="review-progress" '
-            f'data-testid="review-progress" data-game="{escape(stored.id)}" '
-            f'data-seat="{seat}" data-status="{told["status"]}" '
+            f'data-testid="review-progress" '
+            f'data-api="{escape(review_url(stored.id, seat, api=True))}" '
+            f'data-status="{told["status"]}" '
             f'aria-label="Progress of the review">'
             f'<p id="review-status" role="status">{escape(progress_words(told, name))}</p>'
             f'<progress id="review-bar" max="{told["total"] or 1}"{value} '
@@ -91,8 +87,8 @@ def _links(stored: StoredGame, seat: int) -> str:
     other = stored.names[1 - seat]
     return (f'<p class="review-links"><a href="/games/{escape(stored.id)}">The game, hand by '
             f'hand</a> · <a href="{escape(review_url(stored.id, 1 - seat))}" '
-            f'data-testid="review-other">Review {escape(other)}\'s play</a> · <a href="/api'
-            f'{escape(review_url(stored.id, seat))}">This review as JSON</a></p>')
+            f'data-testid="review-other">Review {escape(other)}\'s play</a> · <a href="'
+            f'{escape(review_url(stored.id, seat, api=True))}">This review as JSON</a></p>')
 
 
 def _summary(review: Review, name: str) -> str:

@@ -5,7 +5,7 @@
 (() => {
   const panel = document.getElementById("review-progress");
   if (!panel || !["queued", "running"].includes(panel.dataset.status)) return;
-  const url = `/api/games/${encodeURIComponent(panel.dataset.game)}/review/${panel.dataset.seat}`;
+  const url = panel.dataset.api;
   const status = document.getElementById("review-status");
   const bar = document.getElementById("review-bar");
   const POLL = 400, RETRY = 2000;
