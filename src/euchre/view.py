@@ -89,9 +89,11 @@ class View:
     hand_number: int = 0
     rules: Rules = field(default_factory=Rules)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, shared: bool = False) -> dict[str, Any]:
         """A JSON-ready dict of every field (written out by hand: the server makes one per
-        seat for every action, and ``dataclasses.asdict`` was most of its time)."""
+        seat for every action, and ``dataclasses.asdict`` was most of its time).
+        ``shared``: ``last_hand`` is the engine's own dict, not a copy, for a caller that
+        only reads it (the server encodes it at once)."""
         last = self.last_hand
         return {
             "player": self.player, "dealer": self.dealer, "to_move": self.to_move,
@@ -103,7 +105,7 @@ class View:
                        for t in self.tricks],
             "tricks_won": list(self.tricks_won), "score": list(self.score),
             "target": self.target, "discard": self.discard, "legal": list(self.legal),
-            "last_hand": None if last is None else _copy_hand(last),
+            "last_hand": last if last is None or shared else _copy_hand(last),
             "hand_number": self.hand_number, "rules": self.rules.to_dict(),
         }
 

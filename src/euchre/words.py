@@ -21,6 +21,8 @@ values (``cards``, ``actions``, ``view``), so anything may import it.
 
 from __future__ import annotations
 
+import functools
+
 from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from .cards import (
     EFFECTIVE_SUIT,
@@ -64,6 +66,7 @@ def card_name(token: str) -> str:
     return f"{RANK_WORDS[card & 7]} of {SUIT_NAMES[card >> 3]}"
 
 
+@functools.lru_cache(maxsize=64)
 def suit_text(letter: str) -> str:
     """A suit with its symbol: ``♥ hearts`` (as the browser's ``suitName``).
 

@@ -117,7 +117,7 @@ class Table:
         """The ``state`` message for one seat (or a spectator)."""
         game, stored = self.game, self.stored
         seen = game.view(seat)  # None: the spectator's view, made by the engine
-        view = seen.to_dict()
+        view = seen.to_dict(shared=True)  # encoded at once, never changed
         said = wording.words(seen, stored.names)
         if match.over(self) and not game.is_over:  # resigned: nothing is left to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""

@@ -99,10 +99,16 @@ def last_words(view: View, names: tuple[str, str] | list[str],
 def _suits(view: View) -> dict[str, str]:
     """The suit each card of the hand belongs to under trump (the left bower is a trump):
     the page marks trumps and groups the hand by it."""
-    if not view.trump:
-        return {c: ("J" if c == "JK" else c[1]) for c in view.hand}
-    trump = parse_suit(view.trump)
-    return {c: SUITS[EFFECTIVE_SUIT[trump][parse_card(c)]] for c in view.hand}
+    return _suits_of(view.hand, view.trump)
+
+
+@functools.lru_cache(maxsize=8192)
+def _suits_of(hand: tuple[str, ...], trump: str | None) -> dict[str, str]:
+    # (remembered: a hand changes once a trick, and the same dict is only ever encoded)
+    if not trump:
+        return {c: ("J" if c == "JK" else c[1]) for c in hand}
+    suit = parse_suit(trump)
+    return {c: SUITS[EFFECTIVE_SUIT[suit][parse_card(c)]] for c in hand}
 
 
 def _told_apart(names: tuple[str, str] | list[str]) -> list[str]:
@@ -144,7 +150,8 @@ def _cards(view: View) -> dict[str, dict[str, str]]:
             seen.update(trick["cards"])
         if last.get("discard"):
             seen.add(last["discard"])
-    return {c: _CARD_WORDS[c] for c in sorted(seen)}
+    seen.discard(None)
+    return {c: _CARD_WORDS[c] for c in seen}
 
 
 def _prompt(view: View) -> str:
