@@ -36,7 +36,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from server_support import Server
+from server_support import TEST_FLAGS, Server
 
 from euchre import Game
 from euchre.server.stores import open_storage
@@ -100,6 +100,13 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy() -> tuple[int, int]:
+    """Busy and total CPU time of the whole machine so far, in ticks (Linux)."""
+    ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle and iowait
+    return sum(ticks) - idle, sum(ticks)
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
@@ -131,18 +138,21 @@ def main() -> int:
 
 def measure(args: argparse.Namespace, db: str | Path) -> int:
     """Start the servers, play every game, check every stored record; print the figures."""
-    servers = [Server(db).start()]  # the first makes the schema; the others find it
-    servers += [Server(db).start() for _ in range(args.processes - 1)]
+    room = ("--max-tables", str(args.games + 100), "--max-connections", str(3 * args.games + 100))
+    servers = [Server(db, flags=TEST_FLAGS + room).start()]  # the first makes the schema
+    servers += [Server(db, flags=TEST_FLAGS + room).start() for _ in range(args.processes - 1)]
     try:
         games = [servers[0].new_game(mode="friend", name=f"p{i}", seed=i,
                                      rules={"target": args.target}) for i in range(args.games)]
         start = time.perf_counter()
         server_cpu = sum(cpu_seconds(s.process.pid) for s in servers)
         client_cpu = time.process_time()
+        machine = machine_busy()
         latencies, errors, actions = asyncio.run(run_games(servers, games, args.think / 1000))
         elapsed = time.perf_counter() - start
         server_cpu = sum(cpu_seconds(s.process.pid) for s in servers) - server_cpu
         client_cpu = time.process_time() - client_cpu
+        busy, total = (now - then for now, then in zip(machine_busy(), machine, strict=True))
     finally:
         for server in servers:
             server.stop()
@@ -163,7 +173,8 @@ def measure(args: argparse.Namespace, db: str | Path) -> int:
           f"p99 {1000 * percentile(latencies, 99):6.1f} ms   "
           f"max {1000 * max(latencies):6.1f} ms")
     print(f"  CPU       servers {100 * server_cpu / elapsed:.0f}% of a core, "
-          f"these clients {100 * client_cpu / elapsed:.0f}%")
+          f"these clients {100 * client_cpu / elapsed:.0f}%; the machine's {os.cpu_count()} "
+          f"cores {100 * busy / max(total, 1):.0f}% busy (the database too)")
     print(f"  errors    {len(errors)}" + (f"  (first: {errors[0]})" if errors else ""))
     print(f"  stored    {complete}/{args.games} records complete and replayable")
     return 0 if not errors and complete == args.games else 1
