@@ -24,13 +24,13 @@ from .storage import (
     Conflict,
     Finish,
     NewGame,
+    Reads,
     Rename,
     SaveReview,
     SetOption,
     StoredGame,
     TakeBack,
     Write,
-    _game,
     players_of,
     row_of,
 )
@@ -80,8 +80,12 @@ def is_postgres_url(text: str) -> bool:
     return text.startswith(("postgresql://", "postgres://"))
 
 
-class PostgresStorage:
+class PostgresStorage(Reads):
     """``Storage`` in PostgreSQL; one connection per thread (see the module docstring)."""
+
+    MARK = "%s"
+    HAS_NAME = ("EXISTS (SELECT 1 FROM jsonb_array_elements_text(games.names::jsonb) AS n "
+                "WHERE n = %s)")
 
     def __init__(self, url: str) -> None:
         try:
@@ -148,43 +152,6 @@ class PostgresStorage:
             first = str(err).strip().splitlines()[0]
             raise Conflict(f"that move was made already: {first}") from None
 
-    def load(self, game_id: str) -> StoredGame | None:
-        connection = self._connection()
-        row = connection.execute(f"SELECT {_ALL} FROM games WHERE id = %s",
-                                 (game_id,)).fetchone()
-        if row is None:
-            return None
-        game = _game(row)
-        game.actions = _actions(connection, game_id)
-        return game
-
-    def unfinished(self) -> list[str]:
-        return [i for (i,) in self._connection().execute(
-            "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
-
-    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
-        connection = self._connection()
-        rows = connection.execute(
-            f"SELECT {_ALL} FROM games WHERE finished = 1 AND EXISTS (SELECT 1 FROM "
-            "jsonb_array_elements_text(games.names::jsonb) AS n WHERE n = %s) ORDER BY updated",
-            (name,)).fetchall()
-        games = [_game(row) for row in rows]
-        for game in games if with_actions else ():
-            game.actions = _actions(connection, game.id)
-        return games
-
-    def recent(self, limit: int) -> list[StoredGame]:
-        rows = self._connection().execute(
-            f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT %s",
-            (limit,)).fetchall()
-        return [_game(row) for row in rows]
-
-    def load_review(self, game_id: str, seat: int) -> dict | None:
-        row = self._connection().execute(
-            "SELECT review FROM reviews WHERE game_id = %s AND seat = %s",
-            (game_id, seat)).fetchone()
-        return None if row is None else json.loads(row[0])
-
     def close(self) -> None:
         with self._guard:
             for connection in self._all:
@@ -193,10 +160,6 @@ class PostgresStorage:
         self._local = threading.local()
 
     # --- moving games between stores ------------------------------------------------
-
-    def all_ids(self) -> list[str]:
-        """Every game's id, oldest first."""
-        return [i for (i,) in self._connection().execute("SELECT id FROM games ORDER BY created")]
 
     def put_whole(self, game: StoredGame) -> None:
         """A game as it stands elsewhere (its times, result and actions), in one transaction;
@@ -230,11 +193,6 @@ def _note(item: Write) -> str:
     if isinstance(item, Action):
         return action_note(item.game_id, item.seq, item.player, item.token)
     return other_note(item.game_id)
-
-
-def _actions(connection: Any, game_id: str) -> list[str]:
-    return [token for (token,) in connection.execute(
-        "SELECT token FROM actions WHERE game_id = %s ORDER BY seq", (game_id,))]
 
 
 def _new_game(connection: Any, item: NewGame, now: float) -> None:

@@ -29,7 +29,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..game import Game
 from ..rules import Rules
@@ -213,7 +213,64 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
-class SQLiteStorage:
+class Reads:
+    """The reads both stores make, in one place: the same SQL but for the parameter mark
+    (``MARK``) and how a name is found among a game's JSON names (``HAS_NAME``)."""
+
+    MARK = "?"
+    HAS_NAME = "EXISTS (SELECT 1 FROM json_each(games.names) WHERE value = ?)"
+
+    def _connection(self) -> Any:
+        raise NotImplementedError
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self.MARK)
+
+    def _actions(self, connection: Any, game_id: str) -> list[str]:
+        return actions_of(connection, game_id, self.MARK)
+
+    def load(self, game_id: str) -> StoredGame | None:
+        connection = self._connection()
+        row = connection.execute(self._sql(f"SELECT {_ALL} FROM games WHERE id = ?"),
+                                 (game_id,)).fetchone()
+        if row is None:
+            return None
+        game = _game(row)
+        game.actions = self._actions(connection, game_id)
+        return game
+
+    def unfinished(self) -> list[str]:
+        return [i for (i,) in self._connection().execute(
+            "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
+
+    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
+        connection = self._connection()
+        rows = connection.execute(
+            f"SELECT {_ALL} FROM games WHERE finished = 1 AND {self.HAS_NAME} ORDER BY updated",
+            (name,)).fetchall()
+        games = [_game(row) for row in rows]
+        for game in games if with_actions else ():
+            game.actions = self._actions(connection, game.id)
+        return games
+
+    def recent(self, limit: int) -> list[StoredGame]:
+        rows = self._connection().execute(
+            self._sql(f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC "
+                      "LIMIT ?"), (limit,)).fetchall()
+        return [_game(row) for row in rows]
+
+    def load_review(self, game_id: str, seat: int) -> dict | None:
+        row = self._connection().execute(
+            self._sql("SELECT review FROM reviews WHERE game_id = ? AND seat = ?"),
+            (game_id, seat)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def all_ids(self) -> list[str]:
+        """Every game's id, oldest first (for ``euchre db copy``)."""
+        return [i for (i,) in self._connection().execute("SELECT id FROM games ORDER BY created")]
+
+
+class SQLiteStorage(Reads):
     """``Storage`` in one SQLite file, WAL mode, ``synchronous=FULL``: an acknowledged action
     survives the server being killed and the machine losing power. Each thread gets its own
     connection (SQLite connections are not shared between threads)."""
@@ -282,47 +339,6 @@ class SQLiteStorage:
             connection.execute("ROLLBACK")
             raise
 
-    def load(self, game_id: str) -> StoredGame | None:
-        connection = self._connection()
-        row = connection.execute(f"SELECT {_ALL} FROM games WHERE id = ?",
-                                 (game_id,)).fetchone()
-        if row is None:
-            return None
-        game = _game(row)
-        game.actions = _actions(connection, game_id)
-        return game
-
-    def unfinished(self) -> list[str]:
-        return [i for (i,) in self._connection().execute(
-            "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
-
-    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
-        connection = self._connection()
-        rows = connection.execute(
-            f"SELECT {_ALL} FROM games WHERE finished = 1 AND EXISTS "
-            "(SELECT 1 FROM json_each(games.names) WHERE value = ?) ORDER BY updated",
-            (name,)).fetchall()
-        games = [_game(row) for row in rows]
-        for game in games if with_actions else ():
-            game.actions = _actions(connection, game.id)
-        return games
-
-    def recent(self, limit: int) -> list[StoredGame]:
-        rows = self._connection().execute(
-            f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC LIMIT ?",
-            (limit,)).fetchall()
-        return [_game(row) for row in rows]
-
-    def load_review(self, game_id: str, seat: int) -> dict | None:
-        row = self._connection().execute(
-            "SELECT review FROM reviews WHERE game_id = ? AND seat = ?",
-            (game_id, seat)).fetchone()
-        return None if row is None else json.loads(row[0])
-
-    def all_ids(self) -> list[str]:
-        """Every game's id, oldest first (for ``euchre db copy``)."""
-        return [i for (i,) in self._connection().execute("SELECT id FROM games ORDER BY created")]
-
     def put_whole(self, game: StoredGame) -> None:
         """A game as it stands elsewhere (its times, result and actions), in one transaction;
         a game already here is refused."""
@@ -371,11 +387,6 @@ def players_of(game: StoredGame) -> list[tuple[int, str]]:
         out.append((replay.to_move, token))
         replay.apply(token)
     return out
-
-
-def _actions(connection: sqlite3.Connection, game_id: str) -> list[str]:
-    return [token for (token,) in connection.execute(
-        "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
 
 
 def _game(row: tuple) -> StoredGame:
@@ -445,6 +456,12 @@ _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _renam
             SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}
 
 
+def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:
+    """A game's accepted actions in order (``mark``: the database's parameter mark)."""
+    return [token for (token,) in connection.execute(
+        f"SELECT token FROM actions WHERE game_id = {mark} ORDER BY seq", (game_id,))]
+
+
 def finished_games(path: str | Path) -> list[StoredGame]:
     """Every finished game of a database file with its actions, oldest first, read-only: the
     file is never created, migrated or written (``euchre stats`` reads it while a server may
@@ -460,7 +477,7 @@ def finished_games(path: str | Path) -> list[StoredGame]:
             f"SELECT {wanted} FROM games WHERE finished = 1 ORDER BY updated").fetchall()
         games = [_game(row) for row in rows]
         for game in games:
-            game.actions = _actions(connection, game.id)
+            game.actions = actions_of(connection, game.id)
         return games
     except sqlite3.Error as err:
         raise ValueError(f"{path} is not a euchre games database: {err}") from None
