@@ -156,7 +156,8 @@ def test_euchre_db_copy_moves_every_game_from_sqlite_to_postgres(tmp_path, postg
     writes, _ = played("g1", 10)
     more, _ = played("g2", 30)
     lite.write([NewGame(stored()), NewGame(stored("g2", "friend")), *writes, *more,
-                SetOption("g2", "undo_used", True), Finish("g2", 0, (3, 0))])
+                SetOption("g2", "undo_used", True), Finish("g2", 0, (3, 0)),
+                SaveReview("g2", 1, {"decisions": [], "summary": {"total_loss": 0.5}})])
     before = {i: lite.load(i) for i in lite.all_ids()}
     lite.close()
     assert main(["db", "copy", str(source), postgres_url]) == 0
@@ -164,11 +165,14 @@ def test_euchre_db_copy_moves_every_game_from_sqlite_to_postgres(tmp_path, postg
     pg = PostgresStorage(postgres_url)
     for game_id, game in before.items():
         assert pg.load(game_id) == game  # setup, actions, times, result and options
+    assert pg.load_review("g2", 1) == {"decisions": [], "summary": {"total_loss": 0.5}}
+    assert pg.load_review("g2", 0) is None  # the stored reviews came too, and only they
     assert main(["db", "copy", str(source), postgres_url]) == 0
     assert "0 games copied, 2 already there" in capsys.readouterr().out
     back = tmp_path / "back.db"  # and back again, into a new SQLite file
     assert main(["db", "copy", postgres_url, str(back)]) == 0
     assert SQLiteStorage(back).load("g2") == before["g2"]
+    assert SQLiteStorage(back).load_review("g2", 1)["summary"] == {"total_loss": 0.5}
     pg.close()
 
 

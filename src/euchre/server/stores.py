@@ -2,8 +2,8 @@
 
 ``--db`` is a file (SQLite, the embedded default) or ``postgresql://USER@HOST:PORT/DB``.
 ``copy_games`` is ``euchre db copy SRC DST``: every game, finished or not, with its times,
-result, options and actions, each in one transaction on the destination; games already
-there are left as they are and counted.
+result, options and actions, each in one transaction on the destination, then its stored
+reviews (the coach's); games already there are left as they are and counted.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .peers import Peers, PostgresPeers, SoloPeers
 from .postgres import PostgresStorage, is_postgres_url
-from .storage import SQLiteStorage, Storage
+from .storage import SaveReview, SQLiteStorage, Storage
 
 
 def open_storage(path: str | Path) -> Storage:
@@ -53,6 +53,10 @@ def copy_games(source: str | Path, target: str | Path,
                 assert game is not None
                 game.replay()  # refuses a damaged game, naming it
                 dst.put_whole(game)  # type: ignore[attr-defined]
+                reviews = [SaveReview(game_id, seat, review) for seat in (0, 1)
+                           if (review := src.load_review(game_id, seat)) is not None]
+                if reviews:  # the coach's stored reviews go with their game
+                    dst.write(reviews)
                 copied += 1
             if progress:
                 progress(n, len(ids))
