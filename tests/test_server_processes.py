@@ -174,3 +174,28 @@ def test_a_page_behind_one_address_reconnects_to_a_live_process_and_plays_on(
         assert stored.replay().is_over  # every acknowledged move kept, none applied twice
     finally:
         proxy.stop()
+
+
+def test_a_process_whose_listening_connection_was_cut_catches_up(two, postgres_url):  # noqa: F811
+    a, b = two
+    game = a.new_game(mode="friend", name="Ann", rules={"target": 5}, seed=2)
+    here, there = a.seat(game["links"]["play"]), b.seat(game["links"]["invite"])
+    here.state_at_least(0)
+    there.state_at_least(0)
+    with psycopg.connect(postgres_url, autocommit=True) as connection:
+        cut = connection.execute(  # b's LISTEN connection, as a network fault would
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%%' "
+            "AND application_name = %s", (f"euchre serve {b.process.pid}",)).fetchall()
+    assert cut == [(True,)]
+    engine = Game(Rules(target=5), seed=2)
+    for seq in range(6):  # moves through both processes while b listens again
+        mover = here if engine.to_move == 0 else there
+        token = engine.legal_actions()[0]
+        mover.send({"type": "action", "action": token, "seq": seq})
+        engine.apply(token)
+        for socket, seat in ((here, 0), (there, 1)):
+            assert plain(socket.state_at_least(seq + 1)["view"]) == \
+                plain(engine.view(seat).to_dict())
+    b.stop()
+    told = b.process.stdout.read().decode()
+    assert "listening for other processes' moves failed" in told  # and it came back
