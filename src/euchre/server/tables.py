@@ -294,7 +294,7 @@ class Hub:
             for table in list(self.tables.values()):
                 asyncio.get_running_loop().create_task(self._catch_up(table, None))
             return
-        parts = note.split(" ")
+        parts = note.split(" ", 4)  # the token itself may hold a space ("discard 9C")
         table = self.tables.get(parts[0])
         if table is not None:
             asyncio.get_running_loop().create_task(self._catch_up(table, parts))
