@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from browser_support import browser, drawn, pages, step  # noqa: F401  (fixtures)
@@ -108,8 +109,9 @@ def test_the_same_move_sent_to_two_processes_at_once_is_applied_once(two, postgr
 
 
 def person_moves(socket, moves: int, rng: random.Random) -> dict:
-    """Make the person's moves at a computer table, waiting for the computer's turns."""
-    state = socket.state_at_least(0)
+    """Make the person's moves at a computer table, waiting for the computer's turns (from
+    the last state the socket read, if any: a stale one is refused and read past)."""
+    state = socket.state or socket.state_at_least(0)
     for _ in range(moves):
         if state["view"]["to_move"] != 0:
             state = socket.until(lambda m: m["type"] == "state" and (
@@ -199,3 +201,33 @@ def test_a_process_whose_listening_connection_was_cut_catches_up(two, postgres_u
     b.stop()
     told = b.process.stdout.read().decode()
     assert "listening for other processes' moves failed" in told  # and it came back
+
+
+def test_a_table_let_go_gives_its_lease_to_a_process_that_has_it_open(postgres_url):  # noqa: F811
+    from server_support import TEST_FLAGS
+
+    reset(postgres_url)
+    quick = (*TEST_FLAGS, "--table-idle", "1")  # a table nobody watches goes after 1 s
+    a, b = Server(postgres_url, flags=quick).start(), Server(postgres_url, flags=quick).start()
+    try:
+        game = a.new_game(mode="computer", level="easy", name="Ann", rules={"target": 2},
+                          seed=12)
+        first = a.seat(game["links"]["play"])
+        rng = random.Random(8)
+        person_moves(first, 3, rng)
+        pid_of = {a.process.pid: "a", b.process.pid: "b"}
+        assert [pid_of[int(h.rsplit(" ", 1)[1])] for h in lease_holders(postgres_url)] == ["a"]
+        later = b.seat(game["links"]["play"])
+        later.state_at_least(0)
+        first.close()  # nobody is left at a's table: it is let go, and its lease with it
+        deadline = time.monotonic() + 20
+        while lease_holders(postgres_url) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert lease_holders(postgres_url) == []
+        state = person_moves(later, 500, rng)  # b's computer takes the lease and plays
+        assert state["game"]["finished"]
+        assert [pid_of[int(h.rsplit(" ", 1)[1])] for h in lease_holders(postgres_url)] == ["b"]
+        assert load(postgres_url, game["id"]).replay().is_over
+    finally:
+        a.stop()
+        b.stop()
