@@ -43,6 +43,10 @@ def application_name() -> str:
     return f"euchre serve {os.getpid()}"
 
 
+EVERYTHING = "*"
+"""The note a process tells itself when it may have missed some: every live table rereads."""
+
+
 def action_note(game_id: str, seq: int, player: int, token: str) -> str:
     """The note for an accepted action (see the module docstring)."""
     return f"{game_id} a {seq} {player} {token}"
@@ -51,6 +55,21 @@ def action_note(game_id: str, seq: int, player: int, token: str) -> str:
 def other_note(game_id: str) -> str:
     """The note for any other change to a game: read it again."""
     return f"{game_id} r"
+
+
+def read_note(note: str) -> tuple[str, tuple[int, int, str] | None]:
+    """A game's note read back: its id, and ``(seq, player, token)`` for an action (None for
+    any other change). The token may hold a space (``discard 9C``).
+
+    >>> read_note(action_note("g1", 7, 1, "discard 9C")), read_note(other_note("g1"))
+    (('g1', (7, 1, 'discard 9C')), ('g1', None))
+    """
+    game_id, _, rest = note.partition(" ")
+    kind, _, fields = rest.partition(" ")
+    if kind != "a":
+        return game_id, None
+    seq, player, token = fields.split(" ", 2)
+    return game_id, (int(seq), int(player), token)
 
 
 class Peers(Protocol):
@@ -125,7 +144,7 @@ class PostgresPeers:
                 connection.execute(f"LISTEN {CHANNEL}")
                 ready.set()
                 if not first:
-                    heard("*")  # notes may have been missed while we were away
+                    heard(EVERYTHING)  # notes may have been missed while we were away
                 first = False
                 while not self._closing.is_set():
                     for note in connection.notifies(timeout=1.0):

@@ -28,7 +28,7 @@ from . import match, wording
 from .committer import Committer
 from .hints import Hints
 from .limits import Busy, Limits, plausible
-from .peers import LEASE_RETRY, Peers, SoloPeers
+from .peers import EVERYTHING, LEASE_RETRY, Peers, SoloPeers, read_note
 from .protocol import Message, ProtocolError, check_name, encode
 from .storage import Action, Conflict, Finish, NewGame, Rename, StoredGame
 
@@ -174,6 +174,8 @@ class Hub:
                                             thread_name_prefix="euchre-bot")
         self.hints = Hints()
         self._sweeper: asyncio.Task[None] | None = None
+        self._catching: set[asyncio.Task[None]] = set()
+        """Live tables catching up with other processes' news (``_heard``)."""
 
     # --- creating and finding tables -----------------------------------------------------
 
@@ -290,28 +292,34 @@ class Hub:
 
     def _heard(self, note: str) -> None:
         """A note from ``peers``: the live table it concerns catches up."""
-        if note == "*":
+        if note == EVERYTHING:
             for table in list(self.tables.values()):
-                asyncio.get_running_loop().create_task(self._catch_up(table, None))
+                self._later(self._catch_up(table, None))
             return
-        parts = note.split(" ", 4)  # the token itself may hold a space ("discard 9C")
-        table = self.tables.get(parts[0])
+        game_id, action = read_note(note)
+        table = self.tables.get(game_id)
         if table is not None:
-            asyncio.get_running_loop().create_task(self._catch_up(table, parts))
+            self._later(self._catch_up(table, action))
 
-    async def _catch_up(self, table: Table, note: list[str] | None) -> None:
+    def _later(self, work: Any) -> None:
+        """Run ``work`` as a task, held until it is done (the loop keeps only weak ones)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._catching.add(task)
+        task.add_done_callback(self._catching.discard)
+
+    async def _catch_up(self, table: Table, action: tuple[int, int, str] | None) -> None:
+        """Bring a live table to what the store holds: the heard action applied when it
+        follows on here, else the game read again."""
         async with table.lock:
             if self.tables.get(table.stored.id) is not table:
                 return
-            if note is not None and note[1] == "a" and len(note) == 5:
-                seq = int(note[2])
-                if seq < table.seq:
-                    return  # our own move, or one we have already
-                if seq == table.seq and self._apply_heard(table, int(note[3]), note[4]):
-                    table.broadcast()
-                    self._wake_bots(table)
-                    return
-            await self._reload(table)
+            if action is not None and action[0] < table.seq:
+                return  # our own move, or one we have already
+            if action is not None and action[0] == table.seq and \
+                    self._apply_heard(table, action[1], action[2]):
+                table.broadcast()
+            else:
+                await self._reload(table)
         self._wake_bots(table)
 
     def _apply_heard(self, table: Table, seat: int, token: str) -> bool:
