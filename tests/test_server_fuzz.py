@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from server_support import Server
+from server_support import Server, play_out
 
 from euchre.server.storage import SQLiteStorage
 
@@ -98,12 +98,7 @@ def test_after_the_fuzzing_a_game_plays_to_the_end_and_every_stored_game_replays
     a, b = server.seat(game["links"]["play"]), server.seat(game["links"]["invite"])
     a.state_at_least(0)
     b.state_at_least(0)
-    while not a.state["game"]["finished"]:
-        mover = a if a.state["view"]["to_move"] == 0 else b
-        seq = mover.state["seq"]
-        mover.send({"type": "action", "action": mover.state["view"]["legal"][-1], "seq": seq})
-        a.state_at_least(seq + 1)
-        b.state_at_least(seq + 1)
+    play_out(a, b)
     a.close()
     b.close()
     storage = SQLiteStorage(server.db)

@@ -12,7 +12,7 @@ import time
 import urllib.request
 
 import pytest
-from server_support import Server
+from server_support import Server, play_out
 from websockets.exceptions import ConnectionClosed
 
 from euchre import Game
@@ -36,17 +36,6 @@ def pair(server: Server, **fields):
     a.state_at_least(0)
     b.state_at_least(0)
     return game, a, b
-
-
-def play_out(a, b) -> dict:
-    """Both seats play their last legal choice (never a pass) until the match is over."""
-    while not a.state["game"]["finished"]:
-        mover = a if a.state["view"]["to_move"] == 0 else b
-        seq = mover.state["seq"]
-        mover.send({"type": "action", "action": mover.state["view"]["legal"][-1], "seq": seq})
-        a.state_at_least(seq + 1)
-        b.state_at_least(seq + 1)
-    return a.state
 
 
 def raw_post(server: Server, body: bytes, headers: dict[str, str]) -> tuple[int, dict]:
