@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 test: $(STAMP)
-	.ci/install-chromium
+	.ci/install-debian
 	if command -v npm >/dev/null; then npm ci --prefix tests/js --no-audit --no-fund --silent; fi
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/pytest --durations=10
