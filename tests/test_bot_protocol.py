@@ -250,3 +250,103 @@ def test_euchre_bot_sits_a_program_at_a_table_online(tmp_path):
         server.stop()
         if bot.poll() is None:
             bot.kill()
+
+
+def test_act_carries_exactly_the_views_to_dict_and_result_the_last_hand(tmp_path):
+    """Replaying the match's record gives, at each of the program's decisions, the very
+    ``View.to_dict()`` its ``act`` line carried, and after each hand its ``last_hand``."""
+    from euchre import Game
+
+    log = tmp_path / "heard.jsonl"
+    name = program(tmp_path, "recorder", f"""
+        import json, sys
+        with open({str(log)!r}, "a") as heard:
+            for line in sys.stdin:
+                heard.write(line)
+                message = json.loads(line)
+                if message["type"] == "act":
+                    print(message["view"]["legal"][0], flush=True)
+    """)
+    result = run(ArenaSpec(spec_of(name), "random", pairs=1, seed=11, rules=Rules(target=5),
+                           keep_records=True))
+    assert result.stats["forfeits"] == []
+    heard = [json.loads(x) for x in log.read_text().splitlines()]
+    matches = []
+    for message in heard:
+        if message["type"] == "hello":
+            matches.append([])
+        matches[-1].append(message)
+    assert len(matches) == len(result.outcomes) == 2
+    for outcome, lines in zip(result.outcomes, matches, strict=True):
+        record, seat = outcome.record, outcome.a_seat
+        assert lines[0]["seat"] == seat and [m["type"] for m in lines[-2:]] == ["match", "bye"]
+        expected: list[dict] = []
+        game = Game(Rules.from_dict(record["rules"]), seed=record["seed"],
+                    first_dealer=record["first_dealer"])
+        for hand in record["hands"]:
+            for player, token in hand["actions"]:
+                if player == seat:
+                    expected.append({"type": "act", "view": game.view(seat).to_dict()})
+                game.apply(token)
+            expected.append({"type": "result", "hand": game.view(seat).last_hand})
+        assert game.is_over
+        assert lines[1:-2] == expected
+        assert lines[-2] == {"type": "match", "score": list(game.score),
+                             "winner": game.winner}
+
+
+@pytest.mark.timeout(60)
+def test_a_bot_that_closes_its_output_and_lives_on_forfeits_at_once(tmp_path):
+    pids = tmp_path / "pids"
+    name = program(tmp_path, "closer", f"""
+        import os, sys, time
+        open({str(pids)!r}, "w").write(str(os.getpid()))
+        sys.stdin.readline(); sys.stdin.readline()
+        os.close(1)
+        time.sleep(60)
+    """)
+    started = time.monotonic()
+    result = run(ArenaSpec("random", spec_of(name, timeout=20), pairs=1, seed=6, rules=RULES))
+    assert time.monotonic() - started < 10  # neither a hang nor the 20 s time limit
+    forfeits = result.stats["forfeits"]
+    assert [f["bot"] for f in forfeits] == ["b", "b"]
+    assert all("closed its standard output" in f["reason"] for f in forfeits)
+    pid = int(pids.read_text())
+    assert not Path(f"/proc/{pid}").exists() or _zombie(pid)
+
+
+def test_bot_timeout_and_bot_cwd_reach_the_program_in_the_arena_and_the_tournament(
+        tmp_path, capsys):
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    (folder / "cwdbot.py").write_text(textwrap.dedent("""
+        import json, os, sys
+        for line in sys.stdin:
+            message = json.loads(line)
+            if message["type"] == "hello":
+                with open("hello.jsonl", "a") as f:  # relative: lands in the working folder
+                    f.write(json.dumps({"cwd": os.getcwd(), **message}) + "\\n")
+            if message["type"] == "act":
+                print(message["view"]["legal"][0], flush=True)
+    """), encoding="utf-8")
+    name = f"exec:{sys.executable} cwdbot.py"  # found only in --bot-cwd
+    assert main(["arena", name, "random", "--games", "2", "--target", "2", "--json",
+                 "--bot-timeout", "2.5", "--bot-cwd", str(folder)]) == 0
+    assert json.loads(capsys.readouterr().out)["forfeits"] == []
+    assert main(["tournament", name, "random", "heuristic", "--games", "2", "--target", "2",
+                 "--json", "--bot-timeout", "1.5", "--bot-cwd", str(folder)]) == 0
+    capsys.readouterr()
+    hellos = [json.loads(x) for x in (folder / "hello.jsonl").read_text().splitlines()]
+    assert [h["time_limit"] for h in hellos] == [2.5] * 2 + [1.5] * 4
+    assert {h["cwd"] for h in hellos} == {str(folder.resolve())}
+
+
+def test_a_program_that_cannot_start_forfeits_and_the_arena_goes_on(tmp_path):
+    script = tmp_path / "notexec.sh"
+    script.write_text("#!/bin/sh\necho pass\n", encoding="utf-8")
+    script.chmod(0o644)  # there, but not executable: found, then refused by the system
+    spec = BotSpec.parse("exec:./notexec.sh").with_program_options(None, str(tmp_path))
+    result = run(ArenaSpec("random", spec, pairs=1, seed=2, rules=RULES))
+    forfeits = result.stats["forfeits"]
+    assert [f["bot"] for f in forfeits] == ["b", "b"] and result.stats["a_match_wins"] == 2
+    assert all("could not start" in f["reason"] for f in forfeits)

@@ -58,6 +58,20 @@ def test_an_outside_program_plays_on_ray_as_it_does_locally(cluster):
     assert [same(o) for o in distributed.outcomes] == [same(o) for o in local.outcomes]
 
 
+def test_a_broken_outside_program_forfeits_on_ray_as_it_does_locally(cluster, tmp_path):
+    bot = tmp_path / "illegal.py"
+    bot.write_text("import sys\nfor line in sys.stdin:\n    if '\"act\"' in line:\n"
+                   "        print('XX', flush=True)\n", encoding="utf-8")
+    spec = ArenaSpec("random", f"exec:{sys.executable} {bot}", pairs=2, seed=5,
+                     rules=Rules(target=3))
+    local = run(spec, workers=1)
+    distributed = run(spec, backend="ray")
+    assert [f["bot"] for f in distributed.stats["forfeits"]] == ["b"] * 4
+    assert all("answered 'XX'" in f["reason"] for f in distributed.stats["forfeits"])
+    assert distributed.stats["forfeits"] == local.stats["forfeits"]
+    assert distributed.stats["a_match_wins"] == 4
+
+
 def test_results_come_back_in_job_order_whatever_the_batch_size(cluster):
     for size in (1, 3, 50):
         assert run_jobs(abs, list(range(-20, 0)), backend="ray", batch_size=size).results == \

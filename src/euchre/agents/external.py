@@ -101,7 +101,7 @@ class ExternalAgent:
     # --- the Agent protocol and the match's events ------------------------------------
 
     def start_match(self, rules: Rules, seat: int) -> None:
-        """Queue the ``hello`` (sent with the first decision, or at once if running)."""
+        """Start the program (if it is not running) and send it the ``hello``."""
         self._say({"type": "hello", "protocol": PROTOCOL_VERSION, "rules": rules.to_dict(),
                    "seat": seat, "time_limit": self.timeout})
 
@@ -202,8 +202,11 @@ class ExternalAgent:
                         self._fail(f"it exited with status {process.returncode}")
                     continue
                 chunk = os.read(process.stdout.fileno(), 65536)  # type: ignore[union-attr]
-                if not chunk:
-                    code = process.wait()
+                if not chunk:  # its output is closed: it exited, or closed it and lives on
+                    try:
+                        code = process.wait(timeout=max(0.0, min(left, 1.0)))
+                    except subprocess.TimeoutExpired:
+                        self._fail("it closed its standard output")
                     self._fail(f"it exited with status {code}")
                 self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")

@@ -160,8 +160,11 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
 def _play(game: Game, seats: dict[int, tuple[str, agents.Agent]],
           makes: dict[str, list[int]], think: dict[str, list[float]]) -> None:
     """The match to its end, telling bots that listen (outside programs) how it goes."""
-    for seat, (_, bot) in seats.items():
-        tell(bot, "start_match", game.rules, seat)
+    for seat, (who, bot) in seats.items():
+        try:
+            tell(bot, "start_match", game.rules, seat)  # a program starts here
+        except BotFailure as failure:
+            raise _Forfeit(who, failure) from None
     hand = game.hand_number
     while not game.is_over:
         player = game.to_move
