@@ -64,6 +64,25 @@ def test_options_follow_the_hand_and_are_never_split(tmp_path, seed, width):
     assert labels == [c for c in shown if c in labels]  # 1) is the leftmost card
 
 
+def test_the_upcard_taken_is_numbered_where_the_hand_shows_it(tmp_path):
+    """After picking up, the upcard is in the hand: its number follows the hand's order."""
+    child = spawn(tmp_path, "--seed", SEED_COMPUTER_ORDERS_UP, "--target", "3", "--level",
+                  "medium")
+    child.expect(PROMPT)
+    child.sendline("1")  # pick up and discard the first card
+    screen = screen_then_quit(child)
+    game, _ = saved_game(tmp_path)
+    view = game.view(0)
+    assert view.upcard_taken and view.upcard in view.hand and view.phase == "play"
+    shown = screen.split("Your hand: ")[1].split("\n")[0].split()
+    numbered = re.findall(r"(\d+)\) (\S+)", screen.split("Your hand: ")[1])
+    assert [n for n, _ in numbered] == [str(i) for i in range(1, len(numbered) + 1)]
+    labels = [label for _, label in numbered]
+    assert len(labels) == len(view.legal) >= 2
+    assert labels == [c for c in shown if c in labels]  # 1) is the leftmost playable card
+    assert card_text(view.upcard) in shown
+
+
 def test_the_dealers_choice_after_an_order_up(tmp_path):
     """RULES: "The dealer then may pick up the upcard and discard one card face down, or
     leave it" - offered in those words, with the upcard still face up."""

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from euchre import Game, Rules
-from euchre.actions import CALL, DISCARD, N_ACTIONS, action_token, parse_action
+from euchre.actions import CALL, DISCARD, N_ACTIONS, PASS, action_token, parse_action
 from euchre.cards import card_token, deck_cards
 from euchre.words import (
     bid_words,
@@ -135,6 +135,19 @@ def test_the_joker_must_be_kept():
     assert why_not(view, DISCARD + 32) == "you must keep the Joker: discard one of your own cards"
 
 
+def test_after_picking_up_the_upcard_the_cards_keep_the_order_of_the_hand():
+    """The upcard the dealer took is one of his cards like the others: numbered where the
+    hand shows it (it was numbered last once it was in the hand)."""
+    game = Game(Rules(), first_dealer=0, decks=[stacked("9C TC QC AD 9S", "JC QH KH 9H TS",
+                                                        "KC")])
+    for token in ("order", "discard 9H", "AD"):  # the dealer takes K♣; no diamond to follow
+        game.apply(token)
+    view = game.view(0)
+    assert view.upcard_taken and "KC" in view.hand and len(view.legal) == 5
+    assert ordered_choices(view) == list(view.hand)
+    assert view.hand.index("KC") < 4  # clubs are trump: K♣ is not the last card shown
+
+
 @pytest.mark.parametrize("deck", [24, 32, 25])
 def test_every_position_of_random_matches_is_worded(deck):
     """Every legal choice has words without a token, numbered once each; every other action
@@ -145,6 +158,9 @@ def test_every_position_of_random_matches_is_worded(deck):
         view = game.view(game.to_move)
         choices = ordered_choices(view)
         assert sorted(choices) == sorted(view.legal)
+        cards = [t[-2:] for t in choices if parse_action(t) < PASS]
+        shown = [*view.hand, *([view.upcard] if view.phase == "discard" else [])]
+        assert cards == [t for t in shown if t in cards]  # numbered as the hand is shown
         words = [choice_words(view, t) for t in choices]
         assert len(set(words)) == len(words)
         assert not any(TOKEN.search(w) for w in words), words

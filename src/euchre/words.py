@@ -116,9 +116,10 @@ def upcard_state(view: View) -> str:
 def ordered_choices(view: View) -> list[str]:
     """``view.legal`` in the order the choices are shown: cards in the order of the hand
     (``view.hand``, as it is drawn), the upcard's discard after them, then bids as the engine
-    lists them. Numbered options follow this order, so "1" is the leftmost card."""
+    lists them. Numbered options follow this order, so "1" is the leftmost card (the upcard
+    the dealer took is in the hand by then, and is numbered where the hand shows it)."""
     position = {token: i for i, token in enumerate(view.hand)}
-    position[view.upcard] = len(view.hand)
+    position.setdefault(view.upcard, len(view.hand))
 
     def key(token: str) -> tuple[int, int]:
         action = parse_action(token)
