@@ -298,8 +298,10 @@ def test_cli_json_with_one_pair_is_strict_json(capsys):
 def test_cli_text_report(capsys):
     assert main([*ARENA, "--games", "2", "--deck", "25"]) == 0
     out = capsys.readouterr().out
-    assert "heuristic (A) vs random (B): 2 matches in 1 duplicate pairs" in out
+    assert "heuristic (A) vs random (B): 2 matches in 1 duplicate pair," in out
     assert "A wins" in out and "points per hand" in out
+    assert "nan" not in out  # one pair has no interval, and says so
+    assert "(no interval from fewer than 2 pairs)" in out
 
 
 def test_cli_out_writes_one_record_per_match(tmp_path, capsys):

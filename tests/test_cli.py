@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import subprocess
 import sys
 
@@ -105,11 +107,24 @@ def test_bad_arguments_are_one_line_and_exit_2(argv, fragment, capsys):
     assert fragment in err and err.count("\n") == 1
 
 
-def test_euchre_alone_lists_every_command_with_one_line_each(capsys):
+def test_euchre_alone_lists_every_command_with_one_line_each(capsys, monkeypatch):
+    from euchre.cli import COMMANDS
+
+    monkeypatch.setenv("COLUMNS", "80")
     assert main([]) == 0
     out = capsys.readouterr().out
-    for command in ("play", "serve", "replay", "stats", "arena", "tournament"):
-        assert f"    {command}" in out
+    listed = re.findall(r"^    (\S+) +(\S.*)$", out, re.M)
+    names = [command.__name__.rsplit(".", 1)[-1] for command in COMMANDS]
+    assert [name for name, _ in listed] == names  # each with its words on its own line
+    commands_part = out.split("  COMMAND\n", 1)[1].split("\n\n")[0]
+    assert len(commands_part.splitlines()) == len(names)  # and nothing wraps
+
+
+def test_subprocess_euchre_alone_lists_the_commands():
+    done = subprocess.run([sys.executable, "-m", "euchre.cli"], capture_output=True,
+                          text=True, check=False, env={**os.environ, "COLUMNS": "80"})
+    assert done.returncode == 0 and not done.stderr
+    assert re.search(r"^    tournament +a round robin", done.stdout, re.M)
 
 
 @pytest.mark.parametrize(
@@ -197,9 +212,33 @@ def test_make_play_installs_only_the_package():
 def test_every_command_has_an_example_in_its_help(capsys):
     from euchre.cli import COMMANDS
 
-    for command in COMMANDS:
-        name = command.__name__.rsplit(".", 1)[-1]
+    commands = [[command.__name__.rsplit(".", 1)[-1]] for command in COMMANDS]
+    for argv in [*commands, ["db", "copy"]]:
         with pytest.raises(SystemExit):
-            main([name, "--help"])
+            main([*argv, "--help"])
         out = capsys.readouterr().out
-        assert "example" in out.lower() and f"euchre {name}" in out, name
+        example = re.split(r"\b[Ee]xamples?:", out)
+        assert len(example) == 2 and f"euchre {' '.join(argv)}" in example[1], argv
+
+
+def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
+    """A browser match ended by a resignation stops mid-match; its record (as the server
+    writes it) replays to the end and says who won, the winner's score first."""
+    from euchre.server.match import RESIGNED, public_record
+    from euchre.server.storage import StoredGame
+
+    game = Game(Rules(target=10), seed=3)
+    rng = random.Random(3)
+    while game.hand_number < 3:
+        game.apply(rng.choice(game.legal_actions()))
+    stored = StoredGame("g1", "friend", None, game.rules, 3, ("t0", "t1"), ("Ann", "Bo"))
+    stored.options[RESIGNED] = 0
+    path = tmp_path / "resigned.json"
+    path.write_text(json.dumps(public_record(stored, game)))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    last = out.rstrip().splitlines()[-1]
+    assert last == (f"Ann resigned: Bo wins the match (Bo {game.score[1]}, Ann "
+                    f"{game.score[0]}).")
+    assert "in progress" not in out and out.count("\nHand ") == 4
+    assert "  (Ann resigned during this hand.)" in out

@@ -13,7 +13,14 @@ import pytest
 from euchre import Game, Rules
 from euchre.cli import main
 from euchre.history import Stats, seat_of, tally
-from euchre.server.storage import Action, Finish, NewGame, SQLiteStorage, StoredGame
+from euchre.server.storage import (
+    Action,
+    Finish,
+    NewGame,
+    SetOption,
+    SQLiteStorage,
+    StoredGame,
+)
 
 
 def finished(seed: int, target: int = 3) -> Game:
@@ -146,3 +153,31 @@ def test_an_unfinished_record_is_not_counted():
     record = game.record()
     record["players"] = {"names": ["You", "c"], "human_seat": 0}
     assert tally([record]).stats.matches == 0
+
+
+def test_a_resigned_browser_game_counts_as_the_browsers_own_statistics_count_it(
+        tmp_path, monkeypatch, capsys):
+    """A browser match ended by a resignation is finished (the server marks it so and its
+    player pages count it, won by the other seat), though its moves stop mid-match."""
+    from euchre.server.match import RESIGNED
+
+    monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
+    game = Game(Rules(target=10), seed=12)
+    rng = random.Random(12)
+    while game.hand_number < 2:
+        game.apply(rng.choice(game.legal_actions()))
+    assert not game.is_over
+    db = SQLiteStorage(tmp_path / "games.db")
+    record = game.record()
+    actions = [(p, t) for h in record["hands"] for p, t in h["actions"]]
+    db.write([NewGame(StoredGame("r1", "friend", None, game.rules, game.seed, ("t0", "t1"),
+                                 ("Ann", "Bo"))),
+              *(Action("r1", i, p, t) for i, (p, t) in enumerate(actions)),
+              SetOption("r1", RESIGNED, 0), Finish("r1", 1, game.score)])
+    db.close()
+    bo = stats_out(capsys, "--name", "Bo").splitlines()
+    assert bo[0] == "Matches: 1 played, 1 won (100%)"
+    ann = stats_out(capsys, "--name", "Ann").splitlines()
+    assert ann[0] == "Matches: 1 played, 0 won (0%)"
+    scored = sum(1 for h in record["hands"] if h["result"] and not h["result"]["thrown_in"])
+    assert bo[1].startswith(f"Hands: {scored} played")  # the hands that were finished

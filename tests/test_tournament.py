@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 import pytest
 
@@ -50,6 +52,19 @@ def test_the_command_prints_json_and_draws_the_plot(capsys, tmp_path):
     assert main(["tournament", "heuristic", "random", "--games", "2", "--target", "2"]) == 0
     text = capsys.readouterr().out
     assert "heuristic vs random" in text and "Bradley-Terry" in text
+    assert "nan" not in text and "none from 1 pair" in text  # one pair: no interval
+
+
+@pytest.mark.parametrize("games", ["1", "3", "41"])
+def test_a_game_count_that_cannot_be_played_as_asked_is_refused(games, capsys):
+    """As the arena does: matches come in duplicate pairs, so an odd count is one line on
+    stderr and exit status 2, before anything is played."""
+    done = subprocess.run([sys.executable, "-m", "euchre.cli", "tournament", "heuristic",
+                           "random", "--games", games], capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert done.returncode == 2 and not done.stdout
+    assert done.stderr == (f"euchre tournament: error: --games {games}: matches come in "
+                           "duplicate pairs, so the number must be even\n")
 
 
 @pytest.mark.parametrize(("args", "words"), [

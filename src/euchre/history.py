@@ -37,7 +37,7 @@ class Stats:
         by the player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or
         euchred."""
         self.matches += 1
-        self.matches_won += record["winner"] == seat
+        self.matches_won += winner_of(record) == seat
         for hand in record["hands"]:
             result = hand.get("result")
             if not result or result["thrown_in"]:
@@ -94,6 +94,24 @@ class Stats:
         ]
 
 
+def winner_of(record: dict[str, Any]) -> int | None:
+    """Who won a finished match: the engine's winner, or, in a match that ended when a
+    player resigned (the browser writes ``players.resigned`` and ``players.winner``; the
+    moves stop early, so the engine names no winner), the other player. None: not finished.
+
+    >>> winner_of({"winner": 1}), winner_of({"winner": None})
+    (1, None)
+    >>> winner_of({"winner": None, "players": {"resigned": 0, "winner": 1}})
+    1
+    """
+    if record.get("winner") is not None:
+        return int(record["winner"])
+    players = record.get("players") or {}
+    if players.get("resigned") in (0, 1):
+        return 1 - int(players["resigned"])
+    return None
+
+
 def seat_of(record: dict[str, Any], name: str | None) -> int | None:
     """The seat ``name`` played in a finished match, or None if it is not theirs.
 
@@ -134,7 +152,7 @@ def tally(records: Iterable[dict[str, Any]], name: str | None = None,
     ``include_undo`` is False: a record kept honestly, not a record without undo."""
     result = Tally(Stats())
     for record in records:
-        if record.get("winner") is None:
+        if winner_of(record) is None:
             continue
         seat = seat_of(record, name)
         if seat is None:

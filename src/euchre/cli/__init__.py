@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from .. import __version__
 from . import arena, bot, db, play, replay, review, serve, stats, tournament
-from .options import Parser
+from .options import CommandList, Parser
 
 COMMANDS = (play, serve, replay, review, stats, arena, tournament, bot, db)
 """Each command's module: ``add(commands)`` declares it, ``run(args)`` carries it out."""
@@ -20,7 +20,8 @@ COMMANDS = (play, serve, replay, review, stats, arena, tournament, bot, db)
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: every command's own parser under one."""
-    parser = Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.")
+    parser = Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.",
+                    formatter_class=CommandList)
     parser.add_argument("--version", action="version", version=f"euchre {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:

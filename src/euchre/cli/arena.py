@@ -11,6 +11,7 @@ from typing import Any
 from ..study import arena
 from ..study.arena import ArenaResult, ArenaSpec
 from ..study.plots import plot_margin
+from ..words import count
 from .options import (
     add_rules_flags,
     add_run_flags,
@@ -102,16 +103,19 @@ def run_with_progress(spec: ArenaSpec, workers: int, backend: str = "local",
 def format_report(stats: dict[str, Any]) -> str:
     a, b = stats["a"], stats["b"]
     low, high = stats["a_win_rate_95"]
-    m_low, m_high = (x if x is not None else float("nan") for x in stats["a_points_per_hand_95"])
+    m_low, m_high = stats["a_points_per_hand_95"]
+    margin_95 = (f"95% {m_low:+.3f} to {m_high:+.3f}" if None not in (m_low, m_high)
+                 else "no interval from fewer than 2 pairs")
     lines = [
-        f"{a['name']} (A) vs {b['name']} (B): {stats['matches']} matches in {stats['pairs']} "
-        f"duplicate pairs, {stats['hands']} hands, seed {stats['seed']}"
+        f"{a['name']} (A) vs {b['name']} (B): {count(stats['matches'], 'match')} in "
+        f"{count(stats['pairs'], 'duplicate pair')}, {count(stats['hands'], 'hand')}, "
+        f"seed {stats['seed']}"
         + (" (interrupted: these are the pairs that finished)" if stats.get("interrupted")
            else ""),
         f"A wins {stats['a_match_wins']} of {stats['matches']} matches: "
         f"{100 * stats['a_win_rate']:.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)",
         f"A's margin: {stats['a_points_per_hand']:+.3f} points per hand "
-        f"(95% {m_low:+.3f} to {m_high:+.3f})",
+        f"({margin_95})",
         "",
         f"{'bot':<24}{'made trump':>11}{'make':>8}{'march':>8}{'euchred':>9}{'ms/decision':>13}",
     ]

@@ -9,7 +9,7 @@ from .options import example
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "db", help="the browser game's database: copy it (e.g. SQLite to PostgreSQL)",
+        "db", help="the browser game's database: copy it (SQLite to PostgreSQL)",
         description="Copy every game (finished or not, with its actions, times and result) "
                     "from one database to another. A database is a SQLite file or "
                     "postgresql://USER@HOST:PORT/DB. Games already in the destination are "
@@ -19,7 +19,12 @@ euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:54
 euchre db copy old.db new.db"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = parser.add_subparsers(dest="db_command", metavar="ACTION", required=True)
-    copy = actions.add_parser("copy", help="copy every game from SRC to DST")
+    copy = actions.add_parser(
+        "copy", help="copy every game from SRC to DST", description="Copy every game from "
+        "SRC to DST; games already in DST are left as they are.",
+        epilog=example("""
+euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:5432/euchre"""),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     copy.add_argument("source", metavar="SRC", help="a SQLite file or a postgresql:// URL")
     copy.add_argument("target", metavar="DST", help="a SQLite file or a postgresql:// URL")
     return parser

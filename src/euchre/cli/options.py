@@ -17,6 +17,19 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+class CommandList(argparse.HelpFormatter):
+    """argparse's help, with every command of ``euchre`` alone on one line with its words:
+    Python 3.11's argparse measures a command's name without its indent, so the longest one
+    (``tournament``) was put on a line of its own, its words on the next."""
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if isinstance(action, argparse._SubParsersAction) and action.help != argparse.SUPPRESS:
+            indent = self._current_indent + self._indent_increment
+            longest = max((len(name) for name in action.choices), default=0)
+            self._action_max_length = max(self._action_max_length, indent + longest)
+
+
 def in_range(kind: type, low: float, high: float, what: str) -> Callable[[str], Any]:
     """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line."""
     def parse(text: str) -> Any:

@@ -32,5 +32,21 @@ def run(args: argparse.Namespace) -> int:
         last = first + len(data["hands"]) - 1
         if not first <= args.hand <= last:
             raise ValueError(f"--hand {args.hand}: the match has hands {first} to {last}")
-    print(game.transcript(names=names, hand=args.hand))
+    text = game.transcript(names=names, hand=args.hand)
+    players = data.get("players")
+    resigned = players.get("resigned") if isinstance(players, dict) else None
+    if args.hand is None and not game.is_over and resigned in (0, 1):
+        # A browser match ended by a resignation: its moves stop early, so the transcript
+        # would call it in progress. Say how it ended, the winner and their score first.
+        who, resigned = names or ("P0", "P1"), int(resigned)
+        winner = 1 - resigned
+        lines = text.split("\n")
+        lines[-1] = (f"{who[resigned]} resigned: {who[winner]} wins the match "
+                     f"({who[winner]} {game.score[winner]}, {who[resigned]} "
+                     f"{game.score[resigned]}).")
+        if "  (hand in progress)" in lines:  # the hand that was never finished
+            lines[lines.index("  (hand in progress)")] = \
+                f"  ({who[resigned]} resigned during this hand.)"
+        text = "\n".join(lines)
+    print(text)
     return 0

@@ -68,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _interval(pair: list[float | None], scale: float = 1.0, fmt: str = "+.3f") -> str:
-    low, high = (float("nan") if x is None else x * scale for x in pair)
+    if None in pair:  # one duplicate pair: nothing to bootstrap over
+        return "none from 1 pair"
+    low, high = (x * scale for x in pair)
     return f"{low:{fmt}} to {high:{fmt}}"
 
 
