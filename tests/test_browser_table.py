@@ -5,6 +5,7 @@ screenshot."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import subprocess
@@ -30,6 +31,7 @@ from browser_support import (
 )
 
 from euchre import Game, Rules
+from euchre.cards import EFFECTIVE_SUIT, parse_card, parse_suit
 from euchre.view import View
 from euchre.words import bid_words, choice_words
 
@@ -66,7 +68,26 @@ def check_choices(page) -> dict:
     bids = page.locator("#bids div").all_text_contents()
     assert [b.split(": ", 1)[1] for b in bids] == [bid_words(view, p, t) for p, t in view.bids]
     assert not TOKEN_IN_TEXT.search(page.locator("main").inner_text())
+    status = page.locator("#status").text_content()
+    if "order" in view.legal:  # the prompt says what the button says ("pick up" / "order up")
+        assert choice_words(view, "order") in status, status
+    if view.phase == "discard" and "pass" in view.legal:
+        assert "leave it" in status, status
+    if view.trump:  # trumps marked as the engine has them: the left bower, the Joker, the upcard
+        held = page.locator("#hand .slot").evaluate_all(
+            "s => s.map(e => [e.querySelector('img').dataset.card, e.classList.contains('trump')])")
+        assert held == [[c, is_trump(c, view.trump)] for c, _ in held], held
     return state
+
+
+def is_trump(card: str, trump: str) -> bool:
+    """The engine's answer: the card belongs to the trump suit (bowers and the Joker too)."""
+    suit = parse_suit(trump)
+    return EFFECTIVE_SUIT[suit][parse_card(card)] == suit
+
+
+def left_bower(card: str, trump: str) -> bool:
+    return card[0] == "J" and card != "JK" and card[1] != trump and is_trump(card, trump)
 
 
 def opponent_move(other, prefer_order: bool, rng: random.Random) -> bool:
@@ -97,12 +118,16 @@ def test_every_legal_choice_and_nothing_else_under_each_deck_and_option(server, 
     open_seat(page, server, game["links"]["play"])
     other = server.seat(game["links"]["invite"])
     rng = random.Random(deck)
-    decisions = discards = upcard_discarded = 0
+    decisions = discards = upcard_discarded = waits = left_bowers = leave_it = 0
     try:
         other.state_at_least(0)
         other.page = page
         while not finished(page):
             page.wait_for_function("() => document.body.dataset.idle === '1'")
+            up_to_date = drawn(page) == page.evaluate("window.__seq") and not finished(page)
+            if up_to_date and not state_of(page)["view"]["legal"]:  # not my turn: none offered
+                assert offered(page) == [], offered(page)
+                waits += 1
             if opponent_move(other, True, rng):
                 continue
             ready(page)
@@ -112,6 +137,8 @@ def test_every_legal_choice_and_nothing_else_under_each_deck_and_option(server, 
             state = check_choices(page)
             decisions += 1
             view = state["view"]
+            if view["trump"]:
+                left_bowers += any(left_bower(c, view["trump"]) for c in view["hand"])
             prefer = None
             if view["phase"] == "discard":
                 discards += 1
@@ -122,6 +149,7 @@ def test_every_legal_choice_and_nothing_else_under_each_deck_and_option(server, 
                 if "pass" in view["legal"]:
                     expect(page.locator('[data-action="pass"]')).to_have_text(
                         re.compile(r"^\dleave it$"))
+                    leave_it += 1
                 if not upcard_discarded and up in offered(page):
                     prefer = lambda tokens, up=up: up  # noqa: E731
                     upcard_discarded += 1
@@ -129,7 +157,9 @@ def test_every_legal_choice_and_nothing_else_under_each_deck_and_option(server, 
             assert decisions < 400
     finally:
         other.close()
-    assert decisions > 10 and discards and upcard_discarded
+    assert decisions > 10 and discards and upcard_discarded and waits > 10
+    assert leave_it or options.get("dealer_must_pick_up")
+    assert left_bowers or deck != 24  # this deal holds one: drawn as a trump, checked above
 
 
 def test_a_completed_trick_stays_marked_and_a_hand_ends_with_a_panel(server, pages):
@@ -166,11 +196,75 @@ def test_a_completed_trick_stays_marked_and_a_hand_ends_with_a_panel(server, pag
     panel = page.locator("[data-testid=hand-end]")
     expect(panel).to_contain_text(re.compile(r"made it|march|euchred|thrown in"))
     expect(panel).to_contain_text("Score: You")
+    state = state_of(page)
+    last, said = state["view"]["last_hand"], state["words"]["last_hand"]
+    expect(page.locator("#hand-no")).to_have_text(re.compile(r"^Hand 1, "))  # the ended hand's
+    expect(page.locator("#trump")).to_have_text(
+        f"Trump {said['trump']}" if said["trump"] else "No trump yet")
+    expect(page.locator("#me-tricks")).to_have_text(f"tricks {last['tricks_won'][0]}")
+    expect(page.locator("#them-tricks")).to_have_text(f"tricks {last['tricks_won'][1]}")
+    expect(page.locator("#them-cards img")).to_have_count(0)  # the new deal is not shown yet
     time.sleep(1.5)  # the next hand waits for the player (no automatic start by default)
     assert panel.is_visible() and offered(page) == []
     page.click("[data-testid=continue]")
     expect(panel).to_be_hidden()
     assert state_of(page)["view"]["hand_number"] >= 1
+
+
+DRAWN_AT = """
+window.__drawn = [];
+new MutationObserver((changes) => {
+  for (const c of changes) {
+    const seq = c.target.dataset?.seq;
+    if (c.attributeName === "data-seq" && c.target === document.body && seq !== undefined
+        && !window.__drawn.some((d) => d.seq === Number(seq)))
+      window.__drawn.push({seq: Number(seq), at: performance.now()});
+    if (c.target.id === "hand-end" && c.target.hidden && c.oldValue === null)
+      window.__drawn.push({seq: null, at: performance.now()});  // the new deal revealed
+  }
+}).observe(document, {attributes: true, subtree: true, attributeOldValue: true,
+                      attributeFilter: ["data-seq", "hidden"]});
+"""
+"""Records when each state is first drawn, and when the hand-end panel goes away."""
+
+
+def test_the_computers_moves_are_paced_and_the_next_hand_can_start_by_itself(server, pages):
+    game = server.new_game(mode="computer", level="easy", name="Pace", seed=14,
+                           rules={"target": 3})
+    page = pages.new(fast=False)
+    page.add_init_script("""localStorage.setItem("euchre.settings",
+        JSON.stringify({speed: "normal", auto: true}));""")
+    page.add_init_script(DRAWN_AT)
+    open_seat(page, server, game["links"]["play"])
+    rng = random.Random(5)
+    panel = page.locator("[data-testid=hand-end]")
+    shown_for = None
+    for _ in range(80):
+        ready(page)
+        if panel.is_visible():
+            if shown_for is not None:
+                break
+            began = time.monotonic()
+            panel.wait_for(state="hidden", timeout=15_000)  # nobody clicks "Next hand"
+            shown_for = time.monotonic() - began
+            continue
+        if shown_for is not None and state_of(page)["view"]["hand_number"] >= 1 and len(
+                state_of(page)["view"]["bids"]) >= 2:
+            break  # into the second hand far enough to see the computer's first bid
+        tokens = offered(page)
+        before = drawn(page)
+        page.locator(f'[data-action="{rng.choice(tokens)}"]').click()
+        page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=before)
+    assert shown_for is not None and 3.0 < shown_for < 8.0, shown_for  # normal: 4 s
+    drawn_at = page.evaluate("window.__drawn")
+    states = page.evaluate("window.__states")
+    gaps = []
+    for previous, now in itertools.pairwise(drawn_at):
+        action = now["seq"] is not None and states[str(now["seq"])]["last_action"]
+        if action and action[0] == 1 and now["seq"] > 0:
+            gaps.append(now["at"] - previous["at"])
+    assert len(gaps) >= 5, drawn_at
+    assert min(gaps) >= 500, gaps  # normal: at least 550 ms after what was drawn before
 
 
 def test_the_joker_turned_up_is_explained(server, pages):
@@ -274,6 +368,46 @@ def test_playing_a_friend_turns_notices_watching_and_hints_off(server, pages, br
     expect(ann.locator("[data-testid=notice]")).to_have_text("Bea is back at the table.")
 
 
+HIDDEN_TAB_AND_SPEAKER = """
+Object.defineProperty(document, "hidden", {get: () => Boolean(window.__hidden)});
+window.__beeps = 0;
+window.AudioContext = class {
+  constructor() { this.destination = {}; this.currentTime = 0; }
+  createOscillator() { return {frequency: {}, connect: (n) => n, start: () => { window.__beeps++; },
+                               stop: () => {}}; }
+  createGain() { return {gain: {}, connect: (n) => n}; }
+};
+"""
+"""A tab that can be hidden at will, and a speaker that counts its beeps."""
+
+
+@pytest.mark.parametrize("sound", [True, False])
+def test_a_sound_when_it_is_your_turn_in_a_hidden_tab_if_set(server, pages, sound):
+    game = server.new_game(mode="friend", name="Ann", seed=2, rules={"target": 3})
+    page = pages.new(fast=False)
+    page.add_init_script(HIDDEN_TAB_AND_SPEAKER)
+    page.add_init_script(f"""localStorage.setItem("euchre.settings",
+        JSON.stringify({{speed: "fast", sound: {str(sound).lower()}}}));""")
+    open_seat(page, server, game["links"]["play"])  # seat 0 deals: the friend bids first
+    other = server.seat(game["links"]["invite"])
+    try:
+        first = other.state_at_least(0)
+        page.evaluate("window.__hidden = true")
+        other.send({"type": "action", "action": "pass", "seq": first["seq"]})
+        ready(page)
+        assert offered(page)  # my turn, in a hidden tab
+        assert page.evaluate("window.__beeps") == (1 if sound else 0)
+        page.evaluate("window.__hidden = false")
+        step(page, random.Random(1), prefer=lambda tokens: "pass")
+        newest = other.state_at_least(page.evaluate("window.__seq"))
+        other.send({"type": "action", "action": "pass", "seq": newest["seq"]})
+        ready(page)
+        assert offered(page)  # my turn again, the tab on show: no sound
+        assert page.evaluate("window.__beeps") == (1 if sound else 0)
+    finally:
+        other.close()
+
+
 def test_two_players_with_one_name_each_count_their_own_seat(server, pages):
     sam, other = pages.new(), pages.new()
     game = server.new_game(mode="friend", name="Sam", rules={"target": 3})
@@ -327,6 +461,18 @@ def test_settings_are_kept_in_the_browser(server, pages):
     game = server.new_game(mode="computer", level="easy", name="Set", seed=5)
     page = pages.new()
     open_seat(page, server, game["links"]["play"])
+    ready(page)
+    hand = lambda: page.locator("#hand img.card").evaluate_all(  # noqa: E731
+        "i => i.map(e => e.dataset.card)")
+    view, said = state_of(page)["view"], state_of(page)["words"]
+    assert hand()[:5] == view["hand"]  # by default as the engine sorts it: high cards first
+    low, run = [], []
+    for card in view["hand"]:  # each suit's run turned round: low cards first
+        if run and said["suits"][run[-1]] != said["suits"][card]:
+            low, run = low + run[::-1], []
+        run.append(card)
+    low += run[::-1]
+    assert low != view["hand"]
     page.click("#settings summary")
     page.select_option("#set-speed", "slow")
     page.select_option("#set-colours", "4")
@@ -339,6 +485,8 @@ def test_settings_are_kept_in_the_browser(server, pages):
     for key, value in (("speed", "slow"), ("colours", "4"), ("sort", "low")):
         assert page.input_value(f"#set-{key}") == value
     expect(page.locator("#hint")).to_be_hidden()
+    ready(page)
+    assert hand()[:5] == low
     sources = page.locator("#hand img.card").evaluate_all("i => i.map(e => e.src)")
     assert sources and all(s.endswith("?colours=4") for s in sources)
     assert "#1f5fbf" in server.get("/cards/9D.svg?colours=4")[1]
@@ -419,3 +567,9 @@ def test_the_readme_screenshot_script_makes_a_picture(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--out",
                     str(out)], check=True, timeout=120)
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
+
+
+def test_make_serve_starts_the_browser_game():
+    made = subprocess.run(["make", "-n", "serve"], cwd=ROOT, capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert made.stdout.splitlines()[-1] == ".venv/bin/euchre serve", made.stdout

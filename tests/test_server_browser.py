@@ -223,8 +223,10 @@ def test_the_page_never_shows_the_opponents_hidden_cards(server, pages):
                 assert set(where.get("last-trick", [])) == (
                     set(view["tricks"][-1]["cards"]) if view["tricks"] else set())
             # only how many cards the opponent holds (a dealer about to discard holds the
-            # upcard as a sixth), each a card back
+            # upcard as a sixth), each a card back; none while the ended hand is on show
             held = len(view["hand"]) + (view["phase"] == "discard" and view["dealer"] == 1)
+            if ending:
+                held = 0
             backs = page.locator("#them-cards img")
             assert backs.evaluate_all("imgs => imgs.map(i => i.dataset.card)") == [
                 "back"] * held

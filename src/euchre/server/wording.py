@@ -98,7 +98,10 @@ def last_words(view: View, names: tuple[str, str] | list[str],
 
 def _suits(view: View) -> dict[str, str]:
     """The suit each card of the hand belongs to under trump (the left bower is a trump):
-    the page marks trumps and groups the hand by it."""
+    the page marks trumps and groups the hand by it. The dealer about to discard holds the
+    upcard as a sixth card, so it is among them."""
+    if view.phase == "discard" and view.player == view.dealer:
+        return _suits_of((*view.hand, view.upcard), view.trump)
     return _suits_of(view.hand, view.trump)
 
 
@@ -199,7 +202,7 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     bids = [f"{who(p)}: {bid_words(then, p, t)}" for p, t in last["bids"]]
     if last["thrown_in"]:
         return {"bids": bids, "reasons": [], "summary": "Both passed twice: thrown in, "
-                "no points.", "outcome": OUTCOME_WORDS["thrown_in"]}
+                "no points.", "outcome": OUTCOME_WORDS["thrown_in"], "trump": None}
     maker, won = last["maker"], last["tricks_won"]
     scorer = 0 if last["points"][0] else 1
     points = last["points"][scorer]
@@ -207,4 +210,5 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
                f"{count(won[maker], 'trick')}: {OUTCOME_WORDS[last['outcome']]}. "
                f"{who(scorer)} scored {count(points, 'point')}.")
     return {"bids": bids, "summary": summary, "outcome": OUTCOME_WORDS[last["outcome"]],
+            "trump": suit_text(last["trump"]),
             "reasons": [_reason(tuple(t["cards"]), last["trump"]) for t in last["tricks"]]}

@@ -139,6 +139,7 @@ function endOfHand(state) {
 
 function nextHand() {
   handEnd = false;
+  lastDrawn = Date.now();  // the new deal is on show now: the computer's first move waits
   draw();
   pump();
 }
@@ -175,13 +176,25 @@ function draw() {
   keepFocus();
 }
 
+// While a finished hand is on show (its last trick, then the hand-end panel), the bar and
+// the seats are still that hand's: its number, dealer, trump and tricks (the new score).
+function endedHand() {
+  const v = shown.view;
+  if (!(hiding || handEnd) || !v.last_hand) return null;
+  const last = v.last_hand;
+  return { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: last.dealer,
+           trump: last.trump, trumpWords: words().last_hand.trump, tricksWon: last.tricks_won };
+}
+
 function drawBar() {
   const v = shown.view, g = shown.game, me = mine(), them = 1 - me;
   const score = `${nameOf(me)} ${v.score[me]} · ${nameOf(them)} ${v.score[them]} (to ${v.target})`;
   $("score").textContent = score;
-  $("hand-no").textContent = `Hand ${v.hand_number + 1}, ${nameOf(v.dealer)} ${v.dealer === g.seat ? "deal" : "deals"}`;
-  $("trump").textContent = words().trump ? `Trump ${words().trump}` : "No trump yet";
-  $("trump").className = words().trump ? `badge trump suit-${v.trump}` : "badge";
+  const ended = endedHand();
+  const hand = ended || { number: v.hand_number + 1, dealer: v.dealer, trump: v.trump, trumpWords: words().trump };
+  $("hand-no").textContent = `Hand ${hand.number}, ${nameOf(hand.dealer)} ${hand.dealer === g.seat ? "deal" : "deals"}`;
+  $("trump").textContent = hand.trumpWords ? `Trump ${hand.trumpWords}` : "No trump yet";
+  $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
   document.title = `${yourTurn ? "Your turn · " : ""}Euchre: ${words().names[0]} ${v.score[0]}, ${words().names[1]} ${v.score[1]}`;
 }
@@ -192,11 +205,12 @@ function drawSeats() {
   $("them-dot").className = g.connected[them] ? "dot on" : "dot";
   $("them-here").textContent = g.mode === "computer" ? "" : g.connected[them] ? "at the table" : "away";
   $("me-name").textContent = g.seat === null ? "" : words().names[me];
-  $("them-tricks").textContent = `tricks ${v.tricks_won[them]}`;
-  $("me-tricks").textContent = g.seat === null ? "" : `tricks ${v.tricks_won[me]}`;
+  const ended = endedHand(), won = ended ? ended.tricksWon : v.tricks_won;
+  $("them-tricks").textContent = `tricks ${won[them]}`;
+  $("me-tricks").textContent = g.seat === null ? "" : `tricks ${won[me]}`;
   const played = v.tricks.length + (v.trick.length === 2 || (v.trick.length && v.leader === them) ? 1 : 0);
-  let count = g.seat === null ? 0 : 5 - played;
-  if (v.phase === "discard" && v.dealer === them) count = 6;
+  let count = g.seat === null || ended ? 0 : 5 - played;
+  if (v.phase === "discard" && v.dealer === them && !ended) count = 6;
   $("them-cards").replaceChildren(...Array.from({ length: Math.max(count, 0) }, () => cardImg("back", { class: "card small" })));
 }
 
