@@ -29,17 +29,12 @@ from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import FOLLOW_MASK, JOKER, SUITS
 from ..resample import resample_state
 from ..view import View
+from .bid_model import BidModel, turn_of
+from .calibration import Calibration
 from .equity import MatchEquity
-from .heuristic import ORDER_AT, strength, strength_with_upcard
+from .heuristic import strength, strength_with_upcard
+from .play_inference import play_likelihood
 from .solver import Solver, worker_solver
-
-_SPREAD = 0.9
-
-
-def _likely(score: float) -> float:
-    """The modelled chance that a player with this hand strength makes trump."""
-    x = (score - ORDER_AT) / _SPREAD
-    return 1.0 / (1.0 + 2.718281828 ** -x) if x > -30 else 0.0
 
 
 def _cards(mask: int) -> list[int]:
@@ -53,20 +48,36 @@ class ExpertAgent:
     bid, pick-up or discard, the decisions worth the most; ``infer``: weight the deals by the
     opponent's bids; ``score_aware``: value outcomes by match equity; ``model``: how the
     opponent bids in the bidding tree (``bidder``: by hand strength, as people do;
-    ``perfect``: his best reply in each deal).
+    ``perfect``: his best reply in each deal); ``calibrated``: bids and discards valued by
+    the tricks real play takes from each deal's double-dummy tricks (``calibration.py``);
+    ``opponent``: the model of his bidding (``fitted`` to the expert's own, or the
+    ``heuristic``'s threshold); ``infer_play``: weight the deals of a card by the
+    opponent's cards so far (``play_inference.py``); ``close_deals``: more deals for a close
+    bid or discard.
     """
 
     def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
                  score_aware: bool = True, model: str = "bidder",
-                 bid_deals: int | None = 192) -> None:
+                 bid_deals: int | None = 192, calibrated: bool = True,
+                 opponent: str = "fitted", infer_play: bool = True,
+                 close_deals: int = 0) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
-        for name, flag in (("infer", infer), ("score_aware", score_aware)):
+        if type(close_deals) is not int or not 0 <= close_deals <= 10_000:
+            raise ValueError(f"close_deals must be a whole number from 0 to 10000, not "
+                             f"{close_deals!r}")
+        for name, flag in (("infer", infer), ("score_aware", score_aware),
+                           ("calibrated", calibrated), ("infer_play", infer_play)):
             if type(flag) is not bool:
                 raise ValueError(f"{name} must be true or false, not {flag!r}")
         if model not in ("bidder", "perfect"):
             raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
+        if opponent not in ("fitted", "heuristic"):
+            raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
+        self.opponent = opponent
+        """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
+        own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
         self.model = model
         self._rng = random.Random(seed)
         self.deals = deals
@@ -74,6 +85,15 @@ class ExpertAgent:
         """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
         self.infer = infer
         self.score_aware = score_aware
+        self.calibrated = calibrated
+        self.infer_play = infer_play
+        self.close_deals = close_deals
+        """More deals for a bid or a discard whose two best options are within ``CLOSE``
+        points of each other (0: never): sampling noise decides close calls otherwise."""
+        """Weight the deals of a card decision by how likely the opponent's cards so far
+        were in each (``play_inference.py``)."""
+        """Value bids and discards by what real play realises from each deal's double-dummy
+        tricks (``calibration.py``), not by the double-dummy tricks themselves."""
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
@@ -96,32 +116,58 @@ class ExpertAgent:
         if view.phase == "joker":
             pick = self._rng.choice(legal)
             return {action_token(a): float(a == pick) * 1e-9 for a in legal}
-        worlds = self._worlds(view, self.deals if view.phase == "play" else self.bid_deals)
         utility = self._utility(view)
         if view.phase == "play":
+            worlds = self._worlds(view, self.deals)
             totals = _play_values(worlds, legal, view.player, utility, self.solver)
-        elif view.phase == "discard":
-            totals = _discard_values(worlds, legal, view.player, utility, self.solver)
-        else:
-            totals = _Bidding(worlds, view, utility, self.model, self.solver).values(
-                legal, view.phase)
+            return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
+        if self.calibrated:
+            utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
+        totals, mass = self._bid_values(view, legal, utility, self.bid_deals)
+        if self.close_deals and _gap(totals) < CLOSE:
+            more, more_mass = self._bid_values(view, legal, utility, self.close_deals)
+            if mass + more_mass > 0.0:
+                totals = [(mass * a + more_mass * b) / (mass + more_mass)
+                          for a, b in zip(totals, more, strict=True)]
         return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
+
+    def _bid_values(self, view: View, legal: list[int], utility, deals: int
+                    ) -> tuple[list[float], float]:
+        """A bid's or discard's values over ``deals`` fresh deals, and those deals' total
+        likelihood before normalising (to pool two batches fairly)."""
+        worlds, mass = self._weighed_worlds(view, deals)
+        if view.phase == "discard":
+            return _discard_values(worlds, legal, view.player, utility, self.solver), mass
+        bidding = _Bidding(worlds, view, utility, self.model, self.solver, self._bids(view))
+        return bidding.values(legal, view.phase), mass
 
     # --- deals --------------------------------------------------------------------------
 
     def _worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """Deals consistent with the view, with their weights (summing to 1)."""
+        return self._weighed_worlds(view, deals)[0]
+
+    def _weighed_worlds(self, view: View, deals: int) -> tuple[list[tuple[list, float]], float]:
+        """``_worlds``, and the deals' total likelihood before normalising."""
         me = view.player
         weigh = self.infer and any(p != me for p, _ in view.bids)
+        by_play = self.infer_play and view.phase == "play" and (view.tricks or view.trick)
+        bids = self._bids(view)
         worlds = []
         for _ in range(deals):
             s = resample_state(view, self._rng)
-            weight = _bid_likelihood(s, view) if weigh else 1.0
+            weight = _bid_likelihood(s, view, bids) if weigh else 1.0
+            if by_play and weight > 0.0:
+                weight *= play_likelihood(s, view, self.solver)
             worlds.append((s, weight))
         total = sum(w for _, w in worlds)
         if total <= 0.0:  # the model finds every deal unlikely: trust the rules alone
-            return [(s, 1.0 / len(worlds)) for s, _ in worlds]
-        return [(s, w / total) for s, w in worlds]
+            return [(s, 1.0 / len(worlds)) for s, _ in worlds], 0.0
+        return [(s, w / total) for s, w in worlds], total
+
+    def _bids(self, view: View) -> BidModel:
+        return (BidModel.for_rules(view.rules) if self.opponent == "fitted"
+                else BidModel.heuristic())
 
     def _utility(self, view: View) -> Callable[[int, int, int], float]:
         """``utility(maker, maker_tricks, me)``: the value of a hand's outcome for ``me``."""
@@ -130,6 +176,15 @@ class ExpertAgent:
             if equity.matters(view.score):
                 return equity.utility(view.score, view.dealer)
         return _net_points
+
+
+CLOSE = 0.15
+"""Two best options of a bid or discard nearer than this (points) are a close call."""
+
+
+def _gap(totals: list[float]) -> float:
+    best, second = sorted(totals, reverse=True)[:2]
+    return best - second
 
 
 def _net_points(maker: int, maker_tricks: int, me: int) -> float:
@@ -206,8 +261,10 @@ class _World:
     """One deal's bidding game, valued for ``me`` by the double-dummy solver (whose table
     remembers the positions the stages share)."""
 
-    def __init__(self, s: list, me: int, utility, model: str, solver: Solver) -> None:
+    def __init__(self, s: list, me: int, utility, model: str, solver: Solver,
+                 bids: BidModel) -> None:
         self.s = s
+        self.bids = bids
         self.solver = solver
         self.me = me
         self.utility = utility
@@ -216,7 +273,7 @@ class _World:
         self.model = model
         self.his_hand = _cards(s[state.HAND0 + 1 - me])
 
-    def his_choice(self, options: list[tuple[float, float | None]]) -> float:
+    def his_choice(self, turn: str, options: list[tuple[float, float | None]]) -> float:
         """The value for me of the opponent's bid among ``(value, his hand strength)``
         options (strength None: pass). ``perfect``: his best per deal; ``bidder``: he bids
         his strongest suit when it reaches the bidding threshold, as people do."""
@@ -225,7 +282,7 @@ class _World:
         bids = [(strength, value) for value, strength in options if strength is not None]
         passes = [value for value, strength in options if strength is None]
         best = max(bids)
-        return best[1] if best[0] >= ORDER_AT or not passes else passes[0]
+        return best[1] if best[0] >= self.bids.center(turn) or not passes else passes[0]
 
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
@@ -251,15 +308,17 @@ class _Bidding:
     """The rest of one bidding decision, played out in every deal (see the module docstring):
     each method values one stage of the bidding for ``me``, averaged over the deals."""
 
-    def __init__(self, worlds, view: View, utility, model: str, solver: Solver) -> None:
+    def __init__(self, worlds, view: View, utility, model: str, solver: Solver,
+                 bids: BidModel) -> None:
         self.me = view.player
+        self.bids = bids
         self.dealer = view.dealer
         self.rules = view.rules
         self.model = model
         turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
         self.round2_suits = [s for s in range(4)
                              if s != turned or self.rules.may_call_turned_suit]
-        self.games = [(_World(s, self.me, utility, model, solver), weight)
+        self.games = [(_World(s, self.me, utility, model, solver, bids), weight)
                       for s, weight in worlds]
         self.dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
 
@@ -278,7 +337,7 @@ class _Bidding:
             options.append((0.0, None))  # thrown in
         if self.dealer == self.me:
             return max(value for value, _ in options)
-        return world.his_choice(options)
+        return world.his_choice("dealer2", options)
 
     def plan_dealer_round2(self) -> None:
         """Fix the round-2 choice I would make as dealer, across the deals where the
@@ -286,7 +345,8 @@ class _Bidding:
         reached = self.games
         if self.model == "bidder":
             reached = [(g, w) for g, w in self.games if max(
-                strength(g.his_hand, s) for s in self.round2_suits) < ORDER_AT] or self.games
+                strength(g.his_hand, s) for s in self.round2_suits) < self.bids.center("first2")
+            ] or self.games
         choices = [CALL + s for s in self.round2_suits]
         if not self.rules.stick_the_dealer:
             choices.append(PASS)
@@ -302,7 +362,7 @@ class _Bidding:
             if my_choice == PASS:
                 return self.round2_dealer(world)
             return world.call(my_choice - CALL, self.me)
-        return world.his_choice([*self.round2_calls(world, non_dealer),
+        return world.his_choice("first2", [*self.round2_calls(world, non_dealer),
                                  (self.round2_dealer(world), None)])
 
     def my_best_round2(self) -> int:
@@ -312,7 +372,8 @@ class _Bidding:
         reached = self.games
         if self.model == "bidder":
             reached = [(g, w) for g, w in self.games if strength_with_upcard(
-                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3) < ORDER_AT] or self.games
+                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3)
+                < self.bids.center("dealer1")] or self.games
         choices = [PASS] + [CALL + s for s in self.round2_suits]
         return max(choices, key=lambda a: sum(w * self.round2(g, a) for g, w in reached))
 
@@ -340,7 +401,7 @@ class _Bidding:
         if action == ORDER:
             return world.dealer_picks(self.me)
         up = world.s[state.UPCARD]
-        return world.his_choice([
+        return world.his_choice("dealer1", [
             (world.dealer_picks(self.dealer),
              strength_with_upcard(world.his_hand, up, up >> 3)),
             (self.round2(world, later), None)])
@@ -348,7 +409,7 @@ class _Bidding:
 
 # --- inference from the bidding -------------------------------------------------------------
 
-def _bid_likelihood(s: list, view: View) -> float:
+def _bid_likelihood(s: list, view: View, bids: BidModel) -> float:
     """How likely the opponent's bids were with the hand this deal gives him, under a soft
     hand-strength model of a reasonable bidder."""
     me = view.player
@@ -371,11 +432,12 @@ def _bid_likelihood(s: list, view: View) -> float:
             else:
                 suits = [x for x in range(4) if x != turned or rules.may_call_turned_suit]
                 score = max(strength(hand, x) for x in suits)
-            made = _likely(score)
+            turn = turn_of(other, dealer, round_one)
+            made = bids.likely(turn, score)
             weight *= (1.0 - made) if token == "pass" else made
             if token.startswith("call") and not round_one:
                 suit = SUITS.index(token[-1])
-                weight *= _likely(strength(hand, suit))
+                weight *= bids.likely(turn, strength(hand, suit))
         if token == "pass":
             passes += 1
             if passes == 2:

@@ -1,0 +1,69 @@
+"""How a strong player bids, as a chance from his hand's strength: the expert's model of
+its opponent, for inference from the bidding and for his bids in the expert's bidding tree.
+
+The first release modelled the opponent with the ``heuristic``'s own threshold (6.2 on its
+strength count, a soft spread of 0.9), which is one particular bidder's habit. ``BidModel``
+instead holds, for each deck and each bidding turn (the non-dealer or the dealer, round 1
+or 2), the centre and spread of a logistic curve fitted by maximum likelihood to the
+expert's *own* bids in self-play (``scripts/build_bid_model.py`` writes
+``data/bid_model.json``): the opponent is assumed to bid as well as the expert does, and no
+opponent it is measured against is ever used to fit it.
+
+>>> from euchre import Rules
+>>> model = BidModel.for_rules(Rules())
+>>> model.likely("first1", 14.0) > 0.99 and model.likely("first1", 0.0) < 0.01
+True
+>>> BidModel.heuristic().center("dealer2")   # the first release's model
+6.2
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from ..rules import Rules
+from .heuristic import ORDER_AT
+
+TURNS = ("first1", "dealer1", "first2", "dealer2")
+"""The bidding turns: the non-dealer's and the dealer's, in round 1 and round 2."""
+HEURISTIC_SPREAD = 0.9
+
+
+class BidModel:
+    """``likely(turn, strength)``: the chance that a player with this hand strength makes
+    trump at this turn; ``center(turn)``: the strength from which he is more likely to."""
+
+    def __init__(self, curves: dict[str, tuple[float, float]]) -> None:
+        self._curves = {turn: (float(curves[turn][0]), float(curves[turn][1]))
+                        for turn in TURNS}
+
+    @classmethod
+    @cache
+    def for_rules(cls, rules: Rules) -> BidModel:
+        return cls(_fitted()[str(rules.deck)])
+
+    @classmethod
+    @cache
+    def heuristic(cls) -> BidModel:
+        return cls({turn: (ORDER_AT, HEURISTIC_SPREAD) for turn in TURNS})
+
+    def center(self, turn: str) -> float:
+        return self._curves[turn][0]
+
+    def likely(self, turn: str, score: float) -> float:
+        center, spread = self._curves[turn]
+        x = (score - center) / spread
+        return 1.0 / (1.0 + 2.718281828 ** -x) if x > -30 else 0.0
+
+
+def turn_of(player: int, dealer: int, round_one: bool) -> str:
+    """The bidding turn's name (see ``TURNS``)."""
+    return ("dealer" if player == dealer else "first") + ("1" if round_one else "2")
+
+
+@cache
+def _fitted() -> dict[str, dict[str, list[float]]]:
+    text = resources.files("euchre.agents").joinpath("data/bid_model.json").read_text()
+    return json.loads(text)["curves"]

@@ -1,0 +1,195 @@
+"""The expert's two measured models (issue 12): double-dummy tricks corrected by what real
+play takes (``calibration.py``) and the opponent's bidding fitted to the expert's own
+(``bid_model.py``), their data files and the scripts that rebuild them."""
+
+from __future__ import annotations
+
+import json
+import math
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+
+from euchre import Game, Rules, agents
+from euchre.agents import bid_model, calibration
+from euchre.agents.bid_model import TURNS, BidModel
+from euchre.agents.calibration import Calibration
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_bid_model  # noqa: E402
+import build_dd_calibration  # noqa: E402
+
+
+@pytest.mark.parametrize("deck", [24, 25, 32])
+def test_each_calibration_row_is_a_distribution_measured_on_thousands_of_hands(deck):
+    counts = calibration._counts()[str(deck)]
+    assert sum(c for leads in counts for row in leads for c in row) >= 3000
+    table = Calibration.for_rules(Rules(deck=deck))
+    for leads in (False, True):
+        for j in range(6):
+            row = table.chances(leads, j)
+            assert len(row) == 6 and all(p >= 0 for p in row)
+            assert math.isclose(sum(row), 1.0)
+
+
+def test_real_play_falls_short_of_double_dummy_where_it_counts():
+    """The point of the table: a maker given three tricks by the solver is sometimes set,
+    and one given five sometimes stops at four."""
+    table = Calibration.for_rules(Rules())
+    for leads in (False, True):
+        assert sum(table.chances(leads, 3)[:3]) > 0.03
+        assert table.chances(leads, 5)[4] > 0.03
+
+
+def test_a_row_never_reached_is_the_solvers_own_value():
+    table = Calibration([[[0] * 6 for _ in range(6)] for _ in range(2)])
+    assert table.chances(True, 4) == (0.0, 0.0, 0.0, 0.0, 1.0, 0.0)
+
+
+def test_the_calibrated_utility_is_the_expected_utility_over_real_tricks():
+    table = Calibration.for_rules(Rules())
+    def points(maker, tricks, me):
+        return float(tricks - 2.5) * (1 if maker == me else -1)
+    dealer = 1
+    expected = table.utility(points, dealer)
+    for maker in (0, 1):
+        for j in range(6):
+            row = table.chances(maker != dealer, j)
+            want = sum(p * points(maker, k, 0) for k, p in enumerate(row))
+            assert math.isclose(expected(maker, j, 0), want)
+
+
+def test_the_calibrated_expert_values_bids_otherwise_and_pimc_does_not_use_it():
+    g = Game(seed=11)
+    view = g.view(g.to_move)
+    on = agents.load("expert", seed=3).analyse(view)
+    off = agents.load("expert", seed=3, calibrated=False).analyse(view)
+    assert on.keys() == off.keys() and on != off
+    assert agents.PIMC_OPTIONS["calibrated"] is False
+    assert agents.PIMC_OPTIONS["opponent"] == "heuristic"
+
+
+def test_the_fit_recovers_a_known_bidder():
+    rng = random.Random(5)
+    rows = []
+    for _ in range(3000):
+        s = rng.uniform(2.0, 10.0)
+        p = 1.0 / (1.0 + math.exp(-(s - 5.5) / 0.6))
+        rows.append((s, int(rng.random() < p)))
+    center, spread = build_bid_model.fit(rows)
+    assert abs(center - 5.5) < 0.15 and abs(spread - 0.6) < 0.2
+
+
+@pytest.mark.parametrize("deck", [24, 25, 32])
+def test_the_fitted_bidder_is_a_rising_curve_for_every_turn(deck):
+    model = BidModel.for_rules(Rules(deck=deck))
+    data = json.loads((ROOT / "src/euchre/agents/data/bid_model.json").read_text())
+    counted = data["decisions_and_makes"][str(deck)]
+    assert sum(decisions for decisions, _ in counted.values()) >= 2000
+    for turn in TURNS:
+        decisions, makes = counted[turn]
+        assert decisions >= 10 and 0 < makes <= decisions
+        assert model.likely(turn, model.center(turn)) == pytest.approx(0.5)
+        assert model.likely(turn, 1.0) < model.likely(turn, 6.0) < model.likely(turn, 11.0)
+
+
+def test_a_bidding_turn_is_named_by_seat_and_round():
+    assert bid_model.turn_of(0, 1, True) == "first1"
+    assert bid_model.turn_of(1, 1, False) == "dealer2"
+
+
+def test_one_calibration_hand_is_the_solvers_tricks_and_the_real_ones():
+    rows = [build_dd_calibration.one_hand((24, i)) for i in range(6)]
+    played = [r for r in rows if r is not None]
+    assert played
+    for deck, leads, j, k in played:
+        assert deck == 24 and leads in (0, 1) and 0 <= j <= 5 and 0 <= k <= 5
+
+
+def test_one_hands_bidding_is_recorded_turn_by_turn():
+    rows = build_bid_model.bidding((24, 3))
+    assert rows
+    assert all(turn in TURNS and made in (0, 1) for _, turn, _, made in rows)
+
+
+@pytest.mark.parametrize("script", ["build_dd_calibration.py", "build_bid_model.py"])
+def test_the_scripts_rebuild_their_files(tmp_path, script):
+    out = tmp_path / "data.json"
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / script), "--hands", "2",
+                           "--workers", "1", "--out", str(out)], capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(out.read_text())
+    assert set(data["curves" if "bid" in script else "counts"]) == {"24", "25", "32"}
+
+
+def _ducked_ace():
+    """Player 0 orders hearts, leads K♠; the dealer, holding A♠ and 9♠, plays 9♠ and lets
+    the trick go: a good player with A♠ would have won it."""
+    from euchre.cards import card_token, deck_cards
+
+    dealt = ["KS", "JH", "JD", "AH", "KH", "AS", "9S", "9C", "TC", "QD", "9H"]
+    rest = [card_token(c) for c in deck_cards(24) if card_token(c) not in dealt]
+    g = Game(Rules(), seed=1, first_dealer=1, decks=[dealt + rest])
+    for token in ("order", "discard QD", "KS", "9S"):
+        g.apply(token)
+    return g
+
+
+def test_a_deal_where_the_opponent_ducked_his_ace_is_the_unlikely_one():
+    from euchre.agents.play_inference import play_likelihood
+    from euchre.agents.solver import Solver
+    from euchre.cards import parse_card
+    from euchre.game import state_of
+    from euchre.state import HAND0
+
+    g = _ducked_ace()
+    view = g.view(0)
+    assert view.to_move == 0 and len(view.tricks) == 1
+    held = state_of(g)
+    other = held[:]
+    other[HAND0 + 1] = (held[HAND0 + 1] & ~(1 << parse_card("AS"))) | 1 << parse_card("QC")
+    solver = Solver()
+    assert play_likelihood(other, view, solver) == 1.0  # 9♠ was his only spade
+    assert play_likelihood(held, view, solver) < 0.2
+
+
+def test_the_expert_reads_the_ducked_ace_and_pimc_does_not():
+    """Inference from play changes what the expert believes, not the rules' possibilities:
+    it rates the deals where the dealer still holds A♠ as unlikely."""
+    from euchre.cards import parse_card
+    from euchre.state import HAND0
+
+    g = _ducked_ace()
+    view = g.view(0)
+    ace = parse_card("AS")
+
+    def share_with_ace(bot):
+        worlds = bot._worlds(view, 400)
+        return sum(w for s, w in worlds if s[HAND0 + 1] >> ace & 1)
+    expert = share_with_ace(agents.load("expert", seed=2))
+    pimc = share_with_ace(agents.load("pimc", seed=2))
+    assert pimc > 0.1 and expert < pimc / 2, (pimc, expert)
+
+
+@pytest.mark.parametrize(("close", "batches"), [(-1.0, [192]), (99.0, [192, 576])])
+def test_a_close_bid_is_decided_on_more_deals(monkeypatch, close, batches):
+    from euchre.agents import expert as expert_module
+
+    monkeypatch.setattr(expert_module, "CLOSE", close)
+    bot = agents.load("expert", seed=1, close_deals=576)
+    drawn = []
+    real = bot._weighed_worlds
+
+    def counting(view, deals):
+        drawn.append(deals)
+        return real(view, deals)
+    monkeypatch.setattr(bot, "_weighed_worlds", counting)
+    g = Game(seed=11)
+    values = bot.analyse(g.view(g.to_move))
+    assert drawn == batches and set(values) == set(g.legal_actions())
