@@ -16,11 +16,11 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	.ci/install-debian
 	if command -v npm >/dev/null; then npm ci --prefix tests/js --no-audit --no-fund --silent; fi
-	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff check src tests bench examples scripts
 	$(BIN)/pytest --durations=10
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples scripts
 
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'

@@ -570,6 +570,7 @@ def test_the_readme_screenshot_script_makes_a_picture(tmp_path):
 
 
 def test_make_serve_starts_the_browser_game():
-    made = subprocess.run(["make", "-n", "serve"], cwd=ROOT, capture_output=True, text=True,
-                          check=True, timeout=60)
+    # --no-print-directory: under another make (as in CI) make says where it enters and leaves
+    made = subprocess.run(["make", "--no-print-directory", "-n", "serve"], cwd=ROOT,
+                          capture_output=True, text=True, check=True, timeout=60)
     assert made.stdout.splitlines()[-1] == ".venv/bin/euchre serve", made.stdout
