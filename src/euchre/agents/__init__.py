@@ -20,10 +20,12 @@ random     a legal action uniformly at random (a baseline, not an opponent)
 heuristic  rules of thumb: hand strength for bidding, sensible discards, lead and follow;
            about +0.9 a hand against random; instant
 expert     determinized search: deals consistent with the view (96 for a card, 192 for
-           a bid or a discard) weighted by what the opponent's bids reveal, each solved
-           exactly double-dummy, actions chosen by expected points (match equity near
-           the target); about +0.33 a hand against the heuristic; a few ms a card, up
-           to a few hundred ms for a bid
+           a bid or a discard) weighted by what the opponent's bids and cards so far
+           reveal (his bidding modelled on the expert's own, his play as a soft best
+           reply), each solved exactly double-dummy, bids valued by the tricks real play
+           takes from the solver's (``calibration.py``), actions chosen by expected
+           points (match equity near the target); +0.017 a hand against ``pimc``; a few
+           ms to a few tens of ms a card, up to a few hundred ms for a bid
 easy       the heuristic, but a third of its choices are random: a forgiving opponent
 medium     the heuristic
 hard       the expert with 6 deals and no inference from the bidding; under 1 ms
