@@ -374,3 +374,25 @@ def test_the_lobby_refuses_a_bad_target_and_creates_nothing(server, pages):
     assert games_in_store(server) == before + 1
     page.wait_for_function("() => document.body.dataset.seq !== undefined")
     assert score_of(page)[2] == 7
+
+
+def test_the_lobby_lists_every_game_this_browser_sits_in(server, pages):
+    """Not only the newest ten: all the games the browser remembers (its newest 50)."""
+    import urllib.request
+
+    games = []
+    for i in range(12):
+        request = urllib.request.Request(
+            server.base + "/api/games", method="POST",
+            data=json.dumps({"mode": "friend", "name": f"P{i}"}).encode(),
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            made = json.loads(reply.read())
+        games.append({"id": made["id"], "link": made["links"]["play"], "created": i})
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.evaluate("(games) => localStorage.setItem('euchre.games', JSON.stringify(games))",
+                  games)
+    page.reload()
+    expect(page.locator("#mine li")).to_have_count(12)
+    expect(page.locator("#mine li").first).to_contain_text("P11 against")

@@ -13,7 +13,7 @@ function text(tag, content, attrs = {}) {
 // Every game this browser sits in, created here or joined through a link, with its state
 // and score as the server has them now.
 async function showMine() {
-  const games = saved().slice(-10).reverse();
+  const games = saved().reverse();  // every game it remembers (the newest 50, kept below)
   if (!games.length) return;
   const items = await Promise.all(games.map(async (g) => {
     const reply = await fetch(`/api/games/${encodeURIComponent(g.id)}`);
