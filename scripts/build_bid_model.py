@@ -11,22 +11,20 @@ are used: no opponent it is measured against.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import multiprocessing
 import pathlib
 import time
 
+from selfplay import DECKS, options, play
+
 from euchre import Game, agents
 from euchre.actions import CALL, parse_action
-from euchre.agents.bid_model import TURNS, turn_of
-from euchre.agents.heuristic import strength, strength_with_upcard
+from euchre.agents.bid_model import TURNS, bid_strength, turn_of
 from euchre.cards import parse_card
 from euchre.rules import Rules
 
 OUT = pathlib.Path(__file__).resolve().parents[1] / "src/euchre/agents/data/bid_model.json"
-DECKS = (24, 25, 32)
 
 
 def bidding(job: tuple[int, int]) -> list[tuple[int, str, float, int]]:
@@ -42,15 +40,11 @@ def bidding(job: tuple[int, int]) -> list[tuple[int, str, float, int]]:
         token = bots[player].act(view)
         if len(view.legal) > 1 and view.upcard != "JK":
             hand = [parse_card(c) for c in view.hand]
-            up = parse_card(view.upcard)
-            turned = up >> 3
-            if view.phase == "bid1":
-                score = (strength_with_upcard(hand, up, turned) if player == view.dealer
-                         else strength(hand, turned))
-            else:
-                suits = [parse_action(t) - CALL for t in view.legal if t.startswith("call")]
-                score = max(strength(hand, s) for s in suits)
-            turn = turn_of(player, view.dealer, view.phase == "bid1")
+            suits = [parse_action(t) - CALL for t in view.legal if t.startswith("call")]
+            round_one = view.phase == "bid1"
+            score = bid_strength(hand, parse_card(view.upcard), player == view.dealer,
+                                 round_one, suits)
+            turn = turn_of(player, view.dealer, round_one)
             rows.append((deck, turn, score, int(token != "pass")))
         game.apply(token)
     return rows
@@ -71,15 +65,9 @@ def fit(rows: list[tuple[float, int]]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1500, help="hands per deck")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=pathlib.Path, default=OUT)
-    args = parser.parse_args()
-    jobs = [(deck, i) for deck in DECKS for i in range(args.hands)]
+    args = options(__doc__, 1500, OUT)
     started = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        rows = [r for hand in pool.imap_unordered(bidding, jobs, chunksize=8) for r in hand]
+    rows = [r for hand in play(bidding, args.hands, args.workers, 8) for r in hand]
     curves, samples = {}, {}
     for deck in DECKS:
         curves[str(deck)], samples[str(deck)] = {}, {}

@@ -18,11 +18,11 @@ Never tuned on an opponent: only the expert's own play and the heuristic's bids 
 
 from __future__ import annotations
 
-import argparse
 import json
-import multiprocessing
 import pathlib
 import time
+
+from selfplay import DECKS, options, play
 
 from euchre import Game, agents, state
 from euchre.agents.solver import worker_solver
@@ -30,7 +30,6 @@ from euchre.game import state_of
 from euchre.rules import Rules
 
 OUT = pathlib.Path(__file__).resolve().parents[1] / "src/euchre/agents/data/dd_calibration.json"
-DECKS = (24, 25, 32)
 
 
 def one_hand(job: tuple[int, int]) -> tuple[int, int, int, int] | None:
@@ -60,15 +59,9 @@ def one_hand(job: tuple[int, int]) -> tuple[int, int, int, int] | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=6000, help="hands per deck")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--out", type=pathlib.Path, default=OUT)
-    args = parser.parse_args()
-    jobs = [(deck, i) for deck in DECKS for i in range(args.hands)]
+    args = options(__doc__, 6000, OUT)
     started = time.perf_counter()
-    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        rows = [r for r in pool.imap_unordered(one_hand, jobs, chunksize=16) if r]
+    rows = [r for r in play(one_hand, args.hands, args.workers, 16) if r]
     counts = {str(d): [[[0] * 6 for _ in range(6)] for _ in range(2)] for d in DECKS}
     for deck, leads, j, k in rows:
         counts[str(deck)][leads][j][k] += 1

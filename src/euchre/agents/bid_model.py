@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 
 from ..rules import Rules
-from .heuristic import ORDER_AT
+from .heuristic import ORDER_AT, strength, strength_with_upcard
 
 TURNS = ("first1", "dealer1", "first2", "dealer2")
 """The bidding turns: the non-dealer's and the dealer's, in round 1 and round 2."""
@@ -56,6 +56,17 @@ class BidModel:
         center, spread = self._curves[turn]
         x = (score - center) / spread
         return 1.0 / (1.0 + 2.718281828 ** -x) if x > -30 else 0.0
+
+
+def bid_strength(hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
+                 suits: list[int]) -> float:
+    """The hand-strength count a bidding turn is judged by: in round 1 for the upcard's
+    suit (the dealer counting the upcard he would take), in round 2 the best of ``suits``,
+    those he may name. The one measure the model is fitted on and read with."""
+    turned = upcard >> 3
+    if round_one:
+        return strength_with_upcard(hand, upcard, turned) if is_dealer else strength(hand, turned)
+    return max(strength(hand, suit) for suit in suits)
 
 
 def turn_of(player: int, dealer: int, round_one: bool) -> str:

@@ -29,7 +29,7 @@ from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import FOLLOW_MASK, JOKER, SUITS
 from ..resample import resample_state
 from ..view import View
-from .bid_model import BidModel, turn_of
+from .bid_model import BidModel, bid_strength, turn_of
 from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
@@ -86,14 +86,14 @@ class ExpertAgent:
         self.infer = infer
         self.score_aware = score_aware
         self.calibrated = calibrated
+        """Value bids and discards by what real play realises from each deal's double-dummy
+        tricks (``calibration.py``), not by the double-dummy tricks themselves."""
         self.infer_play = infer_play
+        """Weight the deals of a card decision by how likely the opponent's cards so far
+        were in each (``play_inference.py``)."""
         self.close_deals = close_deals
         """More deals for a bid or a discard whose two best options are within ``CLOSE``
         points of each other (0: never): sampling noise decides close calls otherwise."""
-        """Weight the deals of a card decision by how likely the opponent's cards so far
-        were in each (``play_inference.py``)."""
-        """Value bids and discards by what real play realises from each deal's double-dummy
-        tricks (``calibration.py``), not by the double-dummy tricks themselves."""
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
@@ -420,18 +420,13 @@ def _bid_likelihood(s: list, view: View, bids: BidModel) -> float:
         return 1.0
     hand = _cards(_original_hand(s, other))
     turned = up >> 3
-    rules = view.rules
+    suits = [x for x in range(4) if x != turned or view.rules.may_call_turned_suit]
     weight = 1.0
     round_one = True
     passes = 0
     for player, token in view.bids:
         if player == other:
-            if round_one:
-                score = (strength_with_upcard(hand, up, turned) if other == dealer
-                         else strength(hand, turned))
-            else:
-                suits = [x for x in range(4) if x != turned or rules.may_call_turned_suit]
-                score = max(strength(hand, x) for x in suits)
+            score = bid_strength(hand, up, other == dealer, round_one, suits)
             turn = turn_of(other, dealer, round_one)
             made = bids.likely(turn, score)
             weight *= (1.0 - made) if token == "pass" else made
