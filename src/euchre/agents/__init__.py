@@ -19,7 +19,7 @@ name       what it is
 random     a legal action uniformly at random (a baseline, not an opponent)
 heuristic  rules of thumb: hand strength for bidding, sensible discards, lead and follow;
            about +0.9 a hand against random; instant
-expert     determinized search: deals consistent with the view (96 for a card, 192 for
+expert     determinized search: deals consistent with the view (96 for a card, 288 for
            a bid or a discard) weighted by what the opponent's bids and cards so far
            reveal (his bidding modelled on the expert's own, his play as a soft best
            reply), each solved exactly double-dummy, bids valued by the tricks real play
@@ -100,7 +100,8 @@ def _hard(seed: int | None = None, **options: Any) -> Agent:
 
 PIMC_OPTIONS = {"deals": 96, "bid_deals": 192, "infer": True, "score_aware": True,
                 "model": "bidder", "calibrated": False, "opponent": "heuristic",
-                "infer_play": False, "close_deals": 0}
+                "infer_play": False, "close_deals": 0,
+                "draw_by_bids": False, "lead_ahead": False}
 """The expert of the first release, frozen as ``pimc``: plain determinized search (deals
 sampled and weighted by the bidding, each solved double-dummy). It is the yardstick every
 gain of the expert is measured against and is never tuned again: ``tests/test_agents.py``

@@ -26,7 +26,15 @@ from collections.abc import Callable
 
 from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import FOLLOW_MASK, JOKER, SUITS
+from ..cards import (
+    EFFECTIVE_SUIT,
+    FOLLOW_MASK,
+    JOKER,
+    N_CARDS,
+    POWER,
+    SECOND_WINS,
+    SUITS,
+)
 from ..resample import resample_state
 from ..view import View
 from .bid_model import BidModel, bid_strength, turn_of
@@ -53,14 +61,16 @@ class ExpertAgent:
     ``opponent``: the model of his bidding (``fitted`` to the expert's own, or the
     ``heuristic``'s threshold); ``infer_play``: weight the deals of a card by the
     opponent's cards so far (``play_inference.py``); ``close_deals``: more deals for a close
-    bid or discard.
+    bid or discard; ``draw_by_bids``: draw the deals in proportion to the bidding's
+    likelihood instead of weighting uniform draws.
     """
 
     def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
                  score_aware: bool = True, model: str = "bidder",
-                 bid_deals: int | None = 192, calibrated: bool = True,
+                 bid_deals: int | None = 288, calibrated: bool = True,
                  opponent: str = "fitted", infer_play: bool = True,
-                 close_deals: int = 0) -> None:
+                 close_deals: int = 0, draw_by_bids: bool = True,
+                 lead_ahead: bool = False) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
@@ -68,7 +78,8 @@ class ExpertAgent:
             raise ValueError(f"close_deals must be a whole number from 0 to 10000, not "
                              f"{close_deals!r}")
         for name, flag in (("infer", infer), ("score_aware", score_aware),
-                           ("calibrated", calibrated), ("infer_play", infer_play)):
+                           ("calibrated", calibrated), ("infer_play", infer_play),
+                           ("draw_by_bids", draw_by_bids), ("lead_ahead", lead_ahead)):
             if type(flag) is not bool:
                 raise ValueError(f"{name} must be true or false, not {flag!r}")
         if model not in ("bidder", "perfect"):
@@ -94,6 +105,12 @@ class ExpertAgent:
         self.close_deals = close_deals
         """More deals for a bid or a discard whose two best options are within ``CLOSE``
         points of each other (0: never): sampling noise decides close calls otherwise."""
+        self.draw_by_bids = draw_by_bids
+        """Draw the deals in proportion to the bidding's likelihood (importance resampling:
+        ``_drawn_by_likelihood``) rather than weighting uniform draws."""
+        self.lead_ahead = lead_ahead
+        """Value a lead with my next lead fixed across the deals I cannot tell apart
+        (``_lead_values``), not chosen per deal as if I would know his hand by then."""
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
@@ -119,7 +136,10 @@ class ExpertAgent:
         utility = self._utility(view)
         if view.phase == "play":
             worlds = self._worlds(view, self.deals)
-            totals = _play_values(worlds, legal, view.player, utility, self.solver)
+            if self.lead_ahead and not view.trick and len(view.hand) >= 3:
+                totals = _lead_values(worlds, legal, view.player, utility, self.solver)
+            else:
+                totals = _play_values(worlds, legal, view.player, utility, self.solver)
             return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
         if self.calibrated:
             utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
@@ -148,18 +168,22 @@ class ExpertAgent:
         return self._weighed_worlds(view, deals)[0]
 
     def _weighed_worlds(self, view: View, deals: int) -> tuple[list[tuple[list, float]], float]:
-        """``_worlds``, and the deals' total likelihood before normalising."""
+        """``_worlds``, and the deals' total likelihood before normalising (on the scale of
+        ``deals`` uniform draws)."""
         me = view.player
         weigh = self.infer and any(p != me for p, _ in view.bids)
         by_play = self.infer_play and view.phase == "play" and (view.tricks or view.trick)
         bids = self._bids(view)
-        worlds = []
-        for _ in range(deals):
-            s = resample_state(view, self._rng)
-            weight = _bid_likelihood(s, view, bids) if weigh else 1.0
-            if by_play and weight > 0.0:
-                weight *= play_likelihood(s, view, self.solver)
-            worlds.append((s, weight))
+        if weigh and self.draw_by_bids:
+            worlds = _drawn_by_likelihood(view, deals, bids, self._rng)
+        else:
+            worlds = []
+            for _ in range(deals):
+                s = resample_state(view, self._rng)
+                worlds.append((s, _bid_likelihood(s, view, bids) if weigh else 1.0))
+        if by_play:
+            worlds = [(s, w * play_likelihood(s, view, self.solver) if w > 0.0 else 0.0)
+                      for s, w in worlds]
         total = sum(w for _, w in worlds)
         if total <= 0.0:  # the model finds every deal unlikely: trust the rules alone
             return [(s, 1.0 / len(worlds)) for s, _ in worlds], 0.0
@@ -218,15 +242,67 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> 
     return totals
 
 
+def _lead_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> list[float]:
+    """My lead's values when my next lead must be one card across the deals I cannot tell
+    apart (a cure for strategy fusion, one lead deep).
+
+    Plain determinized search values each lead as if, after it, I knew the opponent's hand:
+    in every deal my next lead is that deal's best. At the table I will only have seen his
+    answer to this lead. So the deals are grouped by the card he answers with (his best
+    answer in each deal); where I win the trick, my next lead is the one best over its whole
+    group, and each deal is valued with that card."""
+    other = 1 - me
+    totals = [0.0] * len(legal)
+    for i, card in enumerate(legal):
+        groups: dict[int, list[tuple[float, list[tuple[float, int]]]]] = {}
+        for s, weight in worlds:
+            trump, maker = s[state.TRUMP], s[state.MAKER]
+            mine, theirs = s[state.HAND0 + me], s[state.HAND0 + other]
+            won = s[state.WON0 + me]
+            rest = mine & ~(1 << card)
+            answers = theirs & FOLLOW_MASK[trump][card] or theirs
+
+            def value(my_tricks: int, won: int = won, maker: int = maker) -> float:
+                mine_total = won + my_tricks
+                maker_tricks = mine_total if maker == me else 5 - mine_total
+                return utility(maker, maker_tricks, me) + 0.001 * mine_total
+            reply = min(state.bits(answers),
+                        key=lambda r: solver.tricks_after_lead(card, rest, theirs, trump, r))
+            future = solver.tricks_after_lead(card, rest, theirs, trump, reply)
+            his = theirs & ~(1 << reply)
+            if SECOND_WINS[trump][card * N_CARDS + reply] or not rest & (rest - 1):
+                totals[i] += weight * value(future)
+                continue
+            nexts = []
+            for lead in state.bits(rest):
+                after = rest & ~(1 << lead)
+                replies = his & FOLLOW_MASK[trump][lead] or his
+                nexts.append((lead, 1 + min(solver.tricks_after_lead(lead, after, his, trump, r)
+                                            for r in state.bits(replies))))
+            groups.setdefault(reply, []).append((weight, [(value(t), c) for c, t in nexts]))
+        for members in groups.values():
+            by_card: dict[int, float] = {}
+            for weight, options in members:
+                for v, c in options:
+                    by_card[c] = by_card.get(c, 0.0) + weight * v
+            totals[i] += max(by_card.values())
+    return totals
+
+
 # --- the dealer's pick-up and discard -------------------------------------------------------
+
+def _outcome(leader_tricks: int, maker: int, dealer: int, me: int, utility) -> float:
+    """The value for ``me`` of a hand whose first leader (the non-dealer) takes
+    ``leader_tricks``."""
+    maker_tricks = leader_tricks if maker != dealer else 5 - leader_tricks
+    mine = leader_tricks if me != dealer else 5 - leader_tricks
+    return utility(maker, maker_tricks, me) + 0.001 * mine
+
 
 def _hand_value(non_dealer: int, dealer_hand: int, trump: int, maker: int, dealer: int,
                 me: int, utility, solver: Solver) -> float:
     """The outcome for ``me`` of playing out a hand from its first lead."""
-    leader_tricks = solver.tricks(non_dealer, dealer_hand, trump)
-    maker_tricks = leader_tricks if maker != dealer else 5 - leader_tricks
-    mine = leader_tricks if me != dealer else 5 - leader_tricks
-    return utility(maker, maker_tricks, me) + 0.001 * mine
+    return _outcome(solver.tricks(non_dealer, dealer_hand, trump), maker, dealer, me, utility)
 
 
 def _dealer_options(s: list, trump: int, may_leave: bool) -> list[tuple[int, int]]:
@@ -239,6 +315,26 @@ def _dealer_options(s: list, trump: int, may_leave: bool) -> list[tuple[int, int
     if may_leave:
         options.append((PASS, hand))
     return options
+
+
+def _worth_discarding(six: int, trump: int) -> list[int]:
+    """The dealer's discards that can be best: the lowest card of each suit he holds (by
+    effective suit). Keeping a higher card of a suit instead of a lower one never takes
+    fewer tricks (it can be played wherever the lower one could, and wins whatever the lower
+    one wins), so discarding any other card is never better.
+
+    >>> from euchre.cards import parse_card, HEARTS
+    >>> six = sum(1 << parse_card(t) for t in "JH AH 9H KS QS AC".split())
+    >>> sorted(card_token(c) for c in _worth_discarding(six, HEARTS))
+    ['9H', 'AC', 'QS']
+    """
+    lowest: dict[int, int] = {}
+    suit_of, power = EFFECTIVE_SUIT[trump], POWER[trump]
+    for card in state.bits(six):
+        suit = suit_of[card]
+        if suit not in lowest or power[card] < power[lowest[suit]]:
+            lowest[suit] = card
+    return list(lowest.values())
 
 
 def _discard_values(worlds, legal: list[int], me: int, utility,
@@ -272,6 +368,9 @@ class _World:
         self.rules = s[state.SETUP].rules
         self.model = model
         self.his_hand = _cards(s[state.HAND0 + 1 - me])
+        self._called: dict[int, int] = {}  # round-2 trump -> the first leader's tricks
+        self._picked: list[int] | None = None  # per discard worth weighing, the same
+        self._left = 0  # the same when the dealer leaves the upcard
 
     def his_choice(self, turn: str, options: list[tuple[float, float | None]]) -> float:
         """The value for me of the opponent's bid among ``(value, his hand strength)``
@@ -286,18 +385,27 @@ class _World:
 
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
-        s, dealer = self.s, self.dealer
-        return _hand_value(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], suit, maker,
-                           dealer, self.me, self.utility, self.solver)
+        tricks = self._called.get(suit)
+        if tricks is None:
+            s = self.s
+            tricks = self._called[suit] = self.solver.tricks(
+                s[state.HAND0 + 1 - self.dealer], s[state.HAND0 + self.dealer], suit)
+        return _outcome(tricks, maker, self.dealer, self.me, self.utility)
 
     def pickup(self, maker: int) -> list[float]:
-        """Round 1 made by ``maker``: the value of each of the dealer's choices."""
-        s, dealer = self.s, self.dealer
-        trump = s[state.UPCARD] >> 3
-        may_leave = maker != dealer and not self.rules.dealer_must_pick_up
-        return [_hand_value(s[state.HAND0 + 1 - dealer], hand, trump, maker, dealer, self.me,
-                            self.utility, self.solver)
-                for _, hand in _dealer_options(s, trump, may_leave)]
+        """Round 1 made by ``maker``: the value of each of the dealer's choices worth
+        weighing (his discards that can be best, and leaving the upcard when he may)."""
+        may_leave = maker != self.dealer and not self.rules.dealer_must_pick_up
+        if self._picked is None:
+            s, dealer, solver = self.s, self.dealer, self.solver
+            trump, up = s[state.UPCARD] >> 3, s[state.UPCARD]
+            non_dealer, hand = s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer]
+            six = hand | 1 << up
+            self._picked = [solver.tricks(non_dealer, six & ~(1 << c), trump)
+                            for c in _worth_discarding(six, trump)]
+            self._left = solver.tricks(non_dealer, hand, trump)
+        tricks = [*self._picked, self._left] if may_leave else self._picked
+        return [_outcome(t, maker, self.dealer, self.me, self.utility) for t in tricks]
 
     def dealer_picks(self, maker: int) -> float:
         values = self.pickup(maker)
@@ -408,6 +516,57 @@ class _Bidding:
 
 
 # --- inference from the bidding -------------------------------------------------------------
+
+POOL_ESS = 2.0
+"""Drawing deals in proportion to their likelihood: candidates are drawn until their
+effective number (``(sum w)^2 / sum w^2``) is this many times the deals wanted..."""
+MAX_POOL = 8
+"""...or until this many times the deals wanted have been drawn."""
+EVEN = 0.9
+"""A first batch whose effective number is this share of its size is kept as it is."""
+
+
+def _drawn_by_likelihood(view: View, deals: int, bids: BidModel, rng: random.Random
+                         ) -> list[tuple[list, float]]:
+    """``deals`` deals drawn in proportion to how likely the opponent's bids made them
+    (importance resampling: cheap candidates, weighted by the bidding model, then a
+    systematic draw among them), each distinct deal once with its count as weight.
+
+    Weighting uniform draws wastes the solver on deals the bidding all but rules out: after
+    the opponent names trump, four deals in five give him a hand he would not have named it
+    with. Candidates cost microseconds and solving costs milliseconds, so the solver's deals
+    are spent where the likelihood is. The weights are on the scale of ``deals`` uniform
+    draws (their sum estimates the evidence as the uniform draws' sum does), so two batches
+    pool as before."""
+    pool: list[tuple[list, float]] = []
+    total = squares = 0.0
+    while len(pool) < MAX_POOL * deals and (
+            squares == 0.0 or total * total < POOL_ESS * deals * squares):
+        for _ in range(deals):
+            s = resample_state(view, rng)
+            w = _bid_likelihood(s, view, bids)
+            pool.append((s, w))
+            total += w
+            squares += w * w
+        if len(pool) == deals and total * total >= EVEN * deals * squares:
+            return pool  # the bidding hardly tells these deals apart: keep them all
+    if total <= 0.0:
+        return pool[:deals]
+    evidence = total / len(pool)
+    step = total / deals
+    point = rng.random() * step
+    drawn: list[tuple[list, float]] = []
+    reached = 0.0
+    for s, w in pool:
+        reached += w
+        count = 0
+        while point < reached:
+            count += 1
+            point += step
+        if count:
+            drawn.append((s, count * evidence))
+    return drawn
+
 
 def _bid_likelihood(s: list, view: View, bids: BidModel) -> float:
     """How likely the opponent's bids were with the hand this deal gives him, under a soft
