@@ -242,3 +242,11 @@ def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
                     f"{game.score[0]}).")
     assert "in progress" not in out and out.count("\nHand ") == 4
     assert "  (Ann resigned during this hand.)" in out
+    assert main(["replay", str(path), "--hand", "4"]) == 0  # the hand she resigned in
+    out = capsys.readouterr().out
+    assert "in progress" not in out and "  (Ann resigned during this hand.)" in out
+    assert out.rstrip().splitlines()[-1] == (
+        f"Ann resigned during hand 4: Bo wins the match (Bo {game.score[1]}, Ann "
+        f"{game.score[0]}).")
+    assert main(["replay", str(path), "--hand", "3"]) == 0  # a finished hand: unchanged
+    assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith("Score after hand 3")

@@ -35,18 +35,23 @@ def run(args: argparse.Namespace) -> int:
     text = game.transcript(names=names, hand=args.hand)
     players = data.get("players")
     resigned = players.get("resigned") if isinstance(players, dict) else None
-    if args.hand is None and not game.is_over and resigned in (0, 1):
+    if not game.is_over and resigned in (0, 1):
         # A browser match ended by a resignation: its moves stop early, so the transcript
-        # would call it in progress. Say how it ended, the winner and their score first.
+        # would call it in progress. Say how it ended, the winner and their score.
         who, resigned = names or ("P0", "P1"), int(resigned)
         winner = 1 - resigned
         lines = text.split("\n")
-        lines[-1] = (f"{who[resigned]} resigned: {who[winner]} wins the match "
-                     f"({who[winner]} {game.score[winner]}, {who[resigned]} "
-                     f"{game.score[resigned]}).")
         if "  (hand in progress)" in lines:  # the hand that was never finished
             lines[lines.index("  (hand in progress)")] = \
                 f"  ({who[resigned]} resigned during this hand.)"
+        if args.hand is None:
+            lines[-1] = (f"{who[resigned]} resigned: {who[winner]} wins the match "
+                         f"({who[winner]} {game.score[winner]}, {who[resigned]} "
+                         f"{game.score[resigned]}).")
+        elif lines[-1].startswith(f"Hand {args.hand} is in progress"):
+            lines[-1] = (f"{who[resigned]} resigned during hand {args.hand}: {who[winner]} "
+                         f"wins the match ({who[winner]} {game.score[winner]}, "
+                         f"{who[resigned]} {game.score[resigned]}).")
         text = "\n".join(lines)
     print(text)
     return 0
