@@ -13,6 +13,9 @@ expert's side), or, near the end of a match, the chance of winning the match aft
   bids from his own cards (by hand strength, or his best reply per deal), the expert's own
   later round-2 choices are fixed across the deals that reach round 2 (he will not know the
   opponent's hand then either: this avoids the optimism of "strategy fusion").
+* **Deals where the bidding points**: when the bidding makes the drawn deals very unequally
+  likely, more are drawn and the ones solved are drawn among them in proportion to their
+  likelihood (``_drawn_by_likelihood``), so the solver's time goes to deals that count.
 * **The Joker turned up**: the dealer names trump blind; every suit is worth the same then,
   so one is chosen at random.
 
