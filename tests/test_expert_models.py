@@ -302,3 +302,26 @@ def test_a_lead_with_the_next_lead_fixed_is_the_plain_value_in_one_deal_and_neve
     assert lowered >= 10
     lead = agents.load("expert", seed=2, lead_ahead=True)
     assert set(lead.analyse(view)) == set(view.legal)
+
+
+def test_a_soft_reply_values_my_lead_between_his_best_answer_and_his_average_one():
+    """``soft_reply``: the opponent answers my lead as the inference from play models him
+    (good, not all-seeing), so a lead is worth at least what it is against his best answer
+    in every deal, the same when he has one answer, and tends to it as he sharpens."""
+    from euchre.actions import parse_action
+    from euchre.agents.expert import _net_points, _play_values
+
+    bot = agents.load("expert", seed=2, infer_play=False)
+    raised = 0
+    for view in _opening_leads(30):
+        legal = [parse_action(t) for t in view.legal]
+        worlds = bot._worlds(view, 32)
+        best = _play_values(worlds, legal, view.player, _net_points, bot.solver)
+        soft = _play_values(worlds, legal, view.player, _net_points, bot.solver, soft=1.5)
+        sharp = _play_values(worlds, legal, view.player, _net_points, bot.solver, soft=60.0)
+        assert all(s >= b - 1e-9 for s, b in zip(soft, best, strict=True))
+        assert sharp == pytest.approx(best, abs=1e-6)
+        raised += any(s > b + 1e-6 for s, b in zip(soft, best, strict=True))
+    assert raised >= 10
+    soft_bot = agents.load("expert", seed=2, soft_reply=True)
+    assert set(soft_bot.analyse(view)) == set(view.legal)

@@ -24,6 +24,7 @@ Ties in points are broken by expected tricks.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -44,7 +45,7 @@ from .bid_model import BidModel, bid_strength, turn_of
 from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
-from .play_inference import play_likelihood
+from .play_inference import SHARPNESS, play_likelihood
 from .solver import Solver, worker_solver
 
 
@@ -73,7 +74,7 @@ class ExpertAgent:
                  bid_deals: int | None = 288, calibrated: bool = True,
                  opponent: str = "fitted", infer_play: bool = True,
                  close_deals: int = 0, draw_by_bids: bool = True,
-                 lead_ahead: bool = False) -> None:
+                 lead_ahead: bool = False, soft_reply: bool = False) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
@@ -82,7 +83,8 @@ class ExpertAgent:
                              f"{close_deals!r}")
         for name, flag in (("infer", infer), ("score_aware", score_aware),
                            ("calibrated", calibrated), ("infer_play", infer_play),
-                           ("draw_by_bids", draw_by_bids), ("lead_ahead", lead_ahead)):
+                           ("draw_by_bids", draw_by_bids), ("lead_ahead", lead_ahead),
+                           ("soft_reply", soft_reply)):
             if type(flag) is not bool:
                 raise ValueError(f"{name} must be true or false, not {flag!r}")
         if model not in ("bidder", "perfect"):
@@ -114,6 +116,9 @@ class ExpertAgent:
         self.lead_ahead = lead_ahead
         """Value a lead with my next lead fixed across the deals I cannot tell apart
         (``_lead_values``), not chosen per deal as if I would know his hand by then."""
+        self.soft_reply = soft_reply
+        """Value my lead with the opponent answering as the inference from play models him
+        (a soft best reply), not as if he saw my hand."""
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
@@ -142,7 +147,8 @@ class ExpertAgent:
             if self.lead_ahead and not view.trick and len(view.hand) >= 3:
                 totals = _lead_values(worlds, legal, view.player, utility, self.solver)
             else:
-                totals = _play_values(worlds, legal, view.player, utility, self.solver)
+                totals = _play_values(worlds, legal, view.player, utility, self.solver,
+                                      SHARPNESS if self.soft_reply else 0.0)
             return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
         if self.calibrated:
             utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
@@ -221,7 +227,12 @@ def _net_points(maker: int, maker_tricks: int, me: int) -> float:
 
 # --- play -----------------------------------------------------------------------------------
 
-def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> list[float]:
+def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
+                 soft: float = 0.0) -> list[float]:
+    """Each legal card's value over the deals. ``soft`` 0: when I lead, the opponent
+    answers with his best card in each deal (he is taken to see my hand); above 0, with
+    each card in proportion to ``exp(soft * his tricks)``, the model of his play that the
+    inference from play uses (``play_inference.py``): good, not all-seeing."""
     totals = [0.0] * len(legal)
     other = 1 - me
     for s, weight in worlds:
@@ -231,17 +242,27 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> 
         won = s[state.WON0 + me]
         remaining = 5 - s[state.WON0] - s[state.WON1]
         led = s[state.LED]
+
+        def value(future: int, won: int = won, maker: int = maker) -> float:
+            mine_total = won + future
+            maker_tricks = mine_total if maker == me else 5 - mine_total
+            return utility(maker, maker_tricks, me) + 0.001 * mine_total
         for i, card in enumerate(legal):
             if led < 0:  # I lead: the opponent answers as well as he can
                 rest = mine & ~(1 << card)
                 answers = theirs & FOLLOW_MASK[trump][card] or theirs
-                future = min(solver.tricks_after_lead(card, rest, theirs, trump, r)
-                             for r in state.bits(answers))
+                futures = [solver.tricks_after_lead(card, rest, theirs, trump, r)
+                           for r in state.bits(answers)]
+                if soft and len(futures) > 1:
+                    low = min(futures)
+                    chances = [math.exp(soft * (low - f)) for f in futures]
+                    totals[i] += weight * sum(c * value(f) for c, f in
+                                              zip(chances, futures, strict=True)) / sum(chances)
+                    continue
+                future = min(futures)
             else:
                 future = remaining - solver.tricks_after_lead(led, theirs, mine, trump, card)
-            mine_total = won + future
-            maker_tricks = mine_total if maker == me else 5 - mine_total
-            totals[i] += weight * (utility(maker, maker_tricks, me) + 0.001 * mine_total)
+            totals[i] += weight * value(future)
     return totals
 
 
