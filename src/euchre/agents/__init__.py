@@ -101,7 +101,7 @@ def _hard(seed: int | None = None, **options: Any) -> Agent:
 PIMC_OPTIONS = {"deals": 96, "bid_deals": 192, "infer": True, "score_aware": True,
                 "model": "bidder", "calibrated": False, "opponent": "heuristic",
                 "infer_play": False, "close_deals": 0,
-                "draw_by_bids": False, "lead_ahead": False}
+                "draw_by_bids": False, "lead_ahead": False, "soft_reply": False}
 """The expert of the first release, frozen as ``pimc``: plain determinized search (deals
 sampled and weighted by the bidding, each solved double-dummy). It is the yardstick every
 gain of the expert is measured against and is never tuned again: ``tests/test_agents.py``

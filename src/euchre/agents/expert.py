@@ -74,7 +74,7 @@ class ExpertAgent:
                  bid_deals: int | None = 288, calibrated: bool = True,
                  opponent: str = "fitted", infer_play: bool = True,
                  close_deals: int = 0, draw_by_bids: bool = True,
-                 lead_ahead: bool = False, soft_reply: bool = False) -> None:
+                 lead_ahead: bool = False, soft_reply: bool = True) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
