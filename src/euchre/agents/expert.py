@@ -7,7 +7,9 @@ action with the best weighted mean outcome. Outcomes are hand points (+1 / +2 / 
 expert's side), or, near the end of a match, the chance of winning the match after them
 (``equity.py``): a euchre that concedes the match is worse than its two points.
 
-* **Play**: each legal card against each deal: the exact tricks that follow.
+* **Play**: each legal card against each deal: the exact tricks that follow. When the
+  expert leads, the opponent's answer is his soft best reply (the model of his play the
+  inference uses), not the card that is best only for a player who sees the expert's hand.
 * **Discard / pick-up**: each of the dealer's options against each deal.
 * **Bidding**: each deal's rest of the bidding is solved as a small game tree: the opponent
   bids from his own cards (by hand strength, or his best reply per deal), the expert's own
