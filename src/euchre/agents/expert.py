@@ -349,7 +349,7 @@ def _worth_discarding(six: int, trump: int) -> list[int]:
     fewer tricks (it can be played wherever the lower one could, and wins whatever the lower
     one wins), so discarding any other card is never better.
 
-    >>> from euchre.cards import parse_card, HEARTS
+    >>> from euchre.cards import parse_card, card_token, HEARTS
     >>> six = sum(1 << parse_card(t) for t in "JH AH 9H KS QS AC".split())
     >>> sorted(card_token(c) for c in _worth_discarding(six, HEARTS))
     ['9H', 'AC', 'QS']
