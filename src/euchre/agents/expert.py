@@ -26,7 +26,6 @@ Ties in points are broken by expected tricks.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 
@@ -47,7 +46,7 @@ from .bid_model import BidModel, bid_strength, turn_of
 from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
-from .play_inference import SHARPNESS, play_likelihood
+from .play_inference import SHARPNESS, play_likelihood, reply_weights
 from .solver import Solver, worker_solver
 
 
@@ -229,12 +228,19 @@ def _net_points(maker: int, maker_tricks: int, me: int) -> float:
 
 # --- play -----------------------------------------------------------------------------------
 
+def _play_value(mine_total: int, maker: int, me: int, utility) -> float:
+    """The value for ``me`` of ending the hand with ``mine_total`` tricks (ties in points
+    broken by tricks)."""
+    maker_tricks = mine_total if maker == me else 5 - mine_total
+    return utility(maker, maker_tricks, me) + 0.001 * mine_total
+
+
 def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
                  soft: float = 0.0) -> list[float]:
     """Each legal card's value over the deals. ``soft`` 0: when I lead, the opponent
     answers with his best card in each deal (he is taken to see my hand); above 0, with
     each card in proportion to ``exp(soft * his tricks)``, the model of his play that the
-    inference from play uses (``play_inference.py``): good, not all-seeing."""
+    inference from play uses (``play_inference.reply_weights``): good, not all-seeing."""
     totals = [0.0] * len(legal)
     other = 1 - me
     for s, weight in worlds:
@@ -244,11 +250,6 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
         won = s[state.WON0 + me]
         remaining = 5 - s[state.WON0] - s[state.WON1]
         led = s[state.LED]
-
-        def value(future: int, won: int = won, maker: int = maker) -> float:
-            mine_total = won + future
-            maker_tricks = mine_total if maker == me else 5 - mine_total
-            return utility(maker, maker_tricks, me) + 0.001 * mine_total
         for i, card in enumerate(legal):
             if led < 0:  # I lead: the opponent answers as well as he can
                 rest = mine & ~(1 << card)
@@ -256,15 +257,15 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
                 futures = [solver.tricks_after_lead(card, rest, theirs, trump, r)
                            for r in state.bits(answers)]
                 if soft and len(futures) > 1:
-                    low = min(futures)
-                    chances = [math.exp(soft * (low - f)) for f in futures]
-                    totals[i] += weight * sum(c * value(f) for c, f in
-                                              zip(chances, futures, strict=True)) / sum(chances)
+                    chances = reply_weights([-f for f in futures], soft)
+                    totals[i] += weight * sum(
+                        c * _play_value(won + f, maker, me, utility)
+                        for c, f in zip(chances, futures, strict=True)) / sum(chances)
                     continue
                 future = min(futures)
             else:
                 future = remaining - solver.tricks_after_lead(led, theirs, mine, trump, card)
-            totals[i] += weight * value(future)
+            totals[i] += weight * _play_value(won + future, maker, me, utility)
     return totals
 
 
@@ -280,38 +281,29 @@ def _lead_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> 
     other = 1 - me
     totals = [0.0] * len(legal)
     for i, card in enumerate(legal):
-        groups: dict[int, list[tuple[float, list[tuple[float, int]]]]] = {}
+        groups: dict[int, dict[int, float]] = {}  # his answer -> my next lead -> value
         for s, weight in worlds:
             trump, maker = s[state.TRUMP], s[state.MAKER]
             mine, theirs = s[state.HAND0 + me], s[state.HAND0 + other]
             won = s[state.WON0 + me]
             rest = mine & ~(1 << card)
             answers = theirs & FOLLOW_MASK[trump][card] or theirs
-
-            def value(my_tricks: int, won: int = won, maker: int = maker) -> float:
-                mine_total = won + my_tricks
-                maker_tricks = mine_total if maker == me else 5 - mine_total
-                return utility(maker, maker_tricks, me) + 0.001 * mine_total
-            reply = min(state.bits(answers),
-                        key=lambda r: solver.tricks_after_lead(card, rest, theirs, trump, r))
-            future = solver.tricks_after_lead(card, rest, theirs, trump, reply)
-            his = theirs & ~(1 << reply)
+            future, reply = min((solver.tricks_after_lead(card, rest, theirs, trump, r), r)
+                                for r in state.bits(answers))
             if SECOND_WINS[trump][card * N_CARDS + reply] or not rest & (rest - 1):
-                totals[i] += weight * value(future)
+                totals[i] += weight * _play_value(won + future, maker, me, utility)
                 continue
-            nexts = []
+            his = theirs & ~(1 << reply)
+            by_lead = groups.setdefault(reply, {})
             for lead in state.bits(rest):
                 after = rest & ~(1 << lead)
                 replies = his & FOLLOW_MASK[trump][lead] or his
-                nexts.append((lead, 1 + min(solver.tricks_after_lead(lead, after, his, trump, r)
-                                            for r in state.bits(replies))))
-            groups.setdefault(reply, []).append((weight, [(value(t), c) for c, t in nexts]))
-        for members in groups.values():
-            by_card: dict[int, float] = {}
-            for weight, options in members:
-                for v, c in options:
-                    by_card[c] = by_card.get(c, 0.0) + weight * v
-            totals[i] += max(by_card.values())
+                tricks = 1 + min(solver.tricks_after_lead(lead, after, his, trump, r)
+                                 for r in state.bits(replies))
+                by_lead[lead] = by_lead.get(lead, 0.0) + weight * _play_value(
+                    won + tricks, maker, me, utility)
+        for by_lead in groups.values():
+            totals[i] += max(by_lead.values())
     return totals
 
 

@@ -82,9 +82,23 @@ def _lead_values(his: int, mine: int, trump: int, solver: Solver) -> dict[int, i
     return values
 
 
+def reply_weights(values: list[float], sharpness: float = SHARPNESS) -> list[float]:
+    """The soft best reply: each option's weight, from its value to the player choosing,
+    ``exp(sharpness * value)`` (scaled so the best is 1); his chance of each is its weight
+    over their sum. The one model of the opponent's play, for the inference here and for
+    the expert's leads.
+
+    >>> weights = reply_weights([1, 0])
+    >>> [round(w / sum(weights), 3) for w in weights]
+    [0.818, 0.182]
+    """
+    best = max(values)
+    return [math.exp(sharpness * (v - best)) for v in values]
+
+
 def _chance(values: dict[int, int], played: int, sharpness: float) -> float:
     if len(values) < 2:
         return 1.0
-    best = max(values.values())
-    total = sum(math.exp(sharpness * (v - best)) for v in values.values())
-    return math.exp(sharpness * (values[played] - best)) / total
+    cards = list(values)
+    weights = reply_weights([values[c] for c in cards], sharpness)
+    return weights[cards.index(played)] / sum(weights)
