@@ -10,6 +10,11 @@ the one below it.
     python bench/strength.py --pairs expert:deals=48/heuristic   # "/" when a bot has options
     python bench/strength.py --pairs expert:pimc --deals 2000 --seed 1 --deck 25
     python bench/strength.py --styles --deals 1000   # expert and pimc against each style
+    python bench/strength.py --pairs expert/pimc --deals 2000 --series 20   # as in matches
+
+``--series K`` plays the deals in runs of K hands by the same two bots, told of each hand's
+end (``arena.duplicate_series``): what a bot learns of its opponent during a match shows
+there, not in single hands. The interval then treats each run as one unit.
 
 ``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
 opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
@@ -25,27 +30,28 @@ import statistics
 import time
 
 from euchre.rules import Rules
-from euchre.study.arena import BotSpec, duplicate_hand, mean_interval
+from euchre.study.arena import BotSpec, duplicate_series, mean_interval
 
 STYLES = ("bold", "timid", "mimic", "heuristic")
 PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
             "medium:easy", "hard:medium", "expert:hard"]
 
 
-def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules) -> dict:
+def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
+            series: int = 1) -> dict:
     bot_a, bot_b = BotSpec.parse(a), BotSpec.parse(b)
-    jobs = [(bot_a, bot_b, rules, seed, d) for d in range(deals)]
+    jobs = [(bot_a, bot_b, rules, seed, first, series) for first in range(0, deals, series)]
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            results = pool.map(duplicate_hand, jobs, chunksize=8)
+            results = pool.map(duplicate_series, jobs, chunksize=max(1, 8 // series))
     else:
-        results = [duplicate_hand(job) for job in jobs]
+        results = [duplicate_series(job) for job in jobs]
     seconds = time.perf_counter() - started
     margins = [net for net, _ in results]
     times = sorted(t for _, ts in results for t in ts)
     mean, low, high = mean_interval(margins)
-    return {"a": a, "b": b, "deals": deals, "points_per_hand": mean, "low95": low,
+    return {"a": a, "b": b, "deals": deals, "series": series, "points_per_hand": mean, "low95": low,
             "high95": high, "a_median_ms": 1000 * statistics.median(times) if times else 0.0,
             "seconds": seconds}
 
@@ -60,19 +66,25 @@ def main() -> None:
     parser.add_argument("--deck", type=int, choices=(24, 32, 25), default=24)
     parser.add_argument("--styles", action="store_true",
                         help="expert and pimc against bold, timid, mimic and heuristic")
+    parser.add_argument("--series", type=int, default=1,
+                        help="hands in a row by the same bots (deals must be a multiple)")
     args = parser.parse_args()
+    if args.series < 1 or args.deals % args.series:
+        parser.error(f"--series must be a whole number dividing --deals ({args.deals}), "
+                     f"not {args.series}")
     rules = Rules(deck=args.deck)
     if args.styles:
         args.pairs = [f"{bot}:{style}" for style in STYLES for bot in ("expert", "pimc")]
     rows = []
     for pairing in args.pairs:
         a, b = pairing.split("/") if "/" in pairing else pairing.split(":")
-        row = measure(a, b, args.deals, args.seed, args.workers, rules)
+        row = measure(a, b, args.deals, args.seed, args.workers, rules, args.series)
         rows.append(row)
+        runs = f" in series of {args.series}" if args.series > 1 else ""
         if not args.json:
             print(f"{a:>10} vs {b:<10} {row['points_per_hand']:+.3f} points/hand "
                   f"(95% {row['low95']:+.3f} to {row['high95']:+.3f}) over {args.deals} "
-                  f"duplicate deals; {a} median {row['a_median_ms']:.1f} ms; "
+                  f"duplicate deals{runs}; {a} median {row['a_median_ms']:.1f} ms; "
                   f"{row['seconds']:.0f} s", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -41,9 +41,12 @@ bold       an aggressive bidder, timid a cautious one, mimic bids like the exper
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..view import View
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 @runtime_checkable
@@ -64,6 +67,45 @@ def tell(bot: Agent, event: str, *args: Any) -> None:
     method = getattr(bot, event, None)
     if method is not None:
         method(*args)
+
+
+def tell_past_hands(bot: Agent, game: Game, seat: int, since: int = 0) -> int:
+    """Tell ``bot`` (``hand_over``, as ``seat`` saw them) of the hands of ``game`` that
+    ended from hand number ``since`` on, as it would have been told playing them: a bot that
+    joins a match under way (a resumed match, a table a server loads again) knows what it
+    would have learned. Returns the hand number now, the ``since`` of the next call.
+
+    >>> from euchre import Game
+    >>> class Listener:
+    ...     def __init__(self): self.heard = []
+    ...     def hand_over(self, last_hand): self.heard.append(last_hand["dealer"])
+    >>> g, bot = Game(seed=5), Listener()
+    >>> while g.hand_number < 3:
+    ...     g.apply(g.legal_actions()[0])
+    >>> tell_past_hands(bot, g, seat=1), bot.heard
+    (3, [0, 1, 0])
+    >>> tell_past_hands(bot, g, seat=1, since=3), bot.heard   # nothing new
+    (3, [0, 1, 0])
+    """
+    from ..game import Game
+
+    now = game.hand_number
+    if getattr(bot, "hand_over", None) is None or now <= since:
+        return now
+    if now == since + 1:  # the usual case: the hand that just ended
+        tell(bot, "hand_over", game.view(seat).last_hand)
+        return now
+    data = game.record()
+    first = {k: v for k, v in data["hands"][0].items() if k != "result"}
+    replay = Game.from_record({**{k: v for k, v in data.items() if k not in ("score", "winner")},
+                               "hands": [{**first, "actions": []}]})
+    for hand in data["hands"]:
+        for _, token in hand["actions"]:
+            before = replay.hand_number
+            replay.apply(token)
+            if replay.hand_number != before and before >= since:
+                tell(bot, "hand_over", replay.view(seat).last_hand)
+    return now
 
 
 def _random(seed: int | None = None) -> Agent:
@@ -102,7 +144,8 @@ def _hard(seed: int | None = None, **options: Any) -> Agent:
 PIMC_OPTIONS = {"deals": 96, "bid_deals": 192, "infer": True, "score_aware": True,
                 "model": "bidder", "calibrated": False, "opponent": "heuristic",
                 "infer_play": False, "close_deals": 0,
-                "draw_by_bids": False, "lead_ahead": False, "soft_reply": False}
+                "draw_by_bids": False, "lead_ahead": False, "soft_reply": False,
+                "learn_bids": False}
 """The expert of the first release, frozen as ``pimc``: plain determinized search (deals
 sampled and weighted by the bidding, each solved double-dummy). It is the yardstick every
 gain of the expert is measured against and is never tuned again: ``tests/test_agents.py``

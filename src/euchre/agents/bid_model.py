@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from importlib import resources
 
@@ -72,6 +73,22 @@ def bid_strength(hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
 def turn_of(player: int, dealer: int, round_one: bool) -> str:
     """The bidding turn's name (see ``TURNS``)."""
     return ("dealer" if player == dealer else "first") + ("1" if round_one else "2")
+
+
+def his_turns(bids: Iterable[Sequence], player: int, dealer: int
+              ) -> Iterator[tuple[str, bool, str]]:
+    """``player``'s turns in a hand's bidding (``(player, token)`` pairs in order):
+    ``(turn, round one?, token)`` for each. Round 2 starts after two passes.
+
+    >>> list(his_turns([(1, "pass"), (0, "pass"), (1, "call H")], player=1, dealer=0))
+    [('first1', True, 'pass'), ('first2', False, 'call H')]
+    """
+    passes = 0
+    for who, token in bids:
+        if who == player:
+            yield turn_of(player, dealer, passes < 2), passes < 2, token
+        if token == "pass":
+            passes += 1
 
 
 @cache

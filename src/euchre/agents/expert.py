@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
@@ -41,11 +42,13 @@ from ..cards import (
     SUITS,
 )
 from ..resample import resample_state
+from ..rules import Rules
 from ..view import View
-from .bid_model import BidModel, bid_strength, turn_of
+from .bid_model import BidModel, bid_strength, his_turns
 from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
+from .opponent_bids import LearnedBids, observations
 from .play_inference import SHARPNESS, play_likelihood, reply_weights
 from .solver import Solver, worker_solver
 
@@ -75,7 +78,8 @@ class ExpertAgent:
                  bid_deals: int | None = 288, calibrated: bool = True,
                  opponent: str = "fitted", infer_play: bool = True,
                  close_deals: int = 0, draw_by_bids: bool = True,
-                 lead_ahead: bool = False, soft_reply: bool = True) -> None:
+                 lead_ahead: bool = False, soft_reply: bool = True,
+                 learn_bids: bool = True) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
@@ -85,7 +89,7 @@ class ExpertAgent:
         for name, flag in (("infer", infer), ("score_aware", score_aware),
                            ("calibrated", calibrated), ("infer_play", infer_play),
                            ("draw_by_bids", draw_by_bids), ("lead_ahead", lead_ahead),
-                           ("soft_reply", soft_reply)):
+                           ("soft_reply", soft_reply), ("learn_bids", learn_bids)):
             if type(flag) is not bool:
                 raise ValueError(f"{name} must be true or false, not {flag!r}")
         if model not in ("bidder", "perfect"):
@@ -120,12 +124,40 @@ class ExpertAgent:
         self.soft_reply = soft_reply
         """Value my lead with the opponent answering as the inference from play models him
         (a soft best reply), not as if he saw my hand."""
+        self.learn_bids = learn_bids
+        """Learn this opponent's bidding from the hands seen (``opponent_bids.py``): the
+        fitted model, made uncertain, then sharpened by each finished hand."""
+        self._learned: LearnedBids | None = None
+        self._learned_deck: int | None = None
+        self._seat: int | None = None  # mine, from ``start_match`` or the last view
+        self._rules: Rules | None = None
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
         (a test suite, a server's tables) still holds one bounded table."""
 
     # --- the protocol -----------------------------------------------------------------------
+
+    def start_match(self, rules: Rules, seat: int) -> None:
+        self._seat, self._rules = seat, rules
+
+    def hand_over(self, last_hand: dict[str, Any] | None) -> None:
+        """A hand ended: learn from his bids in it (``learn_bids``; see the module
+        ``opponent_bids``). Before the expert knows its seat and the rules (it has neither
+        acted nor been told of the match) there is nothing to learn from."""
+        if not self.learn_bids or self.opponent != "fitted" or self._seat is None:
+            return
+        rules = self._rules
+        assert rules is not None
+        learned = self._learned_for(rules)
+        for turn, score, made in observations(last_hand, self._seat, rules):
+            learned.observe(turn, score, made)
+
+    def _learned_for(self, rules: Rules) -> LearnedBids:
+        if self._learned is None or self._learned_deck != rules.deck:  # a new deck: anew
+            self._learned = LearnedBids(BidModel.for_rules(rules))
+            self._learned_deck = rules.deck
+        return self._learned
 
     def act(self, view: View) -> str:
         values = self.analyse(view)
@@ -136,6 +168,7 @@ class ExpertAgent:
         net points; near the target, the match-equity gain expressed in points)."""
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
+        self._seat, self._rules = view.player, view.rules
         legal = [parse_action(t) for t in view.legal]
         if len(legal) == 1:
             return {view.legal[0]: 0.0}
@@ -199,9 +232,12 @@ class ExpertAgent:
             return [(s, 1.0 / len(worlds)) for s, _ in worlds], 0.0
         return [(s, w / total) for s, w in worlds], total
 
-    def _bids(self, view: View) -> BidModel:
-        return (BidModel.for_rules(view.rules) if self.opponent == "fitted"
-                else BidModel.heuristic())
+    def _bids(self, view: View) -> BidModel | LearnedBids:
+        if self.opponent == "heuristic":
+            return BidModel.heuristic()
+        if self.learn_bids:
+            return self._learned_for(view.rules)
+        return BidModel.for_rules(view.rules)
 
     def _utility(self, view: View) -> Callable[[int, int, int], float]:
         """``utility(maker, maker_tricks, me)``: the value of a hand's outcome for ``me``."""
@@ -376,7 +412,7 @@ class _World:
     remembers the positions the stages share)."""
 
     def __init__(self, s: list, me: int, utility, model: str, solver: Solver,
-                 bids: BidModel) -> None:
+                 bids: BidModel | LearnedBids) -> None:
         self.s = s
         self.bids = bids
         self.solver = solver
@@ -435,7 +471,7 @@ class _Bidding:
     each method values one stage of the bidding for ``me``, averaged over the deals."""
 
     def __init__(self, worlds, view: View, utility, model: str, solver: Solver,
-                 bids: BidModel) -> None:
+                 bids: BidModel | LearnedBids) -> None:
         self.me = view.player
         self.bids = bids
         self.dealer = view.dealer
@@ -544,8 +580,8 @@ EVEN = 0.9
 """A first batch whose effective number is this share of its size is kept as it is."""
 
 
-def _drawn_by_likelihood(view: View, deals: int, bids: BidModel, rng: random.Random
-                         ) -> list[tuple[list, float]]:
+def _drawn_by_likelihood(view: View, deals: int, bids: BidModel | LearnedBids,
+                         rng: random.Random) -> list[tuple[list, float]]:
     """``deals`` deals drawn in proportion to how likely the opponent's bids made them
     (importance resampling: cheap candidates, weighted by the bidding model, then a
     systematic draw among them), each distinct deal once with its count as weight.
@@ -586,7 +622,7 @@ def _drawn_by_likelihood(view: View, deals: int, bids: BidModel, rng: random.Ran
     return drawn
 
 
-def _bid_likelihood(s: list, view: View, bids: BidModel) -> float:
+def _bid_likelihood(s: list, view: View, bids: BidModel | LearnedBids) -> float:
     """How likely the opponent's bids were with the hand this deal gives him, under a soft
     hand-strength model of a reasonable bidder."""
     me = view.player
@@ -599,21 +635,11 @@ def _bid_likelihood(s: list, view: View, bids: BidModel) -> float:
     turned = up >> 3
     suits = [x for x in range(4) if x != turned or view.rules.may_call_turned_suit]
     weight = 1.0
-    round_one = True
-    passes = 0
-    for player, token in view.bids:
-        if player == other:
-            score = bid_strength(hand, up, other == dealer, round_one, suits)
-            turn = turn_of(other, dealer, round_one)
-            made = bids.likely(turn, score)
-            weight *= (1.0 - made) if token == "pass" else made
-            if token.startswith("call") and not round_one:
-                suit = SUITS.index(token[-1])
-                weight *= bids.likely(turn, strength(hand, suit))
-        if token == "pass":
-            passes += 1
-            if passes == 2:
-                round_one = False
+    for turn, round_one, token in his_turns(view.bids, other, dealer):
+        made = bids.likely(turn, bid_strength(hand, up, other == dealer, round_one, suits))
+        weight *= (1.0 - made) if token == "pass" else made
+        if token.startswith("call") and not round_one:
+            weight *= bids.likely(turn, strength(hand, SUITS.index(token[-1])))
     return weight
 
 

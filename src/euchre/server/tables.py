@@ -90,6 +90,9 @@ class Table:
     """This process holds the computer's lease for the game (``peers``): it makes its moves."""
     waiting: bool = False
     """The computer's task is waiting for a lease another process holds."""
+    bots_told: dict[int, int] = field(default_factory=dict)
+    """For each bot's seat, the hands it was told of (``agents.tell_past_hands``): a table
+    loaded again tells its new bot of every hand so far before it moves."""
 
     @property
     def seq(self) -> int:
@@ -496,9 +499,12 @@ class Hub:
             seq = table.seq
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
+            bot = table.bots[seat]
+            table.bots_told[seat] = agents.tell_past_hands(bot, table.game, seat,
+                                                           table.bots_told.get(seat, 0))
             view = table.game.view(seat)
             try:
-                token = await loop.run_in_executor(self._thinking, table.bots[seat].act, view)
+                token = await loop.run_in_executor(self._thinking, bot.act, view)
             except Exception:  # a bug in a bot must not stall the table for good
                 log.exception("game %s: the computer failed to choose", table.stored.id)
                 await asyncio.sleep(1)

@@ -207,23 +207,41 @@ def duplicate_hand(job: tuple[BotSpec, BotSpec, Rules, int, int]) -> tuple[float
     card play and bidding from match strategy, and duplicate cancels the luck of the deal.
     """
     bot_a, bot_b, rules, seed, deal = job
-    deal_seed = mix64((seed << 24) + deal)
+    return duplicate_series((bot_a, bot_b, rules, seed, deal, 1))
+
+
+def duplicate_series(job: tuple[BotSpec, BotSpec, Rules, int, int, int]
+                     ) -> tuple[float, list[float]]:
+    """Deals ``first`` to ``first + hands - 1`` (those of ``duplicate_hand``) played in
+    order by the same two bots, then again with their seats swapped: A's mean net points per
+    hand, and A's decision times. Each hand is a single hand from 0-0, but the bots live
+    through the series and are told of each hand's end (``hand_over``), as in a match: a bot
+    that learns its opponent shows it here, and only here. ``hands`` 1 is ``duplicate_hand``.
+    """
+    bot_a, bot_b, rules, seed, first, hands = job
+    bot_seed = mix64((seed << 24) + first)
     net = 0.0
     times: list[float] = []
     for a_seat in (0, 1):
-        bots = {a_seat: bot_a.make(mix64(deal_seed + 5)), 1 - a_seat: bot_b.make(
-            mix64(deal_seed + 7))}
-        game = Game(rules, seed=deal_seed, first_dealer=deal % 2)
-        while game.hand_number == 0 and not game.is_over:
-            player = game.to_move
-            assert player is not None
-            started = time.perf_counter()
-            token = bots[player].act(game.view(player))
-            if player == a_seat:
-                times.append(time.perf_counter() - started)
-            game.apply(token)
-        net += game.score[a_seat] - game.score[1 - a_seat]
-    return net / 2, times
+        bots = {a_seat: bot_a.make(mix64(bot_seed + 5)),
+                1 - a_seat: bot_b.make(mix64(bot_seed + 7))}
+        for seat, bot in bots.items():
+            tell(bot, "start_match", rules, seat)
+        for deal in range(first, first + hands):
+            deal_seed = mix64((seed << 24) + deal)
+            game = Game(rules, seed=deal_seed, first_dealer=deal % 2)
+            while game.hand_number == 0 and not game.is_over:
+                player = game.to_move
+                assert player is not None
+                started = time.perf_counter()
+                token = bots[player].act(game.view(player))
+                if player == a_seat:
+                    times.append(time.perf_counter() - started)
+                game.apply(token)
+            for seat, bot in bots.items():
+                tell(bot, "hand_over", game.view(seat).last_hand)
+            net += game.score[a_seat] - game.score[1 - a_seat]
+    return net / (2 * hands), times
 
 
 def play_pair(job: tuple[ArenaSpec, int]) -> list[MatchOutcome]:

@@ -71,6 +71,9 @@ class Table:
         self.autoplay = autoplay
         self.undo_used = undo_used
         self.bot = self._bot()
+        self.bot_told = 0
+        """Hands the bot was told of (``agents.tell_past_hands``): a bot made anew (a
+        resumed match, a take-back) hears of every hand so far before it moves."""
         self.coach = agents.load("expert", seed=bot_seed + 1)
         self.coaching = coaching
         """``--coach``: a note after a choice that lost more than ``coach.THRESHOLD``."""
@@ -101,6 +104,7 @@ class Table:
                 if token == UNDO:
                     continue
             else:
+                self.bot_told = agents.tell_past_hands(self.bot, game, COMPUTER, self.bot_told)
                 view = game.view(COMPUTER)
                 token = self.bot.act(view)
                 self.announce(view, token)
@@ -220,6 +224,7 @@ class Table:
         self.game = game
         self.undo_used = True
         self.bot = self._bot()
+        self.bot_told = 0
         self.save()
         return True
 
