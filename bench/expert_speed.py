@@ -33,11 +33,13 @@ def decision_times(matches: int, seed: int) -> dict:
         other = agents.load("heuristic", seed=seed + m)
         game = Game(Rules(), seed=seed * 1000 + m)
         expert_seat = m % 2
+        told = 0
         while not game.is_over:
             player = game.to_move
             view = game.view(player)
             if player == expert_seat:
-                started = time.perf_counter()
+                started = time.perf_counter()  # learning from the hand just over included
+                told = agents.tell_past_hands(expert, game, expert_seat, told)
                 token = expert.act(view)
                 elapsed = time.perf_counter() - started
                 kind = view.phase if len(view.legal) > 1 else "forced"

@@ -32,7 +32,31 @@ def test_the_model_learns_a_bidders_threshold_from_his_turns(shift):
     assert learned.shift("dealer1") == pytest.approx(shift, abs=0.75)
     assert learned.center("dealer1") == pytest.approx(base.center("dealer1") + shift, abs=0.75)
     assert learned.seen == {**dict.fromkeys(TURNS, 0), "dealer1": 40}
-    assert learned.shift("first1") == pytest.approx(0.0, abs=1e-9)  # each turn on its own
+    # half his caution is his at every turn: the turns not seen move half as far
+    for turn in ("first1", "first2", "dealer2"):
+        assert learned.shift(turn) == pytest.approx(shift / 2, abs=0.4)
+    alone = LearnedBids(base, common_share=0.0)
+    _bidder_seen(alone, "dealer1", base.center("dealer1") + shift, hands=40, seed=1)
+    assert alone.shift("dealer1") == pytest.approx(learned.shift("dealer1"), abs=0.3)
+    assert alone.shift("first1") == pytest.approx(0.0, abs=1e-9)  # each turn on its own
+
+
+@pytest.mark.parametrize("his", [0, 1])
+def test_with_two_habits_weighed_the_hands_seen_find_his_thresholds(his):
+    fitted, club = BidModel.for_rules(Rules()), BidModel.heuristic()
+    learned = LearnedBids(fitted, others=(club,))
+    assert learned.habits() == pytest.approx([0.5, 0.5])
+    alone = [LearnedBids(model) for model in (fitted, club)]
+    for turn in TURNS:  # at first, halfway between the two
+        assert learned.likely(turn, 6.0) == pytest.approx(
+            (alone[0].likely(turn, 6.0) + alone[1].likely(turn, 6.0)) / 2, abs=0.01)
+    rng = random.Random(his)
+    for _ in range(30):
+        for turn in TURNS:
+            score = rng.uniform(0.0, 12.0)
+            learned.observe(turn, score, made=score >= (fitted, club)[his].center(turn))
+    for turn in TURNS:
+        assert learned.center(turn) == pytest.approx((fitted, club)[his].center(turn), abs=0.75)
 
 
 def test_before_any_hand_the_model_is_the_fitted_one_made_less_certain():
@@ -237,3 +261,22 @@ def test_a_server_table_loaded_again_tells_its_computer_of_every_hand_so_far(tmp
 
     heard, expected = asyncio.run(scenario())
     assert heard == expected and len(heard) == 3
+
+
+def test_the_habits_bench_finds_a_cautious_dealer_and_a_daring_first_seat():
+    import pathlib
+    import re
+    import subprocess
+    import sys
+
+    script = pathlib.Path(__file__).parent.parent / "bench" / "bid_habits.py"
+    done = subprocess.run([sys.executable, str(script), "timid", "bold", "--hands", "300"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    shifts = {}
+    for line in done.stdout.splitlines():
+        name, rest = line.split(":", 1)
+        shifts[name.strip()] = {turn: None if value == "n/a" else float(value) for turn, value
+                                in re.findall(r"(\w+\d) (n/a|[+-]\d+\.\d+)", rest)}
+    assert shifts["timid"]["dealer1"] > 1.5  # the timid dealer takes the upcard far less
+    assert shifts["bold"]["first1"] < -1.5  # the bold first seat orders far more

@@ -48,7 +48,7 @@ from .bid_model import BidModel, bid_strength, his_turns
 from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
-from .opponent_bids import LearnedBids, observations
+from .opponent_bids import COMMON_SHARE, LearnedBids, observations
 from .play_inference import SHARPNESS, play_likelihood, reply_weights
 from .solver import Solver, worker_solver
 
@@ -79,7 +79,8 @@ class ExpertAgent:
                  opponent: str = "fitted", infer_play: bool = True,
                  close_deals: int = 0, draw_by_bids: bool = True,
                  lead_ahead: bool = False, soft_reply: bool = True,
-                 learn_bids: bool = True) -> None:
+                 learn_bids: bool = True, common_share: float = COMMON_SHARE,
+                 club_habit: bool = False) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
@@ -89,9 +90,12 @@ class ExpertAgent:
         for name, flag in (("infer", infer), ("score_aware", score_aware),
                            ("calibrated", calibrated), ("infer_play", infer_play),
                            ("draw_by_bids", draw_by_bids), ("lead_ahead", lead_ahead),
-                           ("soft_reply", soft_reply), ("learn_bids", learn_bids)):
+                           ("soft_reply", soft_reply), ("learn_bids", learn_bids),
+                           ("club_habit", club_habit)):
             if type(flag) is not bool:
                 raise ValueError(f"{name} must be true or false, not {flag!r}")
+        if type(common_share) not in (int, float) or not 0.0 <= common_share <= 1.0:
+            raise ValueError(f"common_share must be a share from 0 to 1, not {common_share!r}")
         if model not in ("bidder", "perfect"):
             raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
         if opponent not in ("fitted", "heuristic"):
@@ -127,6 +131,12 @@ class ExpertAgent:
         self.learn_bids = learn_bids
         """Learn this opponent's bidding from the hands seen (``opponent_bids.py``): the
         fitted model, made uncertain, then sharpened by each finished hand."""
+        self.common_share = float(common_share)
+        """How much of his caution, learned at one bidding turn, is taken to hold at all
+        (``opponent_bids.COMMON_SHARE``; 0: each turn learned on its own)."""
+        self.club_habit = club_habit
+        """Weigh a second habit beside the expert's own from the start: the club player's
+        rule of thumb (the heuristic's threshold, the first release's model)."""
         self._learned: LearnedBids | None = None
         self._learned_deck: int | None = None
         self._seat: int | None = None  # mine, from ``start_match`` or the last view
@@ -155,7 +165,9 @@ class ExpertAgent:
 
     def _learned_for(self, rules: Rules) -> LearnedBids:
         if self._learned is None or self._learned_deck != rules.deck:  # a new deck: anew
-            self._learned = LearnedBids(BidModel.for_rules(rules))
+            others = (BidModel.heuristic(),) if self.club_habit else ()
+            self._learned = LearnedBids(BidModel.for_rules(rules),
+                                        common_share=self.common_share, others=others)
             self._learned_deck = rules.deck
         return self._learned
 

@@ -41,38 +41,127 @@ PRIOR_SD = 2.0
 """The prior's spread of an opponent's threshold around the expert's own, in strength
 points (about what a bower adds to a hand). Set once, before any measurement, and never
 tuned: a wider prior is slower to trust the fitted curve, a narrower one slower to learn."""
+COMMON_SHARE = 0.5
+"""The share of that spread's variance common to all four turns: a player's caution (or
+daring) shows at every turn, so his passes as dealer say something of his bids from first
+seat too. The rest is each turn's own."""
 SHIFTS = tuple(k * 0.25 for k in range(-40, 41))
 """The shifts weighed: 10 strength points either way, in quarter points."""
 STEP = 0.05
 TOP = 20.0
 """``likely`` is read from a table over strength 0 to ``TOP`` in steps of ``STEP``
 (strength counts lie between 0 and 16), rebuilt for a turn when it learns."""
+_MID = len(SHIFTS) // 2
+_REACH = SHIFTS[-1]
+
+
+def _normal(sd: float) -> list[float]:
+    """A normal prior over ``SHIFTS`` (all on 0 when ``sd`` is 0), summing to 1."""
+    weights = [math.exp(-0.5 * (x / sd) ** 2) if sd > 0 else float(x == 0) for x in SHIFTS]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class _Habit:
+    """One way of bidding (a ``BidModel``) with the unknown shift of each turn's threshold:
+    what the hands seen say of the shift, and how well this habit explains them."""
+
+    def __init__(self, base: BidModel) -> None:
+        self.base = base
+        self.loglik = {turn: [0.0] * len(SHIFTS) for turn in TURNS}
+        """Per turn, the log-likelihood of his turns seen, for each total shift."""
+        self.curves: dict[str, list[float]] = {}
+
+    def observe(self, turn: str, score: float, made: bool) -> bool:
+        chances = [self.base.likely(turn, score - shift) for shift in SHIFTS]
+        chances = [c if made else 1.0 - c for c in chances]
+        if max(chances) <= 1e-12:
+            return False
+        self.loglik[turn] = [total + math.log(max(c, 1e-300))
+                             for total, c in zip(self.loglik[turn], chances, strict=True)]
+        return True
+
+    def infer(self, common_prior: list[float], own: list[float]
+              ) -> tuple[float, dict[str, list[float]]]:
+        """The log-evidence of the hands seen under this habit, and each turn's posterior
+        over ``SHIFTS`` (the common part weighs every turn's evidence)."""
+        n = len(SHIFTS)
+        likes, log_evidence = {}, 0.0
+        for turn, loglik in self.loglik.items():
+            top = max(loglik)
+            log_evidence += top
+            likes[turn] = [math.exp(x - top) for x in loglik]
+        # each turn's evidence for each common part, its own part summed out
+        marginal = {turn: [sum(own[j] * like[i + j - _MID] for j in range(n)
+                               if 0 <= i + j - _MID < n) for i in range(n)]
+                    for turn, like in likes.items()}
+        common = [common_prior[i] * math.prod(m[i] for m in marginal.values())
+                  for i in range(n)]
+        total = sum(common)
+        log_evidence += math.log(total) if total > 0.0 else -math.inf
+        common = [c / total for c in common] if total > 0.0 else common_prior
+        posterior = {}
+        for turn, like in likes.items():
+            m = marginal[turn]
+            shares = [sum(common[i] * own[k - i + _MID] / m[i] for i in range(n)
+                          if 0 <= k - i + _MID < n and m[i] > 0.0) * like[k] for k in range(n)]
+            total = sum(shares)
+            posterior[turn] = [x / total for x in shares] if total > 0.0 else own
+        return log_evidence, posterior
+
+    def curve(self, turn: str) -> list[float]:
+        """The base curve over every strength a shift can reach, in steps of ``STEP``."""
+        found = self.curves.get(turn)
+        if found is None:
+            found = self.curves[turn] = [self.base.likely(turn, g * STEP - _REACH)
+                                         for g in range(round((TOP + 2 * _REACH) / STEP) + 1)]
+        return found
 
 
 class LearnedBids:
     """``BidModel``'s interface (``likely``, ``center``), for one opponent, learning
-    (``observe``); see the module docstring."""
+    (``observe``); see the module docstring.
 
-    def __init__(self, base: BidModel, prior_sd: float = PRIOR_SD) -> None:
+    His threshold at a turn is a habit's (``bases``, equally likely a priori) shifted by a
+    common part and the turn's own part, both normal a priori (``PRIOR_SD``,
+    ``COMMON_SHARE``); the posterior over the common part weighs all turns' evidence, and
+    the habits are weighed by how well each explains the hands seen."""
+
+    def __init__(self, base: BidModel, prior_sd: float = PRIOR_SD,
+                 common_share: float = COMMON_SHARE, others: tuple[BidModel, ...] = ()
+                 ) -> None:
         self.base = base
-        prior = [math.exp(-0.5 * (shift / prior_sd) ** 2) for shift in SHIFTS]
-        total = sum(prior)
-        self._posterior = {turn: [p / total for p in prior] for turn in TURNS}
+        """The first habit, the one ``shift`` is measured from."""
+        self._habits = [_Habit(b) for b in (base, *others)]
+        self._common = _normal(prior_sd * math.sqrt(common_share))
+        self._own = _normal(prior_sd * math.sqrt(1.0 - common_share))
+        self._posterior: list[tuple[float, dict[str, list[float]]]] = []
         self._tables: dict[str, list[float]] = {}
         self.seen = dict.fromkeys(TURNS, 0)
         """Observed bidding turns, by turn."""
 
     def observe(self, turn: str, score: float, made: bool) -> None:
         """One bidding turn of his seen: his hand's strength for it, and whether he bid."""
-        posterior = self._posterior[turn]
-        chances = [self.base.likely(turn, score - shift) for shift in SHIFTS]
-        updated = [p * (c if made else 1.0 - c) for p, c in zip(posterior, chances, strict=True)]
-        total = sum(updated)
-        if total <= 1e-300:  # no shift weighed explains it: a slip, not a habit
+        explained = [habit.observe(turn, score, made) for habit in self._habits]
+        if not any(explained):  # no shift of any habit explains it: a slip, not a habit
             return
-        self._posterior[turn] = [u / total for u in updated]
-        self._tables.pop(turn, None)
+        self._posterior.clear()
+        self._tables.clear()
         self.seen[turn] += 1
+
+    def habits(self) -> list[float]:
+        """The chance of each habit (``base`` first, then ``others``) being his."""
+        return [weight for weight, _ in self._inferred()]
+
+    def _inferred(self) -> list[tuple[float, dict[str, list[float]]]]:
+        if not self._posterior:
+            found = [habit.infer(self._common, self._own) for habit in self._habits]
+            top = max(log_evidence for log_evidence, _ in found)
+            weights = [math.exp(log_evidence - top) for log_evidence, _ in found]
+            total = sum(weights)
+            self._posterior = [(w / total, posterior)
+                               for w, (_, posterior) in zip(weights, found, strict=True)]
+        return self._posterior
 
     def likely(self, turn: str, score: float) -> float:
         """The chance that he bids at ``turn`` with a hand of this strength."""
@@ -91,14 +180,19 @@ class LearnedBids:
         return TOP
 
     def shift(self, turn: str) -> float:
-        """The posterior mean of his threshold's shift from the expert's, in strength."""
-        return sum(p * s for p, s in zip(self._posterior[turn], SHIFTS, strict=True))
+        """How far his threshold at ``turn`` sits from the first habit's, in strength."""
+        return self.center(turn) - self.base.center(turn)
 
     def _table(self, turn: str) -> list[float]:
-        posterior = self._posterior[turn]
-        weighed = [(p, shift) for p, shift in zip(posterior, SHIFTS, strict=True) if p > 1e-9]
-        table = [sum(p * self.base.likely(turn, i * STEP - shift) for p, shift in weighed)
-                 for i in range(round(TOP / STEP) + 1)]
+        per_shift = round(SHIFTS[1] / STEP - SHIFTS[0] / STEP)
+        origin = round(_REACH / STEP)
+        table = [0.0] * (round(TOP / STEP) + 1)
+        for habit, (weight, posterior) in zip(self._habits, self._inferred(), strict=True):
+            curve = habit.curve(turn)
+            weighed = [(weight * p, origin - per_shift * (k - _MID))
+                       for k, p in enumerate(posterior[turn]) if weight * p > 1e-9]
+            for i in range(len(table)):
+                table[i] += sum(p * curve[i + offset] for p, offset in weighed)
         self._tables[turn] = table
         return table
 
