@@ -20,9 +20,15 @@ DEALS = 48
 """Fewer deals than the default keep the tests quick; the expert is still sharp enough."""
 
 
+PLANTED = 1.5
+"""A planted mistake costs this many points or more by the planter's own values: far
+beyond what sampling noise at ``DEALS`` deals can make of a sound choice."""
+
+
 class Planter:
-    """The expert, except that at its first ``plant`` decisions where the worst option is a
-    point or more below the best it takes the worst; remembers where (hand, action index)."""
+    """The expert, except that at its first ``plant`` decisions where the worst option is
+    ``PLANTED`` points or more below the best it takes the worst; remembers where (hand,
+    action index)."""
 
     def __init__(self, seed: int, plant: int) -> None:
         self.expert = agents.load("expert", seed=seed, deals=DEALS)
@@ -34,7 +40,7 @@ class Planter:
         values = self.expert.analyse(view)
         best = max(values, key=values.__getitem__)
         worst = min(values, key=values.__getitem__)
-        if len(self.planted) < self.plant and values[best] - values[worst] >= 1.0:
+        if len(self.planted) < self.plant and values[best] - values[worst] >= PLANTED:
             self.planted.append(self.where)
             return worst
         return best

@@ -21,8 +21,9 @@ heuristic  rules of thumb: hand strength for bidding, sensible discards, lead an
            about +0.9 a hand against random; instant
 expert     determinized search: deals consistent with the view (96 for a card, 288 for
            a bid or a discard) weighted by what the opponent's bids and cards so far
-           reveal (his bidding modelled on the expert's own, his play as a soft best
-           reply), each solved exactly double-dummy, its leads valued against his soft
+           reveal (his bidding modelled on the expert's own, then learned from his hands
+           as the match goes; his play as a soft best reply), each solved exactly
+           double-dummy, its leads valued against his soft
            best reply, bids valued by the tricks real play takes from the solver's
            (``calibration.py``), actions chosen by expected points (match equity near
            the target); +0.028 a hand against ``pimc``; a few

@@ -18,6 +18,9 @@ expert's side), or, near the end of a match, the chance of winning the match aft
 * **Deals where the bidding points**: when the bidding makes the drawn deals very unequally
   likely, more are drawn and the ones solved are drawn among them in proportion to their
   likelihood (``_drawn_by_likelihood``), so the solver's time goes to deals that count.
+* **This opponent's habit**: the bidding model starts as the expert's own bidding made less
+  certain and learns, from each finished hand (``hand_over``: every card he played is
+  seen), where this opponent's thresholds are (``opponent_bids.py``).
 * **The Joker turned up**: the dealer names trump blind; every suit is worth the same then,
   so one is chosen at random.
 
