@@ -13,7 +13,9 @@ heuristic's hand-strength count, and none is ever used to tune the expert:
   a trick as cheaply as it can, leads low side cards.
 * ``mimic``: bids, picks up and discards exactly as the expert does (it asks one), but
   plays its cards by simple rules (win cheaply when it can, else throw its lowest card;
-  lead its highest trump as maker, else its best side card).
+  lead its highest trump as maker, else its best side card). Its expert is told nothing
+  of past hands, so it bids as the expert does at a match's first hand, every hand: each
+  opponent here is one fixed habit, the thing to measure against.
 
 >>> from euchre import Game, agents
 >>> g = Game(seed=3)
