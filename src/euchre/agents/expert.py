@@ -84,25 +84,13 @@ class ExpertAgent:
                  lead_ahead: bool = False, soft_reply: bool = True,
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
                  club_habit: bool = False) -> None:
-        for name, value in (("deals", deals), ("bid_deals", bid_deals)):
-            if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
-                raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
-        if type(close_deals) is not int or not 0 <= close_deals <= 10_000:
-            raise ValueError(f"close_deals must be a whole number from 0 to 10000, not "
-                             f"{close_deals!r}")
-        for name, flag in (("infer", infer), ("score_aware", score_aware),
-                           ("calibrated", calibrated), ("infer_play", infer_play),
-                           ("draw_by_bids", draw_by_bids), ("lead_ahead", lead_ahead),
-                           ("soft_reply", soft_reply), ("learn_bids", learn_bids),
-                           ("club_habit", club_habit)):
-            if type(flag) is not bool:
-                raise ValueError(f"{name} must be true or false, not {flag!r}")
-        if type(common_share) not in (int, float) or not 0.0 <= common_share <= 1.0:
-            raise ValueError(f"common_share must be a share from 0 to 1, not {common_share!r}")
-        if model not in ("bidder", "perfect"):
-            raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
-        if opponent not in ("fitted", "heuristic"):
-            raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
+        _check_options(deals=deals, bid_deals=bid_deals, close_deals=close_deals,
+                       common_share=common_share, model=model, opponent=opponent,
+                       flags={"infer": infer, "score_aware": score_aware,
+                              "calibrated": calibrated, "infer_play": infer_play,
+                              "draw_by_bids": draw_by_bids, "lead_ahead": lead_ahead,
+                              "soft_reply": soft_reply, "learn_bids": learn_bids,
+                              "club_habit": club_habit})
         self.opponent = opponent
         """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
         own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
@@ -261,6 +249,26 @@ class ExpertAgent:
             if equity.matters(view.score):
                 return equity.utility(view.score, view.dealer)
         return _net_points
+
+
+def _check_options(deals: Any, bid_deals: Any, close_deals: Any, common_share: Any,
+                   model: Any, opponent: Any, flags: dict[str, Any]) -> None:
+    """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
+    for name, value in (("deals", deals), ("bid_deals", bid_deals)):
+        if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
+            raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
+    if type(close_deals) is not int or not 0 <= close_deals <= 10_000:
+        raise ValueError(f"close_deals must be a whole number from 0 to 10000, not "
+                         f"{close_deals!r}")
+    for name, flag in flags.items():
+        if type(flag) is not bool:
+            raise ValueError(f"{name} must be true or false, not {flag!r}")
+    if type(common_share) not in (int, float) or not 0.0 <= common_share <= 1.0:
+        raise ValueError(f"common_share must be a share from 0 to 1, not {common_share!r}")
+    if model not in ("bidder", "perfect"):
+        raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
+    if opponent not in ("fitted", "heuristic"):
+        raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
 
 
 CLOSE = 0.15
