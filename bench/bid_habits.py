@@ -14,31 +14,24 @@ from __future__ import annotations
 
 import argparse
 import math
+import pathlib
+import sys
 
-from euchre import Game, Rules, agents
-from euchre.actions import CALL, parse_action
-from euchre.agents.bid_model import TURNS, BidModel, bid_strength, turn_of
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "scripts"))
+from build_bid_model import bidding
+
+from euchre import Rules
+from euchre.agents.bid_model import TURNS, BidModel
 from euchre.agents.opponent_bids import SHIFTS
-from euchre.cards import parse_card
 
 
-def bidding_turns(name: str, hands: int, rules: Rules) -> dict[str, list[tuple[float, bool]]]:
-    """Every bidding turn with a choice of ``name`` against itself: (strength, bid?)."""
+def bidding_turns(name: str, hands: int, deck: int) -> dict[str, list[tuple[float, bool]]]:
+    """Every bidding turn with a choice of ``name`` against itself: (strength, bid?), by
+    turn (the hands of ``scripts/build_bid_model.py``, which reads the expert the same way)."""
     turns: dict[str, list[tuple[float, bool]]] = {turn: [] for turn in TURNS}
     for index in range(hands):
-        game = Game(rules, seed=index * 7 + 1, first_dealer=index % 2)
-        bots = [agents.load(name, seed=index * 2 + p) for p in (0, 1)]
-        while game.phase in ("bid1", "bid2") and game.hand_number == 0:
-            player = game.to_move
-            view = game.view(player)
-            token = bots[player].act(view)
-            if len(view.legal) > 1 and view.upcard != "JK":
-                round_one = view.phase == "bid1"
-                suits = [parse_action(t) - CALL for t in view.legal if t.startswith("call")]
-                score = bid_strength([parse_card(c) for c in view.hand], parse_card(view.upcard),
-                                     player == view.dealer, round_one, suits)
-                turns[turn_of(player, view.dealer, round_one)].append((score, token != "pass"))
-            game.apply(token)
+        for _, turn, score, made in bidding((deck, index), name):
+            turns[turn].append((score, bool(made)))
     return turns
 
 
@@ -63,10 +56,9 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3000)
     parser.add_argument("--deck", type=int, choices=(24, 32, 25), default=24)
     args = parser.parse_args()
-    rules = Rules(deck=args.deck)
-    model = BidModel.for_rules(rules)
+    model = BidModel.for_rules(Rules(deck=args.deck))
     for name in args.bots:
-        turns = bidding_turns(name, args.hands, rules)
+        turns = bidding_turns(name, args.hands, args.deck)
         cells = []
         for turn in TURNS:
             points = turns[turn]

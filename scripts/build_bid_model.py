@@ -27,12 +27,13 @@ from euchre.rules import Rules
 OUT = pathlib.Path(__file__).resolve().parents[1] / "src/euchre/agents/data/bid_model.json"
 
 
-def bidding(job: tuple[int, int]) -> list[tuple[int, str, float, int]]:
-    """(deck, turn, strength, made trump?) for every bidding decision of one hand."""
+def bidding(job: tuple[int, int], name: str = "expert") -> list[tuple[int, str, float, int]]:
+    """(deck, turn, strength, made trump?) for every bidding decision of one hand of bot
+    ``name`` against itself (``bench/bid_habits.py`` reads other bots with it)."""
     deck, index = job
     rules = Rules(deck=deck)
     game = Game(rules, seed=(deck << 40) + index, first_dealer=index % 2)
-    bots = [agents.load("expert", seed=index * 2 + p) for p in (0, 1)]
+    bots = [agents.load(name, seed=index * 2 + p) for p in (0, 1)]
     rows = []
     while game.phase in ("bid1", "bid2") and game.hand_number == 0:
         player = game.to_move
