@@ -447,6 +447,14 @@ def hand_log(s: list) -> tuple[tuple, list[int]]:
     return hand_of_cell(s[LOG])
 
 
+def dealt_hand(s: list, player: int) -> int:
+    """A player's five cards as dealt this hand (before any pick-up), as a mask."""
+    deal, _ = hand_log(s)
+    order = deal_order(deal)
+    start = 5 if player == s[DEALER] else 0
+    return sum(1 << c for c in order[start:start + 5])
+
+
 def hand_of_cell(cell: tuple) -> tuple[tuple, list[int]]:
     """The deal and the actions of the hand whose newest log cell is ``cell``."""
     actions = []

@@ -52,7 +52,13 @@ from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
 from .opponent_bids import COMMON_SHARE, LearnedBids, observations
-from .play_inference import SHARPNESS, play_likelihood, reply_weights
+from .play_inference import (
+    PLAY_MODELS,
+    SHARPNESS,
+    discard_likelihood,
+    play_likelihood,
+    reply_weights,
+)
 from .solver import Solver, worker_solver
 
 
@@ -67,7 +73,8 @@ class ExpertAgent:
     bid, pick-up or discard, the decisions worth the most; ``infer``: weight the deals by the
     opponent's bids; ``score_aware``: value outcomes by match equity; ``model``: how the
     opponent bids in the bidding tree (``bidder``: by hand strength, as people do;
-    ``perfect``: his best reply in each deal); ``calibrated``: bids and discards valued by
+    ``chance``: with the chance the bidding model gives his strength; ``perfect``: his best
+    reply in each deal); ``calibrated``: bids and discards valued by
     the tricks real play takes from each deal's double-dummy tricks (``calibration.py``);
     ``opponent``: the model of his bidding (``fitted`` to the expert's own, or the
     ``heuristic``'s threshold); ``infer_play``: weight the deals of a card by the
@@ -83,9 +90,10 @@ class ExpertAgent:
                  close_deals: int = 0, draw_by_bids: bool = True,
                  lead_ahead: bool = False, soft_reply: bool = True,
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
-                 club_habit: bool = False) -> None:
+                 club_habit: bool = False, play_model: str = "even") -> None:
         _check_options(deals=deals, bid_deals=bid_deals, close_deals=close_deals,
                        common_share=common_share, model=model, opponent=opponent,
+                       play_model=play_model,
                        flags={"infer": infer, "score_aware": score_aware,
                               "calibrated": calibrated, "infer_play": infer_play,
                               "draw_by_bids": draw_by_bids, "lead_ahead": lead_ahead,
@@ -128,6 +136,11 @@ class ExpertAgent:
         self.club_habit = club_habit
         """Weigh a second habit beside the expert's own from the start: the club player's
         rule of thumb (the heuristic's threshold, the first release's model)."""
+        self.sharpness = PLAY_MODELS[play_model]
+        """The model of his play the inference uses (``play_inference.PLAY_MODELS``):
+        ``even``, one sharpness for every card; ``fitted`` to the expert's own choices by
+        kind (lead, answer, discard); ``discard``: even, and his discard as dealer weighed
+        too."""
         self._learned: LearnedBids | None = None
         self._learned_deck: int | None = None
         self._seat: int | None = None  # mine, from ``start_match`` or the last view
@@ -218,7 +231,7 @@ class ExpertAgent:
         ``deals`` uniform draws)."""
         me = view.player
         weigh = self.infer and any(p != me for p, _ in view.bids)
-        by_play = self.infer_play and view.phase == "play" and (view.tricks or view.trick)
+        by_play = self.infer_play and view.phase == "play"
         bids = self._bids(view)
         if weigh and self.draw_by_bids:
             worlds = _drawn_by_likelihood(view, deals, bids, self._rng)
@@ -228,12 +241,17 @@ class ExpertAgent:
                 s = resample_state(view, self._rng)
                 worlds.append((s, _bid_likelihood(s, view, bids) if weigh else 1.0))
         if by_play:
-            worlds = [(s, w * play_likelihood(s, view, self.solver) if w > 0.0 else 0.0)
+            worlds = [(s, w * self._play_evidence(s, view) if w > 0.0 else 0.0)
                       for s, w in worlds]
         total = sum(w for _, w in worlds)
         if total <= 0.0:  # the model finds every deal unlikely: trust the rules alone
             return [(s, 1.0 / len(worlds)) for s, _ in worlds], 0.0
         return [(s, w / total) for s, w in worlds], total
+
+    def _play_evidence(self, s: list, view: View) -> float:
+        """How likely his discard and his cards so far were in deal ``s``."""
+        return (discard_likelihood(s, view, self.solver, self.sharpness)
+                * play_likelihood(s, view, self.solver, self.sharpness))
 
     def _bids(self, view: View) -> BidModel | LearnedBids:
         if self.opponent == "heuristic":
@@ -252,7 +270,7 @@ class ExpertAgent:
 
 
 def _check_options(deals: Any, bid_deals: Any, close_deals: Any, common_share: Any,
-                   model: Any, opponent: Any, flags: dict[str, Any]) -> None:
+                   model: Any, opponent: Any, play_model: Any, flags: dict[str, Any]) -> None:
     """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
     for name, value in (("deals", deals), ("bid_deals", bid_deals)):
         if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
@@ -265,10 +283,13 @@ def _check_options(deals: Any, bid_deals: Any, close_deals: Any, common_share: A
             raise ValueError(f"{name} must be true or false, not {flag!r}")
     if type(common_share) not in (int, float) or not 0.0 <= common_share <= 1.0:
         raise ValueError(f"common_share must be a share from 0 to 1, not {common_share!r}")
-    if model not in ("bidder", "perfect"):
-        raise ValueError(f"model must be 'bidder' or 'perfect', not {model!r}")
+    if model not in ("bidder", "chance", "perfect"):
+        raise ValueError(f"model must be 'bidder', 'chance' or 'perfect', not {model!r}")
     if opponent not in ("fitted", "heuristic"):
         raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
+    if play_model not in PLAY_MODELS:
+        raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, not "
+                         f"{play_model!r}")
 
 
 CLOSE = 0.15
@@ -452,13 +473,19 @@ class _World:
     def his_choice(self, turn: str, options: list[tuple[float, float | None]]) -> float:
         """The value for me of the opponent's bid among ``(value, his hand strength)``
         options (strength None: pass). ``perfect``: his best per deal; ``bidder``: he bids
-        his strongest suit when it reaches the bidding threshold, as people do."""
+        his strongest suit when it reaches the bidding threshold, as people do;
+        ``chance``: he bids it with the chance the bidding model gives its strength."""
         if self.model == "perfect":
             return min(value for value, _ in options)
         bids = [(strength, value) for value, strength in options if strength is not None]
         passes = [value for value, strength in options if strength is None]
         best = max(bids)
-        return best[1] if best[0] >= self.bids.center(turn) or not passes else passes[0]
+        if not passes:
+            return best[1]
+        if self.model == "chance":
+            made = self.bids.likely(turn, best[0])
+            return made * best[1] + (1.0 - made) * passes[0]
+        return best[1] if best[0] >= self.bids.center(turn) else passes[0]
 
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
@@ -507,6 +534,20 @@ class _Bidding:
                       for s, weight in worlds]
         self.dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
 
+    def _reached(self, turn: str, his_strength: Callable[[_World], float]
+                 ) -> list[tuple[_World, float]]:
+        """The deals, weighted by how likely the opponent is to pass at ``turn`` in each
+        (``bidder``: those where his strength is under the threshold; ``chance``: each by
+        his chance to pass), so that my later choice is made where it is reached."""
+        if self.model == "bidder":
+            center = self.bids.center(turn)
+            return [(g, w) for g, w in self.games if his_strength(g) < center] or self.games
+        if self.model == "chance":
+            likely = self.bids.likely
+            reached = [(g, w * (1.0 - likely(turn, his_strength(g)))) for g, w in self.games]
+            return reached if any(w > 0.0 for _, w in reached) else self.games
+        return self.games
+
     def round2_calls(self, world: _World, maker: int) -> list[tuple[float, float | None]]:
         return [(world.call(suit, maker), strength(world.his_hand, suit))
                 for suit in self.round2_suits]
@@ -527,11 +568,8 @@ class _Bidding:
     def plan_dealer_round2(self) -> None:
         """Fix the round-2 choice I would make as dealer, across the deals where the
         non-dealer passes round 2 too (I will not see his hand then either)."""
-        reached = self.games
-        if self.model == "bidder":
-            reached = [(g, w) for g, w in self.games if max(
-                strength(g.his_hand, s) for s in self.round2_suits) < self.bids.center("first2")
-            ] or self.games
+        reached = self._reached("first2", lambda g: max(
+            strength(g.his_hand, s) for s in self.round2_suits))
         choices = [CALL + s for s in self.round2_suits]
         if not self.rules.stick_the_dealer:
             choices.append(PASS)
@@ -554,11 +592,8 @@ class _Bidding:
         """The round-2 choice a non-dealer expert would make, fixed across deals: the best
         over the deals that reach round 2 (those where the dealer passes, when his choice is
         modelled from his hand alone)."""
-        reached = self.games
-        if self.model == "bidder":
-            reached = [(g, w) for g, w in self.games if strength_with_upcard(
-                g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3)
-                < self.bids.center("dealer1")] or self.games
+        reached = self._reached("dealer1", lambda g: strength_with_upcard(
+            g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3))
         choices = [PASS] + [CALL + s for s in self.round2_suits]
         return max(choices, key=lambda a: sum(w * self.round2(g, a) for g, w in reached))
 
@@ -654,7 +689,7 @@ def _bid_likelihood(s: list, view: View, bids: BidModel | LearnedBids) -> float:
     up = s[state.UPCARD]
     if up == JOKER:  # the dealer named trump blind: nothing to infer
         return 1.0
-    hand = _cards(_original_hand(s, other))
+    hand = _cards(state.dealt_hand(s, other))
     turned = up >> 3
     suits = [x for x in range(4) if x != turned or view.rules.may_call_turned_suit]
     weight = 1.0
@@ -664,12 +699,4 @@ def _bid_likelihood(s: list, view: View, bids: BidModel | LearnedBids) -> float:
         if token.startswith("call") and not round_one:
             weight *= bids.likely(turn, strength(hand, SUITS.index(token[-1])))
     return weight
-
-
-def _original_hand(s: list, player: int) -> int:
-    """A player's five cards as dealt (before any pick-up), from a core state."""
-    deal, _ = state.hand_log(s)
-    order = state.deal_order(deal)
-    start = 5 if player == s[state.DEALER] else 0
-    return sum(1 << c for c in order[start:start + 5])
 

@@ -23,18 +23,50 @@ general, not of any opponent in particular: it assumes nothing about how he bids
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from .. import state
-from ..cards import FOLLOW_MASK, parse_card
+from ..cards import FOLLOW_MASK, JOKER, parse_card
 from ..view import View
 from .solver import Solver
 
+
+class Sharpness(NamedTuple):
+    """How surely a good player takes the option worth the most tricks, by kind of choice:
+    each trick an option gives up makes it ``e**sharpness`` times less likely."""
+
+    lead: float
+    follow: float
+    discard: float | None
+    """None: his discard as dealer is taken to say nothing (drawn uniformly, as the rules
+    allow)."""
+
+
+SINGLE = Sharpness(lead=1.5, follow=1.5, discard=None)
+"""The model in use: one sharpness, set before any run, and no inference from the discard.
+The fitted ones below were each measured weaker (``bench/README.md``, the ablation)."""
+
+FITTED = Sharpness(lead=1.5, follow=4.5, discard=2.0)
+"""The expert's own choices, fitted (``scripts/fit_play_sharpness.py --hands 600``: 4,058
+card choices and 500 discards of the expert against itself, each option valued
+double-dummy in the true deal). It leads the card best in the true deal about 9 times in
+10 (it cannot see my hand: maximum likelihood 1.25 to 1.5 by trick), answers a lead with
+the best card 99 times in 100 (4 to 6) and discards the best card 6 times in 7 (2.25).
+Truer to a good player's choices, yet weaker in play: a sharp likelihood leaves few of the
+96 deals of a card decision with weight."""
+
+PLAY_MODELS = {"even": SINGLE, "fitted": FITTED,
+               "discard": SINGLE._replace(discard=FITTED.discard)}
+"""The expert's ``play_model`` option: the model of his play it infers his cards with."""
+
 SHARPNESS = 1.5
-"""How surely a good player takes the card worth the most tricks: each trick it gives up
-makes a card about e^1.5 = 4.5 times less likely."""
+"""The sharpness of ``reply_weights`` unless told, set before any run: the expert values
+its lead against his answer at this sharpness (``soft_reply``). Not the fitted answer's
+4.5: a reply that sharp is nearly the all-seeing one, and cost 0.016 points a hand in
+self-play (see ``bench/README.md``)."""
 
 
-def play_likelihood(s: list, view: View, solver: Solver, sharpness: float = SHARPNESS
+def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = FITTED
                     ) -> float:
     """The chance, under the soft best-reply model, of the opponent's cards so far in this
     hand, if the hidden cards are as in deal ``s``."""
@@ -53,7 +85,8 @@ def play_likelihood(s: list, view: View, solver: Solver, sharpness: float = SHAR
     for leader, cards in history:
         mine, his = hands[me], hands[other]
         if leader == other:
-            weight *= _chance(_lead_values(his, mine, trump, solver), cards[0], sharpness)
+            weight *= _chance(lead_values(his, mine, trump, solver), cards[0],
+                              sharpness.lead)
         elif len(cards) > 1:
             led = cards[0]
             options = his & FOLLOW_MASK[trump][led] or his
@@ -62,14 +95,33 @@ def play_likelihood(s: list, view: View, solver: Solver, sharpness: float = SHAR
                 left = his.bit_count()
                 values = {c: left - solver.tricks_after_lead(led, rest, his, trump, c)
                           for c in state.bits(options)}
-                weight *= _chance(values, cards[1], sharpness)
+                weight *= _chance(values, cards[1], sharpness.follow)
         hands[leader] &= ~(1 << cards[0])
         if len(cards) > 1:
             hands[1 - leader] &= ~(1 << cards[1])
     return weight
 
 
-def _lead_values(his: int, mine: int, trump: int, solver: Solver) -> dict[int, int]:
+def discard_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = FITTED
+                       ) -> float:
+    """The chance of the opponent's discard in deal ``s`` under the soft best-reply model,
+    when he dealt and took the upcard (1.0 otherwise): a dealer keeps his trumps and voids a
+    short suit, so a deal in which he threw away a trump is unlikely. Each of his six cards
+    is valued by his tricks with the other five, double-dummy against my hand as dealt."""
+    me = view.player
+    other = 1 - me
+    if sharpness.discard is None or view.dealer != other or not view.upcard_taken:
+        return 1.0
+    up = s[state.UPCARD]
+    six = state.dealt_hand(s, other) | 1 << up
+    mine = state.dealt_hand(s, me)
+    trump = s[state.TRUMP]
+    values = {c: 5 - solver.tricks(mine, six & ~(1 << c), trump) for c in state.bits(six)
+              if c != up or up != JOKER}  # a turned-up Joker is kept
+    return _chance(values, s[state.DISCARDED], sharpness.discard)
+
+
+def lead_values(his: int, mine: int, trump: int, solver: Solver) -> dict[int, int]:
     """His tricks from this trick on for each card he might lead, my reply the best."""
     if not his & (his - 1):
         return {}
