@@ -204,6 +204,10 @@ def test_a_completed_trick_stays_marked_and_a_hand_ends_with_a_panel(server, pag
     expect(page.locator("#me-tricks")).to_have_text(f"tricks {last['tricks_won'][0]}")
     expect(page.locator("#them-tricks")).to_have_text(f"tricks {last['tricks_won'][1]}")
     expect(page.locator("#them-cards img")).to_have_count(0)  # the new deal is not shown yet
+    expect(page.locator("#upcard")).to_contain_text(
+        f"the upcard of the hand that ended: {said['upcard']}")
+    assert ("down" in page.locator("#upcard").get_attribute("class").split()) == (
+        said["upcard"] == "turned down")
     time.sleep(1.5)  # the next hand waits for the player (no automatic start by default)
     assert panel.is_visible() and offered(page) == []
     page.click("[data-testid=continue]")

@@ -17,6 +17,7 @@ from euchre.words import (
     card_text,
     choice_words,
     count,
+    finished_upcard_state,
     ordered_choices,
     upcard_state,
     why_not,
@@ -83,6 +84,20 @@ def test_the_upcard_as_it_lies():
     assert upcard_state(down.view(0)) == "turned down"
     assert bid_words(down.view(0), 1, "call C") == "named ♣ clubs"
     assert choice_words(down.view(1), "AH") == "A♥"
+
+
+def test_a_finished_hands_upcard_as_it_lay():
+    """The hand-end panel says where the ended hand's upcard was, as the table did."""
+    deck = stacked("AH KC QC JC TC", "QH 9H AS KS QS", "9D")
+    ways = {"picked up": ["order", "discard QS"], "face up": ["order", "pass"],
+            "turned down": ["pass", "pass", "call C"]}
+    for word, actions in ways.items():
+        game = Game(Rules(), first_dealer=0, decks=[deck, deck])
+        for token in actions:
+            game.apply(token)
+        while game.hand_number == 0:
+            game.apply(game.legal_actions()[0])
+        assert finished_upcard_state(game.view(0).last_hand) == word, actions
 
 
 def test_bids_in_the_history_and_round_two_choices():

@@ -104,11 +104,30 @@ def upcard_state(view: View) -> str:
     >>> upcard_state(game.view(1))
     'turned down'
     """
-    if view.upcard_taken:
+    return _upcard_word(view.upcard_taken, view.phase in ("bid1", "discard", "joker"),
+                        view.bids)
+
+
+def finished_upcard_state(last: dict) -> str:
+    """``upcard_state`` for a finished hand (a view's ``last_hand``): where its upcard lay
+    at the end.
+
+    >>> from euchre import Game, Rules
+    >>> game = Game(Rules(), seed=7)
+    >>> for _ in range(4):
+    ...     game.apply("pass")
+    >>> finished_upcard_state(game.view(1).last_hand)
+    'turned down'
+    """
+    return _upcard_word(last["upcard_taken"], False, last["bids"])
+
+
+def _upcard_word(taken: bool, round_one: bool, bids: list) -> str:
+    if taken:
         return "picked up"
-    if view.phase in ("bid1", "discard", "joker"):
+    if round_one:
         return "face up"
-    if any(token == "order" for _, token in view.bids):
+    if any(token == "order" for _, token in bids):
         return "face up"  # ordered up, and the dealer left it where it lay
     return "turned down"
 

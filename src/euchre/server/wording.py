@@ -29,6 +29,7 @@ from ..words import (
     card_text,
     choice_words,
     count,
+    finished_upcard_state,
     ordered_choices,
     suit_text,
     trick_reason,
@@ -200,9 +201,11 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     """The finished hand in words: its bidding, why each trick was won, and one summary."""
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
     bids = [f"{who(p)}: {bid_words(then, p, t)}" for p, t in last["bids"]]
+    upcard = finished_upcard_state(last)
     if last["thrown_in"]:
         return {"bids": bids, "reasons": [], "summary": "Both passed twice: thrown in, "
-                "no points.", "outcome": OUTCOME_WORDS["thrown_in"], "trump": None}
+                "no points.", "outcome": OUTCOME_WORDS["thrown_in"], "trump": None,
+                "upcard": upcard}
     maker, won = last["maker"], last["tricks_won"]
     scorer = 0 if last["points"][0] else 1
     points = last["points"][scorer]
@@ -210,5 +213,5 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
                f"{count(won[maker], 'trick')}: {OUTCOME_WORDS[last['outcome']]}. "
                f"{who(scorer)} scored {count(points, 'point')}.")
     return {"bids": bids, "summary": summary, "outcome": OUTCOME_WORDS[last["outcome"]],
-            "trump": suit_text(last["trump"]),
+            "trump": suit_text(last["trump"]), "upcard": upcard,
             "reasons": [_reason(tuple(t["cards"]), last["trump"]) for t in last["tricks"]]}

@@ -248,8 +248,8 @@ function drawMiddle() {
 // While a finished hand is on show, the middle is still that hand's: its upcard, its
 // bidding, its last trick (the new hand's deal waits for "Next hand").
 function drawLastHandMiddle(last, said) {
-  $("upcard").className = "slot upcard";
-  $("upcard").replaceChildren(cardImg(last.upcard), el("span", {}, "the upcard of the hand that ended"));
+  $("upcard").className = `slot upcard${said.upcard === "turned down" ? " down" : ""}`;
+  $("upcard").replaceChildren(cardImg(last.upcard), el("span", {}, `the upcard of the hand that ended: ${said.upcard}`));
   $("note").textContent = "";
   const t = held || last.tricks[last.tricks.length - 1];
   $("trick").replaceChildren(...(t ? trickSlots(t.cards, t.leader, t.winner) : []));
