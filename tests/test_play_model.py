@@ -109,3 +109,22 @@ def test_the_chance_model_weighs_his_bid_by_the_bidding_models_chance(strength):
     hard = _World(s, view.player, _net_points, "bidder", Solver(), bids)
     assert hard.his_choice("dealer1", options) == (
         1.5 if strength >= bids.center("dealer1") else -0.5)
+
+
+def test_a_reply_sharp_enough_is_the_all_seeing_answer_and_a_soft_one_is_not():
+    """``reply_sharpness``: how surely the opponent answers my lead with his best card. At
+    20 my leads are valued as plain determinized search values them (his best answer in
+    every deal); at the default they are not."""
+    game = Game(seed=4)
+    while game.phase != "play" or game.view(game.to_move).trick:
+        game.apply(agents.load("expert", seed=1).act(game.view(game.to_move)))
+    view = game.view(game.to_move)
+    assert not view.trick and len(view.legal) > 1  # a lead
+
+    def values(**options):
+        return agents.load("expert", seed=7, **options).analyse(view)
+    hard = values(soft_reply=False)
+    assert values(reply_sharpness=20.0) == pytest.approx(hard, abs=1e-5)
+    assert values() != pytest.approx(hard, abs=1e-5)
+    with pytest.raises(ValueError, match="reply_sharpness must be a number above 0"):
+        agents.load("expert", reply_sharpness=0)

@@ -80,7 +80,10 @@ class ExpertAgent:
     ``heuristic``'s threshold); ``infer_play``: weight the deals of a card by the
     opponent's cards so far (``play_inference.py``); ``close_deals``: more deals for a close
     bid or discard; ``draw_by_bids``: draw the deals in proportion to the bidding's
-    likelihood instead of weighting uniform draws.
+    likelihood instead of weighting uniform draws; ``play_model``: the model of his play
+    for that inference (``play_inference.PLAY_MODELS``); ``soft_reply`` and
+    ``reply_sharpness``: my lead valued against his soft best reply, and how sharp. The
+    rest are on the attributes below.
     """
 
     def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
@@ -90,10 +93,11 @@ class ExpertAgent:
                  close_deals: int = 0, draw_by_bids: bool = True,
                  lead_ahead: bool = False, soft_reply: bool = True,
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
-                 club_habit: bool = False, play_model: str = "even") -> None:
+                 club_habit: bool = False, play_model: str = "even",
+                 reply_sharpness: float = SHARPNESS) -> None:
         _check_options(deals=deals, bid_deals=bid_deals, close_deals=close_deals,
                        common_share=common_share, model=model, opponent=opponent,
-                       play_model=play_model,
+                       play_model=play_model, reply_sharpness=reply_sharpness,
                        flags={"infer": infer, "score_aware": score_aware,
                               "calibrated": calibrated, "infer_play": infer_play,
                               "draw_by_bids": draw_by_bids, "lead_ahead": lead_ahead,
@@ -136,6 +140,8 @@ class ExpertAgent:
         self.club_habit = club_habit
         """Weigh a second habit beside the expert's own from the start: the club player's
         rule of thumb (the heuristic's threshold, the first release's model)."""
+        self.reply_sharpness = float(reply_sharpness)
+        """How surely he answers my lead with his best card (``soft_reply``)."""
         self.sharpness = PLAY_MODELS[play_model]
         """The model of his play the inference uses (``play_inference.PLAY_MODELS``):
         ``even``, one sharpness for every card; ``fitted`` to the expert's own choices by
@@ -198,7 +204,7 @@ class ExpertAgent:
                 totals = _lead_values(worlds, legal, view.player, utility, self.solver)
             else:
                 totals = _play_values(worlds, legal, view.player, utility, self.solver,
-                                      SHARPNESS if self.soft_reply else 0.0)
+                                      self.reply_sharpness if self.soft_reply else 0.0)
             return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
         if self.calibrated:
             utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
@@ -270,7 +276,8 @@ class ExpertAgent:
 
 
 def _check_options(deals: Any, bid_deals: Any, close_deals: Any, common_share: Any,
-                   model: Any, opponent: Any, play_model: Any, flags: dict[str, Any]) -> None:
+                   model: Any, opponent: Any, play_model: Any, reply_sharpness: Any,
+                   flags: dict[str, Any]) -> None:
     """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
     for name, value in (("deals", deals), ("bid_deals", bid_deals)):
         if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
@@ -287,6 +294,9 @@ def _check_options(deals: Any, bid_deals: Any, close_deals: Any, common_share: A
         raise ValueError(f"model must be 'bidder', 'chance' or 'perfect', not {model!r}")
     if opponent not in ("fitted", "heuristic"):
         raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
+    if type(reply_sharpness) not in (int, float) or not 0.0 < reply_sharpness <= 20.0:
+        raise ValueError(f"reply_sharpness must be a number above 0 and at most 20, not "
+                         f"{reply_sharpness!r}")
     if play_model not in PLAY_MODELS:
         raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, not "
                          f"{play_model!r}")
