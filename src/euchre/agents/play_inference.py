@@ -44,7 +44,7 @@ class Sharpness(NamedTuple):
 
 SINGLE = Sharpness(lead=1.5, follow=1.5, discard=None)
 """The model in use: one sharpness, set before any run, and no inference from the discard.
-The fitted ones below were each measured weaker (``bench/README.md``, the ablation)."""
+The fitted ones below measured no stronger (``bench/README.md``, the ablation)."""
 
 FITTED = Sharpness(lead=1.5, follow=4.5, discard=2.0)
 """The expert's own choices, fitted (``scripts/fit_play_sharpness.py --hands 600``: 4,058
@@ -52,8 +52,8 @@ card choices and 500 discards of the expert against itself, each option valued
 double-dummy in the true deal). It leads the card best in the true deal about 9 times in
 10 (it cannot see my hand: maximum likelihood 1.25 to 1.5 by trick), answers a lead with
 the best card 99 times in 100 (4 to 6) and discards the best card 6 times in 7 (2.25).
-Truer to a good player's choices, yet weaker in play: a sharp likelihood leaves few of the
-96 deals of a card decision with weight."""
+Truer to a good player's choices, yet no stronger in play (within 0.003 points a hand of
+the default against itself, over 1,000 duplicate deals)."""
 
 PLAY_MODELS = {"even": SINGLE, "fitted": FITTED,
                "discard": SINGLE._replace(discard=FITTED.discard)}
@@ -61,9 +61,9 @@ PLAY_MODELS = {"even": SINGLE, "fitted": FITTED,
 
 SHARPNESS = 1.5
 """The sharpness of ``reply_weights`` unless told, set before any run: the expert values
-its lead against his answer at this sharpness (``soft_reply``). Not the fitted answer's
-4.5: a reply that sharp is nearly the all-seeing one, and cost 0.016 points a hand in
-self-play (see ``bench/README.md``)."""
+its lead against his answer at this sharpness (``soft_reply``; the expert's
+``reply_sharpness``). Neither the fitted answer's 4.5, nearly the all-seeing reply, nor a
+softer 1.0 measured better (``bench/README.md``)."""
 
 
 def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = FITTED
