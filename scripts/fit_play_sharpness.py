@@ -19,9 +19,9 @@ import multiprocessing
 import time
 
 from euchre import Game, agents, state
-from euchre.agents.play_inference import FITTED, lead_values
+from euchre.agents.play_inference import FITTED, discard_values, follow_values, lead_values
 from euchre.agents.solver import Solver
-from euchre.cards import FOLLOW_MASK, parse_card
+from euchre.cards import parse_card
 from euchre.game import state_of
 from euchre.rules import Rules
 
@@ -44,16 +44,11 @@ def option_values(s: list, token: str, solver: Solver) -> Choice | None:
         and token != "pass" else -1
     if phase == state.DISCARD_PHASE and card >= 0:
         up = s[state.UPCARD]
-        six = his | 1 << up
-        values = {c: 5 - solver.tricks(mine, six & ~(1 << c), trump) for c in state.bits(six)}
-        kind = "discard"
+        values, kind = discard_values(his | 1 << up, mine, trump, up, solver), "discard"
     elif phase == state.PLAY and s[state.LED] < 0:
         values, kind = lead_values(his, mine, trump, solver), "lead"
     elif phase == state.PLAY:
-        led, left = s[state.LED], his.bit_count()
-        values = {c: left - solver.tricks_after_lead(led, mine, his, trump, c)
-                  for c in state.bits(his & FOLLOW_MASK[trump][led] or his)}
-        kind = "follow"
+        values, kind = follow_values(s[state.LED], mine, his, trump, solver), "follow"
     else:
         return None
     if len(values) < 2 or card not in values:

@@ -56,6 +56,7 @@ from .play_inference import (
     PLAY_MODELS,
     SHARPNESS,
     discard_likelihood,
+    discard_weighed,
     play_likelihood,
     reply_weights,
 )
@@ -237,7 +238,8 @@ class ExpertAgent:
         ``deals`` uniform draws)."""
         me = view.player
         weigh = self.infer and any(p != me for p, _ in view.bids)
-        by_play = self.infer_play and view.phase == "play"
+        by_play = self.infer_play and view.phase == "play" and (
+            view.tricks or view.trick or discard_weighed(view, self.sharpness))
         bids = self._bids(view)
         if weigh and self.draw_by_bids:
             worlds = _drawn_by_likelihood(view, deals, bids, self._rng)

@@ -66,7 +66,7 @@ its lead against his answer at this sharpness (``soft_reply``; the expert's
 softer 1.0 measured better (``bench/README.md``)."""
 
 
-def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = FITTED
+def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = SINGLE
                     ) -> float:
     """The chance, under the soft best-reply model, of the opponent's cards so far in this
     hand, if the hidden cards are as in deal ``s``."""
@@ -88,14 +88,8 @@ def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = 
             weight *= _chance(lead_values(his, mine, trump, solver), cards[0],
                               sharpness.lead)
         elif len(cards) > 1:
-            led = cards[0]
-            options = his & FOLLOW_MASK[trump][led] or his
-            if options & (options - 1):
-                rest = mine & ~(1 << led)
-                left = his.bit_count()
-                values = {c: left - solver.tricks_after_lead(led, rest, his, trump, c)
-                          for c in state.bits(options)}
-                weight *= _chance(values, cards[1], sharpness.follow)
+            values = follow_values(cards[0], mine & ~(1 << cards[0]), his, trump, solver)
+            weight *= _chance(values, cards[1], sharpness.follow)
         hands[leader] &= ~(1 << cards[0])
         if len(cards) > 1:
             hands[1 - leader] &= ~(1 << cards[1])
@@ -108,17 +102,40 @@ def discard_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness
     when he dealt and took the upcard (1.0 otherwise): a dealer keeps his trumps and voids a
     short suit, so a deal in which he threw away a trump is unlikely. Each of his six cards
     is valued by his tricks with the other five, double-dummy against my hand as dealt."""
-    me = view.player
-    other = 1 - me
-    if sharpness.discard is None or view.dealer != other or not view.upcard_taken:
+    if not discard_weighed(view, sharpness):
         return 1.0
+    me = view.player
     up = s[state.UPCARD]
-    six = state.dealt_hand(s, other) | 1 << up
-    mine = state.dealt_hand(s, me)
-    trump = s[state.TRUMP]
-    values = {c: 5 - solver.tricks(mine, six & ~(1 << c), trump) for c in state.bits(six)
-              if c != up or up != JOKER}  # a turned-up Joker is kept
+    values = discard_values(state.dealt_hand(s, 1 - me) | 1 << up, state.dealt_hand(s, me),
+                            s[state.TRUMP], up, solver)
     return _chance(values, s[state.DISCARDED], sharpness.discard)
+
+
+def discard_weighed(view: View, sharpness: Sharpness) -> bool:
+    """Whether the model weighs his discard and there is one: he dealt and took the
+    upcard."""
+    return (sharpness.discard is not None and view.dealer != view.player
+            and view.upcard_taken)
+
+
+def discard_values(six: int, non_dealer: int, trump: int, up: int, solver: Solver
+                   ) -> dict[int, int]:
+    """The dealer's tricks for each card of his six he may discard (a turned-up Joker he
+    must keep), double-dummy against the non-dealer's hand with the non-dealer to lead."""
+    return {c: 5 - solver.tricks(non_dealer, six & ~(1 << c), trump) for c in state.bits(six)
+            if c != up or up != JOKER}
+
+
+def follow_values(led: int, leader_rest: int, his: int, trump: int, solver: Solver
+                  ) -> dict[int, int]:
+    """His tricks from this trick on for each card he may answer ``led`` with, best play
+    after (empty when his answer is forced: it says nothing)."""
+    options = his & FOLLOW_MASK[trump][led] or his
+    if not options & (options - 1):
+        return {}
+    left = his.bit_count()
+    return {c: left - solver.tricks_after_lead(led, leader_rest, his, trump, c)
+            for c in state.bits(options)}
 
 
 def lead_values(his: int, mine: int, trump: int, solver: Solver) -> dict[int, int]:
