@@ -16,6 +16,13 @@ the one below it.
 end (``arena.duplicate_series``): what a bot learns of its opponent during a match shows
 there, not in single hands. The interval then treats each run as one unit.
 
+``--same-seed`` gives both bots one seed (common random numbers), for a bot against itself
+with one option changed: the two play alike until the option changes a decision, so the
+default against itself scores exactly 0 and a variant's margin is its option's alone, with
+a far narrower interval than on two seeds (where the default against itself is not 0):
+
+    python bench/strength.py --pairs "expert:search_depth=1/expert" --deals 1000 --same-seed
+
 ``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
 opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
 same duplicate deals.
@@ -38,9 +45,10 @@ PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:rando
 
 
 def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
-            series: int = 1) -> dict:
+            series: int = 1, same_seed: bool = False) -> dict:
     bot_a, bot_b = BotSpec.parse(a), BotSpec.parse(b)
-    jobs = [(bot_a, bot_b, rules, seed, first, series) for first in range(0, deals, series)]
+    jobs = [(bot_a, bot_b, rules, seed, first, series, same_seed)
+            for first in range(0, deals, series)]
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -68,6 +76,9 @@ def main() -> None:
                         help="expert and pimc against bold, timid, mimic and heuristic")
     parser.add_argument("--series", type=int, default=1,
                         help="hands in a row by the same bots (deals must be a multiple)")
+    parser.add_argument("--same-seed", action="store_true",
+                        help="both bots on one seed (common random numbers): for a bot "
+                             "against itself with one option changed")
     args = parser.parse_args()
     if args.series < 1 or args.deals % args.series:
         parser.error(f"--series must be a whole number dividing --deals ({args.deals}), "
@@ -78,7 +89,8 @@ def main() -> None:
     rows = []
     for pairing in args.pairs:
         a, b = pairing.split("/") if "/" in pairing else pairing.split(":")
-        row = measure(a, b, args.deals, args.seed, args.workers, rules, args.series)
+        row = measure(a, b, args.deals, args.seed, args.workers, rules, args.series,
+                      args.same_seed)
         rows.append(row)
         runs = f" in series of {args.series}" if args.series > 1 else ""
         if not args.json:

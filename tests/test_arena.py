@@ -17,6 +17,7 @@ from euchre.study.arena import (
     BotSpec,
     MatchOutcome,
     duplicate_hand,
+    duplicate_series,
     ratio_interval,
     run,
     summarise,
@@ -249,6 +250,21 @@ def test_duplicate_hand_is_not_always_zero():
     assert any(nets)
     assert all(2 * net == int(2 * net) and -2 <= net <= 2 for net in nets)
     assert sum(nets) > 0  # the heuristic beats random over 25 deals
+
+
+def test_one_seed_for_both_bots_makes_a_random_bot_against_itself_exactly_zero():
+    """``same_seed`` (common random numbers, ``strength.py --same-seed``): a bot that draws
+    at random scores 0 against itself on one seed, and not on two; a changed option still
+    shows (the random bot against the heuristic is far from 0 either way)."""
+    rnd, heuristic = BotSpec.parse("random"), BotSpec.parse("heuristic")
+    rules = Rules()
+    same = [duplicate_series((rnd, rnd, rules, 4, deal, 2, True))[0] for deal in range(0, 20, 2)]
+    assert same == [0.0] * 10
+    apart = [duplicate_series((rnd, rnd, rules, 4, deal, 2))[0] for deal in range(0, 20, 2)]
+    assert any(apart)
+    versus = [duplicate_series((heuristic, rnd, rules, 4, deal, 2, True))[0]
+              for deal in range(0, 20, 2)]
+    assert sum(versus) > 0
 
 
 def test_bot_spec_parse():

@@ -51,6 +51,7 @@ from .bid_model import BidModel, bid_strength, his_turns
 from .calibration import Calibration
 from .equity import MatchEquity
 from .heuristic import strength, strength_with_upcard
+from .infoset import infoset_values, play_value, search_depth
 from .opponent_bids import COMMON_SHARE, LearnedBids, observations
 from .play_inference import (
     PLAY_MODELS,
@@ -83,8 +84,9 @@ class ExpertAgent:
     bid or discard; ``draw_by_bids``: draw the deals in proportion to the bidding's
     likelihood instead of weighting uniform draws; ``play_model``: the model of his play
     for that inference (``play_inference.PLAY_MODELS``); ``soft_reply`` and
-    ``reply_sharpness``: my lead valued against his soft best reply, and how sharp. The
-    rest are on the attributes below.
+    ``reply_sharpness``: my lead valued against his soft best reply, and how sharp;
+    ``search_depth``: my next decisions of the play made per information set
+    (``infoset.py``). The rest are on the attributes below.
     """
 
     def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
@@ -95,8 +97,9 @@ class ExpertAgent:
                  lead_ahead: bool = False, soft_reply: bool = True,
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
                  club_habit: bool = False, play_model: str = "even",
-                 reply_sharpness: float = SHARPNESS) -> None:
+                 reply_sharpness: float = SHARPNESS, search_depth: int = 0) -> None:
         _check_options(deals=deals, bid_deals=bid_deals, close_deals=close_deals,
+                       search_depth=search_depth,
                        common_share=common_share, model=model, opponent=opponent,
                        play_model=play_model, reply_sharpness=reply_sharpness,
                        flags={"infer": infer, "score_aware": score_aware,
@@ -143,11 +146,10 @@ class ExpertAgent:
         rule of thumb (the heuristic's threshold, the first release's model)."""
         self.reply_sharpness = float(reply_sharpness)
         """How surely he answers my lead with his best card (``soft_reply``)."""
+        self.search_depth = search_depth
+        """My next decisions in the play made per information set (``infoset.py``)."""
         self.sharpness = PLAY_MODELS[play_model]
-        """The model of his play the inference uses (``play_inference.PLAY_MODELS``):
-        ``even``, one sharpness for every card; ``fitted`` to the expert's own choices by
-        kind (lead, answer, discard); ``discard``: even, and his discard as dealer weighed
-        too."""
+        """The model of his play the inference uses (``play_inference.PLAY_MODELS``)."""
         self._learned: LearnedBids | None = None
         self._learned_deck: int | None = None
         self._seat: int | None = None  # mine, from ``start_match`` or the last view
@@ -201,11 +203,15 @@ class ExpertAgent:
         utility = self._utility(view)
         if view.phase == "play":
             worlds = self._worlds(view, self.deals)
-            if self.lead_ahead and not view.trick and len(view.hand) >= 3:
+            soft = self.reply_sharpness if self.soft_reply else 0.0
+            if self.search_depth and len(view.hand) >= 2:
+                totals = infoset_values(worlds, legal, view.player, utility, self.solver,
+                                        soft, search_depth(self.search_depth,
+                                                           len(view.hand)))
+            elif self.lead_ahead and not view.trick and len(view.hand) >= 3:
                 totals = _lead_values(worlds, legal, view.player, utility, self.solver)
             else:
-                totals = _play_values(worlds, legal, view.player, utility, self.solver,
-                                      self.reply_sharpness if self.soft_reply else 0.0)
+                totals = _play_values(worlds, legal, view.player, utility, self.solver, soft)
             return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
         if self.calibrated:
             utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
@@ -277,13 +283,17 @@ class ExpertAgent:
         return _net_points
 
 
-def _check_options(deals: Any, bid_deals: Any, close_deals: Any, common_share: Any,
+def _check_options(deals: Any, bid_deals: Any, close_deals: Any, search_depth: Any,
+                   common_share: Any,
                    model: Any, opponent: Any, play_model: Any, reply_sharpness: Any,
                    flags: dict[str, Any]) -> None:
     """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
     for name, value in (("deals", deals), ("bid_deals", bid_deals)):
         if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
             raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
+    if type(search_depth) is not int or not 0 <= search_depth <= 4:
+        raise ValueError(f"search_depth must be a whole number from 0 to 4, not "
+                         f"{search_depth!r}")
     if type(close_deals) is not int or not 0 <= close_deals <= 10_000:
         raise ValueError(f"close_deals must be a whole number from 0 to 10000, not "
                          f"{close_deals!r}")
@@ -320,13 +330,6 @@ def _net_points(maker: int, maker_tricks: int, me: int) -> float:
 
 # --- play -----------------------------------------------------------------------------------
 
-def _play_value(mine_total: int, maker: int, me: int, utility) -> float:
-    """The value for ``me`` of ending the hand with ``mine_total`` tricks (ties in points
-    broken by tricks)."""
-    maker_tricks = mine_total if maker == me else 5 - mine_total
-    return utility(maker, maker_tricks, me) + 0.001 * mine_total
-
-
 def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
                  soft: float = 0.0) -> list[float]:
     """Each legal card's value over the deals. ``soft`` 0: when I lead, the opponent
@@ -351,13 +354,13 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
                 if soft and len(futures) > 1:
                     chances = reply_weights([-f for f in futures], soft)
                     totals[i] += weight * sum(
-                        c * _play_value(won + f, maker, me, utility)
+                        c * play_value(won + f, maker, me, utility)
                         for c, f in zip(chances, futures, strict=True)) / sum(chances)
                     continue
                 future = min(futures)
             else:
                 future = remaining - solver.tricks_after_lead(led, theirs, mine, trump, card)
-            totals[i] += weight * _play_value(won + future, maker, me, utility)
+            totals[i] += weight * play_value(won + future, maker, me, utility)
     return totals
 
 
@@ -383,7 +386,7 @@ def _lead_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> 
             future, reply = min((solver.tricks_after_lead(card, rest, theirs, trump, r), r)
                                 for r in state.bits(answers))
             if SECOND_WINS[trump][card * N_CARDS + reply] or not rest & (rest - 1):
-                totals[i] += weight * _play_value(won + future, maker, me, utility)
+                totals[i] += weight * play_value(won + future, maker, me, utility)
                 continue
             his = theirs & ~(1 << reply)
             by_lead = groups.setdefault(reply, {})
@@ -392,7 +395,7 @@ def _lead_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> 
                 replies = his & FOLLOW_MASK[trump][lead] or his
                 tricks = 1 + min(solver.tricks_after_lead(lead, after, his, trump, r)
                                  for r in state.bits(replies))
-                by_lead[lead] = by_lead.get(lead, 0.0) + weight * _play_value(
+                by_lead[lead] = by_lead.get(lead, 0.0) + weight * play_value(
                     won + tricks, maker, me, utility)
         for by_lead in groups.values():
             totals[i] += max(by_lead.values())

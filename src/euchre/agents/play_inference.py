@@ -57,7 +57,9 @@ the default against itself, over 1,000 duplicate deals)."""
 
 PLAY_MODELS = {"even": SINGLE, "fitted": FITTED,
                "discard": SINGLE._replace(discard=FITTED.discard)}
-"""The expert's ``play_model`` option: the model of his play it infers his cards with."""
+"""The expert's ``play_model`` option: the model of his play it infers his cards with.
+``even``, one sharpness for every card; ``fitted`` to the expert's own choices by kind
+(lead, answer, discard); ``discard``: even, and his discard as dealer weighed too."""
 
 SHARPNESS = 1.5
 """The sharpness of ``reply_weights`` unless told, set before any run: the expert values

@@ -211,20 +211,27 @@ def duplicate_hand(job: tuple[BotSpec, BotSpec, Rules, int, int]) -> tuple[float
 
 
 def duplicate_series(job: tuple[BotSpec, BotSpec, Rules, int, int, int]
+                     | tuple[BotSpec, BotSpec, Rules, int, int, int, bool]
                      ) -> tuple[float, list[float]]:
     """Deals ``first`` to ``first + hands - 1`` (those of ``duplicate_hand``) played in
     order by the same two bots, then again with their seats swapped: A's mean net points per
     hand, and A's decision times. Each hand is a single hand from 0-0, but the bots live
     through the series and are told of each hand's end (``hand_over``), as in a match: a bot
     that learns its opponent shows it here, and only here. ``hands`` 1 is ``duplicate_hand``.
+
+    A seventh item ``same_seed`` True gives both bots one seed (common random numbers): two
+    bots that differ in one option then play alike until that option changes a decision, so
+    a bot against itself scores exactly 0 and a variant's margin is its option's alone (the
+    paired measure for ablations; between different bots it changes nothing but the draws).
     """
-    bot_a, bot_b, rules, seed, first, hands = job
+    bot_a, bot_b, rules, seed, first, hands = job[:6]
+    same_seed = len(job) > 6 and bool(job[6])
     bot_seed = mix64((seed << 24) + first)
     net = 0.0
     times: list[float] = []
     for a_seat in (0, 1):
         bots = {a_seat: bot_a.make(mix64(bot_seed + 5)),
-                1 - a_seat: bot_b.make(mix64(bot_seed + 7))}
+                1 - a_seat: bot_b.make(mix64(bot_seed + (5 if same_seed else 7)))}
         for seat, bot in bots.items():
             tell(bot, "start_match", rules, seat)
         for deal in range(first, first + hands):
