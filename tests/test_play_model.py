@@ -114,7 +114,8 @@ def test_the_chance_model_weighs_his_bid_by_the_bidding_models_chance(strength):
 def test_a_reply_sharp_enough_is_the_all_seeing_answer_and_a_soft_one_is_not():
     """``reply_sharpness``: how surely the opponent answers my lead with his best card. At
     20 my leads are valued as plain determinized search values them (his best answer in
-    every deal); at the default they are not."""
+    every deal); at the default they are not. (Without the search over information sets,
+    whose deeper turns of his keep their own softness: ``test_infoset.py``.)"""
     game = Game(seed=4)
     while game.phase != "play" or game.view(game.to_move).trick:
         game.apply(agents.load("expert", seed=1).act(game.view(game.to_move)))
@@ -122,7 +123,7 @@ def test_a_reply_sharp_enough_is_the_all_seeing_answer_and_a_soft_one_is_not():
     assert not view.trick and len(view.legal) > 1  # a lead
 
     def values(**options):
-        return agents.load("expert", seed=7, **options).analyse(view)
+        return agents.load("expert", seed=7, search_depth=0, **options).analyse(view)
     hard = values(soft_reply=False)
     assert values(reply_sharpness=20.0) == pytest.approx(hard, abs=1e-5)
     assert values() != pytest.approx(hard, abs=1e-5)

@@ -83,7 +83,7 @@ def write(tmp_path, data, name="match.json") -> str:
 
 def test_the_worst_options_taken_are_flagged_as_the_largest_losses():
     planter = Planter(seed=3, plant=3)
-    record = play([planter, agents.load("expert", seed=4, deals=DEALS)], seed=9)
+    record = play([planter, agents.load("expert", seed=4, deals=DEALS)], seed=9, target=10)
     assert len(planter.planted) == 3
     review = review_record(record, 0, deals=DEALS)
     top = [review.decisions[i] for i in review.mistakes()[:3]]
@@ -155,7 +155,8 @@ def test_json_has_the_documented_fields(tmp_path, capsys, expert_match):
 
 def test_the_text_lists_hands_decisions_hindsight_and_the_largest_mistakes(tmp_path, capsys):
     planter = Planter(seed=3, plant=2)
-    record = play([planter, agents.load("expert", seed=4, deals=DEALS)], seed=9)
+    record = play([planter, agents.load("expert", seed=4, deals=DEALS)], seed=9, target=10)
+    assert len(planter.planted) == 2
     record["players"] = {"names": ["Ann", "computer (expert)"], "human_seat": 0}
     assert main(["review", write(tmp_path, record), "--deals", str(DEALS)]) == 0
     out = capsys.readouterr().out

@@ -136,7 +136,7 @@ def _expert(seed: int | None = None, **options: Any) -> Agent:
 def _hard(seed: int | None = None, **options: Any) -> Agent:
     from .expert import ExpertAgent
 
-    settings = {"deals": 6, "infer": False}
+    settings = {"deals": 6, "infer": False, "search_depth": 0}
     settings.update(options)
     settings.setdefault("bid_deals", settings["deals"])
     return ExpertAgent(seed=seed, **settings)
@@ -146,7 +146,7 @@ PIMC_OPTIONS = {"deals": 96, "bid_deals": 192, "infer": True, "score_aware": Tru
                 "model": "bidder", "calibrated": False, "opponent": "heuristic",
                 "infer_play": False, "close_deals": 0,
                 "draw_by_bids": False, "lead_ahead": False, "soft_reply": False,
-                "learn_bids": False}
+                "learn_bids": False, "search_depth": 0}
 """The expert of the first release, frozen as ``pimc``: plain determinized search (deals
 sampled and weighted by the bidding, each solved double-dummy). It is the yardstick every
 gain of the expert is measured against and is never tuned again: ``tests/test_agents.py``

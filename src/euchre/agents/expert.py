@@ -97,7 +97,7 @@ class ExpertAgent:
                  lead_ahead: bool = False, soft_reply: bool = True,
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
                  club_habit: bool = False, play_model: str = "even",
-                 reply_sharpness: float = SHARPNESS, search_depth: int = 0) -> None:
+                 reply_sharpness: float = SHARPNESS, search_depth: int = 1) -> None:
         _check_options(deals=deals, bid_deals=bid_deals, close_deals=close_deals,
                        search_depth=search_depth,
                        common_share=common_share, model=model, opponent=opponent,
