@@ -10,6 +10,8 @@ expert's side), or, near the end of a match, the chance of winning the match aft
 * **Play**: each legal card against each deal: the exact tricks that follow. When the
   expert leads, the opponent's answer is his soft best reply (the model of his play the
   inference uses), not the card that is best only for a player who sees the expert's hand.
+  And the expert's own next card (every later one from four cards down) is one choice
+  across the deals it could not tell apart by then (``infoset.py``), not each deal's best.
 * **Discard / pick-up**: each of the dealer's options against each deal.
 * **Bidding**: each deal's rest of the bidding is solved as a small game tree: the opponent
   bids from his own cards (by hand strength, or his best reply per deal), the expert's own
