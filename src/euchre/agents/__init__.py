@@ -23,11 +23,12 @@ expert     determinized search: deals consistent with the view (96 for a card, 2
            a bid or a discard) weighted by what the opponent's bids and cards so far
            reveal (his bidding modelled on the expert's own, then learned from his hands
            as the match goes; his play as a soft best reply), each solved exactly
-           double-dummy, its leads valued against his soft best reply, bids valued by
-           the tricks real play takes from the solver's (``calibration.py``), actions
-           chosen by expected points (match equity near the target); +0.028 a hand
-           against ``pimc``; a few ms to a few tens of ms a card, up to a few hundred ms
-           for a bid
+           double-dummy, its leads valued against his soft best reply, its own later
+           cards one choice across the deals it cannot tell apart (``infoset.py``), bids
+           valued by the tricks real play takes from the solver's (``calibration.py``),
+           actions chosen by expected points (match equity near the target); +0.041 a
+           hand against ``pimc``; a few ms to a couple of hundred ms a card, up to a few
+           hundred ms for a bid
 easy       the heuristic, but a third of its choices are random: a forgiving opponent
 medium     the heuristic
 hard       the expert with 6 deals and no inference from the bidding; under 1 ms
