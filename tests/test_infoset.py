@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from euchre import agents, state
+from euchre import agents
 from euchre.actions import parse_action
 from euchre.agents.expert import _net_points, _play_values
-from euchre.agents.infoset import Search, infoset_values
+from euchre.agents.infoset import infoset_values
 from euchre.game import Game
 
 
@@ -28,15 +28,8 @@ def _play_views(games: int):
 def _hard_values(worlds, legal, me, solver, depth):
     """The search with his every card his best (no softening): comparable to plain
     determinized search, which gives him the best card in each deal."""
-    s0 = worlds[0][0]
-    group: dict[int, float] = {}
-    for s, weight in worlds:
-        group[s[state.HAND0 + 1 - me]] = group.get(s[state.HAND0 + 1 - me], 0.0) + weight
-    search = Search(s0[state.TRUMP], s0[state.MAKER], me, _net_points, solver, soft=0.0,
-                    lead_sharpness=200.0)
-    values = dict(search.values(list(group.items()), s0[state.HAND0 + me], s0[state.LED],
-                                s0[state.WON0 + me], depth))
-    return [values[c] for c in legal]
+    return infoset_values(worlds, legal, me, _net_points, solver, 0.0, depth,
+                          lead_sharpness=200.0)
 
 
 def test_depth_zero_is_the_plain_play_values():

@@ -36,7 +36,7 @@ from collections.abc import Callable
 
 from .. import state
 from ..cards import FOLLOW_MASK, N_CARDS, SECOND_WINS
-from .play_inference import SINGLE, reply_weights
+from .play_inference import SINGLE, lead_values, reply_weights
 from .solver import Solver
 
 Utility = Callable[[int, int, int], float]
@@ -162,16 +162,11 @@ class Search:
         children: dict[int, Group] = {}
         total = 0.0
         for his, weight in group:
-            leads = list(state.bits(his))
-            if len(leads) == 1:
-                children.setdefault(leads[0], []).append((0, weight))
+            by_lead = lead_values(his, mine, trump, solver)
+            if not by_lead:  # his last card
+                children.setdefault(his.bit_length() - 1, []).append((0, weight))
                 continue
-            values = []
-            for lead in leads:
-                rest = his & ~(1 << lead)
-                answers = mine & FOLLOW_MASK[trump][lead] or mine
-                values.append(min(solver.tricks_after_lead(lead, rest, mine, trump, r)
-                                  for r in state.bits(answers)))
+            leads, values = list(by_lead), list(by_lead.values())
             chances = reply_weights(values, self.lead_sharpness)
             norm = sum(chances)
             for lead, value, chance in zip(leads, values, chances, strict=True):
@@ -186,7 +181,8 @@ class Search:
 
 
 def infoset_values(worlds, legal: list[int], me: int, utility: Utility, solver: Solver,
-                   soft: float, depth: int) -> list[float]:
+                   soft: float, depth: int, lead_sharpness: float = SINGLE.lead
+                   ) -> list[float]:
     """Each legal card's value over the weighted deals, my next ``depth`` decisions made
     per information set (``Search``); the deals that give him the same hand are one."""
     s0 = worlds[0][0]
@@ -194,7 +190,8 @@ def infoset_values(worlds, legal: list[int], me: int, utility: Utility, solver: 
     for s, weight in worlds:
         his = s[state.HAND0 + 1 - me]
         merged[his] = merged.get(his, 0.0) + weight
-    search = Search(s0[state.TRUMP], s0[state.MAKER], me, utility, solver, soft)
+    search = Search(s0[state.TRUMP], s0[state.MAKER], me, utility, solver, soft,
+                    lead_sharpness)
     values = dict(search.values(list(merged.items()), s0[state.HAND0 + me], s0[state.LED],
                                 s0[state.WON0 + me], depth))
     return [values[card] for card in legal]
