@@ -124,6 +124,8 @@ def test_unknown_option_is_named_with_the_options(name, option, listed):
         ("expert", {"deals": 0}, "deals"),
         ("expert", {"bid_deals": 0}, "bid_deals"),
         ("expert", {"bid_deals": "many"}, "bid_deals"),
+        ("expert", {"late_deals": 0}, "late_deals"),
+        ("expert", {"late_deals": 1.5}, "late_deals"),
         ("expert", {"deals": -5}, "deals"),
         ("expert", {"deals": 2.5}, "deals"),
         ("expert", {"deals": "many"}, "deals"),

@@ -76,3 +76,18 @@ def test_the_expert_searches_to_the_depth_asked_and_refuses_a_bad_one():
         with pytest.raises(ValueError, match="search_depth must be a whole number from 0 "
                                              "to 4"):
             agents.load("expert", search_depth=bad)
+
+
+def test_late_card_decisions_draw_the_late_number_of_deals():
+    """``late_deals`` applies from ``LATE`` cards in hand down, ``deals`` above it."""
+    from euchre.agents.expert import LATE
+
+    bot = agents.load("expert", seed=5, deals=40, late_deals=120)
+    drawn = []
+    draw = bot._worlds
+    bot._worlds = lambda view, deals: drawn.append((len(view.hand), deals)) or draw(view, deals)
+    for view in list(_play_views(3)):
+        bot.analyse(view)
+    assert {n for cards, n in drawn if cards <= LATE} == {120}
+    assert {n for cards, n in drawn if cards > LATE} == {40}
+    assert agents.load("expert", deals=40).late_deals == 40

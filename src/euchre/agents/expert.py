@@ -99,8 +99,10 @@ class ExpertAgent:
                  lead_ahead: bool = False, soft_reply: bool = True,
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
                  club_habit: bool = False, play_model: str = "even",
-                 reply_sharpness: float = SHARPNESS, search_depth: int = 1) -> None:
-        _check_options(deals=deals, bid_deals=bid_deals, close_deals=close_deals,
+                 reply_sharpness: float = SHARPNESS, search_depth: int = 1,
+                 late_deals: int | None = None) -> None:
+        _check_options(deals=deals, bid_deals=bid_deals, late_deals=late_deals,
+                       close_deals=close_deals,
                        search_depth=search_depth,
                        common_share=common_share, model=model, opponent=opponent,
                        play_model=play_model, reply_sharpness=reply_sharpness,
@@ -112,13 +114,12 @@ class ExpertAgent:
         self.opponent = opponent
         """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
         own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
-        self.model = model
-        self._rng = random.Random(seed)
-        self.deals = deals
-        self.bid_deals = deals if bid_deals is None else bid_deals
+        self.model, self._rng = model, random.Random(seed)
+        self.deals, self.bid_deals = deals, deals if bid_deals is None else bid_deals
         """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
-        self.infer = infer
-        self.score_aware = score_aware
+        self.late_deals = deals if late_deals is None else late_deals
+        """Deals for a card with ``LATE`` cards in hand or fewer (cheap there, few to tell)."""
+        self.infer, self.score_aware = infer, score_aware
         self.calibrated = calibrated
         """Value bids and discards by what real play realises from each deal's double-dummy
         tricks (``calibration.py``), not by the double-dummy tricks themselves."""
@@ -204,7 +205,8 @@ class ExpertAgent:
             return {action_token(a): float(a == pick) * 1e-9 for a in legal}
         utility = self._utility(view)
         if view.phase == "play":
-            worlds = self._worlds(view, self.deals)
+            worlds = self._worlds(view, self.late_deals if len(view.hand) <= LATE
+                                  else self.deals)
             soft = self.reply_sharpness if self.soft_reply else 0.0
             if self.search_depth and len(view.hand) >= 2:
                 totals = infoset_values(worlds, legal, view.player, utility, self.solver,
@@ -285,12 +287,14 @@ class ExpertAgent:
         return _net_points
 
 
-def _check_options(deals: Any, bid_deals: Any, close_deals: Any, search_depth: Any,
+def _check_options(deals: Any, bid_deals: Any, late_deals: Any, close_deals: Any,
+                   search_depth: Any,
                    common_share: Any,
                    model: Any, opponent: Any, play_model: Any, reply_sharpness: Any,
                    flags: dict[str, Any]) -> None:
     """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
-    for name, value in (("deals", deals), ("bid_deals", bid_deals)):
+    for name, value in (("deals", deals), ("bid_deals", bid_deals),
+                        ("late_deals", late_deals)):
         if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
             raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
     if type(search_depth) is not int or not 0 <= search_depth <= 4:
@@ -315,6 +319,11 @@ def _check_options(deals: Any, bid_deals: Any, close_deals: Any, search_depth: A
         raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, not "
                          f"{play_model!r}")
 
+
+LATE = 3
+"""With this many cards in hand or fewer a card decision draws ``late_deals`` deals: after
+two tricks the opponent's hand is one of a few hundred, and a search there costs under
+20 ms (bench/README.md), so more of them are affordable."""
 
 CLOSE = 0.15
 """Two best options of a bid or discard nearer than this (points) are a close call."""
