@@ -7,7 +7,7 @@ import pytest
 
 from euchre import agents
 from euchre.actions import parse_action
-from euchre.agents.expert import _net_points, _play_values
+from euchre.agents.expert import LATE, _net_points, _play_values
 from euchre.agents.infoset import infoset_values
 from euchre.game import Game
 
@@ -80,8 +80,6 @@ def test_the_expert_searches_to_the_depth_asked_and_refuses_a_bad_one():
 
 def test_late_card_decisions_draw_the_late_number_of_deals():
     """``late_deals`` applies from ``LATE`` cards in hand down, ``deals`` above it."""
-    from euchre.agents.expert import LATE
-
     bot = agents.load("expert", seed=5, deals=40, late_deals=120)
     drawn = []
     draw = bot._worlds

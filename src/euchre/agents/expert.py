@@ -102,8 +102,7 @@ class ExpertAgent:
                  reply_sharpness: float = SHARPNESS, search_depth: int = 1,
                  late_deals: int | None = None) -> None:
         _check_options(deals=deals, bid_deals=bid_deals, late_deals=late_deals,
-                       close_deals=close_deals,
-                       search_depth=search_depth,
+                       close_deals=close_deals, search_depth=search_depth,
                        common_share=common_share, model=model, opponent=opponent,
                        play_model=play_model, reply_sharpness=reply_sharpness,
                        flags={"infer": infer, "score_aware": score_aware,
@@ -115,7 +114,8 @@ class ExpertAgent:
         """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
         own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
         self.model, self._rng = model, random.Random(seed)
-        self.deals, self.bid_deals = deals, deals if bid_deals is None else bid_deals
+        self.deals = deals
+        self.bid_deals = deals if bid_deals is None else bid_deals
         """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
         self.late_deals = deals if late_deals is None else late_deals
         """Deals for a card with ``LATE`` cards in hand or fewer (cheap there, few to tell)."""
@@ -288,9 +288,8 @@ class ExpertAgent:
 
 
 def _check_options(deals: Any, bid_deals: Any, late_deals: Any, close_deals: Any,
-                   search_depth: Any,
-                   common_share: Any,
-                   model: Any, opponent: Any, play_model: Any, reply_sharpness: Any,
+                   search_depth: Any, common_share: Any, model: Any, opponent: Any,
+                   play_model: Any, reply_sharpness: Any,
                    flags: dict[str, Any]) -> None:
     """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
     for name, value in (("deals", deals), ("bid_deals", bid_deals),
