@@ -5,6 +5,11 @@ Two measures on duplicate single hands (the deals of ``bench/strength.py``):
 * ``--split A B``: A's margin over B, split into the deals whose bidding was the same with
   the seats both ways (so the points came from the discard and the play) and the deals
   whose bidding differed. Shows which half of the game a gain (or a loss) comes from.
+* ``--first A B``: A's margin split by the first decision at which A and B, in the same
+  position of the same deal, chose differently (the two games of a deal are the same up
+  to it): a bid of the dealer or of the non-dealer, the dealer's discard, or a lead or an
+  answer in trick 1 to 5. Every point of the margin is won or lost from such a decision on,
+  so this says which decisions the gain comes from, and where it is lost.
 * ``--see WHEN``: an upper bound. ``pimc`` that sees the opponent's cards when it plays a
   card (``lead``: when it leads a trick, ``follow``: when it answers one, ``first``: in the
   first trick, ``all``: always), and bids as ``pimc`` does, against ``pimc``. What perfect
@@ -12,6 +17,7 @@ Two measures on duplicate single hands (the deals of ``bench/strength.py``):
   where it is worth little cannot be where a better player gains much.
 
     python bench/headroom.py --split expert pimc --deals 600 --seed 303
+    python bench/headroom.py --first expert pimc --deals 1000 --seed 777
     python bench/headroom.py --see lead --deals 300 --seed 404
 """
 
@@ -39,16 +45,17 @@ def _seeing_card(game: Game, view: View, bot) -> str:
     return action_token(legal[max(range(len(legal)), key=values.__getitem__)])
 
 
-def _deal(job: tuple[str, str, str | None, int, int]) -> tuple[float, bool]:
-    """One deal both ways: A's mean net points, and whether the bidding was the same."""
+def _deal(job: tuple[str, str, str | None, int, int]) -> tuple[float, bool, str]:
+    """One deal both ways: A's mean net points, whether the bidding was the same, and the
+    kind of the first decision at which the two games parted (``same`` if none)."""
     a, b, seeing, seed, deal = job
     deal_seed = mix64((seed << 24) + deal)
-    net, biddings = 0.0, []
+    net, biddings, decisions = 0.0, [], []
     for a_seat in (0, 1):
         bots = {a_seat: BotSpec.parse(a).make(mix64(deal_seed + 5)),
                 1 - a_seat: BotSpec.parse(b).make(mix64(deal_seed + 7))}
         game = Game(Rules(), seed=deal_seed, first_dealer=deal % 2)
-        bids = []
+        bids, made = [], []
         while game.hand_number == 0 and not game.is_over:
             player = game.to_move
             view = game.view(player)
@@ -59,15 +66,30 @@ def _deal(job: tuple[str, str, str | None, int, int]) -> tuple[float, bool]:
                 token = bots[player].act(view)
             if view.phase in ("bid1", "bid2"):
                 bids.append((player, token))
+            made.append((_kind(view), token))
             game.apply(token)
         net += game.score[a_seat] - game.score[1 - a_seat]
         biddings.append(bids)
-    return net / 2, biddings[0] == biddings[1]
+        decisions.append(made)
+    parted = zip(*decisions, strict=False)  # the games are alike up to where they part
+    first = next((kind for (kind, x), (_, y) in parted if x != y), "same")
+    return net / 2, biddings[0] == biddings[1], first
+
+
+def _kind(view: View) -> str:
+    """A decision's kind for ``--first``: the phase and who makes it; in the play, the
+    trick and whether he leads or answers."""
+    if view.phase == "play":
+        return f"trick {len(view.tricks) + 1}, {'answer' if view.trick else 'lead'}"
+    return f"{view.phase}, {'dealer' if view.player == view.dealer else 'non-dealer'}"
 
 
 def _line(label: str, margins: list[float], deals: int) -> str:
-    if len(margins) < 2:
-        return f"{label}: {len(margins)} deals"
+    if not margins:
+        return f"{label}: 0 deals"
+    if len(margins) == 1:
+        return (f"{label}: 1 deal, {margins[0]:+.3f} a hand, {margins[0] / deals:+.3f} of "
+                f"the whole margin")
     mean, low, high = mean_interval(margins)
     return (f"{label}: {len(margins)} deals, {mean:+.3f} a hand (95% {low:+.3f} to "
             f"{high:+.3f}), {sum(margins) / deals:+.3f} of the whole margin")
@@ -77,6 +99,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--split", nargs=2, metavar=("A", "B"))
+    what.add_argument("--first", nargs=2, metavar=("A", "B"))
     what.add_argument("--see", choices=sorted(SEEING))
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=404)
@@ -84,7 +107,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 2 or args.workers < 1:
         parser.error("--deals must be at least 2 and --workers at least 1")
-    a, b = args.split or ("pimc", "pimc")
+    a, b = args.split or args.first or ("pimc", "pimc")
     for spec in (a, b):
         try:
             BotSpec.parse(spec)
@@ -96,12 +119,20 @@ def main() -> None:
             results = pool.map(_deal, jobs, chunksize=8)
     else:
         results = [_deal(job) for job in jobs]
-    everything = [m for m, _ in results]
+    everything = [m for m, _, _ in results]
     name = f"pimc seeing the cards ({args.see}) vs pimc" if args.see else f"{a} vs {b}"
     print(_line(name, everything, args.deals))
     if args.split:
-        print(_line("  same bidding both ways", [m for m, same in results if same], args.deals))
-        print(_line("  bidding differed", [m for m, same in results if not same], args.deals))
+        print(_line("  same bidding both ways", [m for m, same, _ in results if same],
+                    args.deals))
+        print(_line("  bidding differed", [m for m, same, _ in results if not same],
+                    args.deals))
+    if args.first:
+        kinds: dict[str, list[float]] = {}
+        for margin, _, first in results:
+            kinds.setdefault(first, []).append(margin)
+        for kind in sorted(kinds, key=lambda k: (k == "same", -len(kinds[k]))):
+            print(_line(f"  first parted at {kind}", kinds[kind], args.deals))
 
 
 if __name__ == "__main__":

@@ -38,3 +38,20 @@ def test_a_bad_bot_is_one_line_naming_it():
     done = _run("--split", "expert", "grandmaster")
     assert done.returncode == 2 and "unknown bot 'grandmaster'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_the_first_parting_splits_the_whole_margin_by_kind_of_decision():
+    done = _run("--first", "expert:bid_deals=12,deals=8", "heuristic", "--deals", "6",
+                "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    whole = int(re.search(r": (\d+) deals", lines[0]).group(1))
+    parts = [re.search(r"first parted at (.+?): (\d+) deals?", line) for line in lines[1:]]
+    assert all(parts) and whole == 6 == sum(int(m.group(2)) for m in parts)
+    kinds = {m.group(1) for m in parts}
+    assert kinds <= {"same", "bid1, dealer", "bid1, non-dealer", "bid2, dealer",
+                     "bid2, non-dealer", "discard, dealer"} | {
+        f"trick {t}, {how}" for t in range(1, 6) for how in ("lead", "answer")}
+    shares = [float(re.search(r"([+-]\d\.\d{3}) of the whole", line).group(1))
+              for line in lines]
+    assert abs(shares[0] - sum(shares[1:])) <= 0.001 * len(shares)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
@@ -91,6 +91,11 @@ class ExpertAgent:
     (``infoset.py``). The rest are on the attributes below.
     """
 
+    _learned: LearnedBids | None = None  # this opponent's bidding as learned so far
+    _learned_deck: int | None = None  # the deck it was learned under
+    _seat: int | None = None  # mine, from ``start_match`` or the last view
+    _rules: Rules | None = None
+
     def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
                  score_aware: bool = True, model: str = "bidder",
                  bid_deals: int | None = 288, calibrated: bool = True,
@@ -100,20 +105,24 @@ class ExpertAgent:
                  learn_bids: bool = True, common_share: float = COMMON_SHARE,
                  club_habit: bool = False, play_model: str = "even",
                  reply_sharpness: float = SHARPNESS, search_depth: int = 1,
-                 late_deals: int | None = None) -> None:
+                 late_deals: int | None = None, fixed_discard: bool = False,
+                 discard_sharpness: float = 0.0) -> None:
         _check_options(deals=deals, bid_deals=bid_deals, late_deals=late_deals,
                        close_deals=close_deals, search_depth=search_depth,
                        common_share=common_share, model=model, opponent=opponent,
-                       play_model=play_model, reply_sharpness=reply_sharpness,
+                       play_model=play_model, sharpness={"reply_sharpness": reply_sharpness,
+                                                         "discard_sharpness": discard_sharpness},
                        flags={"infer": infer, "score_aware": score_aware,
                               "calibrated": calibrated, "infer_play": infer_play,
                               "draw_by_bids": draw_by_bids, "lead_ahead": lead_ahead,
                               "soft_reply": soft_reply, "learn_bids": learn_bids,
-                              "club_habit": club_habit})
+                              "club_habit": club_habit, "fixed_discard": fixed_discard})
         self.opponent = opponent
         """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
         own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
-        self.model, self._rng = model, random.Random(seed)
+        self.tree, self._rng = Tree(model, fixed_discard, float(discard_sharpness)), \
+            random.Random(seed)
+        """How the rest of the bidding is played out in each deal (``Tree``)."""
         self.deals = deals
         self.bid_deals = deals if bid_deals is None else bid_deals
         """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
@@ -153,10 +162,6 @@ class ExpertAgent:
         """My next decisions in the play made per information set (``infoset.py``)."""
         self.sharpness = PLAY_MODELS[play_model]
         """The model of his play the inference uses (``play_inference.PLAY_MODELS``)."""
-        self._learned: LearnedBids | None = None
-        self._learned_deck: int | None = None
-        self._seat: int | None = None  # mine, from ``start_match`` or the last view
-        self._rules: Rules | None = None
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
@@ -234,7 +239,7 @@ class ExpertAgent:
         worlds, mass = self._weighed_worlds(view, deals)
         if view.phase == "discard":
             return _discard_values(worlds, legal, view.player, utility, self.solver), mass
-        bidding = _Bidding(worlds, view, utility, self.model, self.solver, self._bids(view))
+        bidding = _Bidding(worlds, view, utility, self.tree, self.solver, self._bids(view))
         return bidding.values(legal, view.phase), mass
 
     # --- deals --------------------------------------------------------------------------
@@ -289,7 +294,7 @@ class ExpertAgent:
 
 def _check_options(deals: Any, bid_deals: Any, late_deals: Any, close_deals: Any,
                    search_depth: Any, common_share: Any, model: Any, opponent: Any,
-                   play_model: Any, reply_sharpness: Any,
+                   play_model: Any, sharpness: dict[str, Any],
                    flags: dict[str, Any]) -> None:
     """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
     for name, value in (("deals", deals), ("bid_deals", bid_deals),
@@ -311,9 +316,11 @@ def _check_options(deals: Any, bid_deals: Any, late_deals: Any, close_deals: Any
         raise ValueError(f"model must be 'bidder', 'chance' or 'perfect', not {model!r}")
     if opponent not in ("fitted", "heuristic"):
         raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
-    if type(reply_sharpness) not in (int, float) or not 0.0 < reply_sharpness <= 20.0:
-        raise ValueError(f"reply_sharpness must be a number above 0 and at most 20, not "
-                         f"{reply_sharpness!r}")
+    for name, value in sharpness.items():
+        low = 0.0 if name == "reply_sharpness" else -1.0  # the discard's may be 0: off
+        if type(value) not in (int, float) or not low < value <= 20.0:
+            span = "above 0 and at most 20" if low == 0.0 else "from 0 to 20"
+            raise ValueError(f"{name} must be a number {span}, not {value!r}")
     if play_model not in PLAY_MODELS:
         raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, not "
                          f"{play_model!r}")
@@ -476,11 +483,23 @@ def _discard_values(worlds, legal: list[int], me: int, utility,
 
 # --- bidding --------------------------------------------------------------------------------
 
+class Tree(NamedTuple):
+    """How the rest of the bidding is played out in each deal (the expert's options)."""
+
+    model: str
+    """How the opponent bids: ``bidder``, ``chance`` or ``perfect`` (``ExpertAgent``)."""
+    fixed_discard: bool = False
+    """My discard as dealer one card across the deals (``_Bidding.my_pickup``)."""
+    discard_sharpness: float = 0.0
+    """His discard as dealer: 0, his best in each deal; above it, a soft best reply
+    (``_World.dealer_picks``)."""
+
+
 class _World:
     """One deal's bidding game, valued for ``me`` by the double-dummy solver (whose table
     remembers the positions the stages share)."""
 
-    def __init__(self, s: list, me: int, utility, model: str, solver: Solver,
+    def __init__(self, s: list, me: int, utility, tree: Tree, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
         self.s = s
         self.bids = bids
@@ -489,7 +508,8 @@ class _World:
         self.utility = utility
         self.dealer = s[state.DEALER]
         self.rules = s[state.SETUP].rules
-        self.model = model
+        self.model = tree.model
+        self.discard_sharpness = tree.discard_sharpness
         self.his_hand = _cards(s[state.HAND0 + 1 - me])
         self._called: dict[int, int] = {}  # round-2 trump -> the first leader's tricks
         self._picked: list[int] | None = None  # per discard worth weighing, the same
@@ -524,6 +544,11 @@ class _World:
     def pickup(self, maker: int) -> list[float]:
         """Round 1 made by ``maker``: the value of each of the dealer's choices worth
         weighing (his discards that can be best, and leaving the upcard when he may)."""
+        return [_outcome(t, maker, self.dealer, self.me, self.utility)
+                for t in self.pickup_tricks(maker)]
+
+    def pickup_tricks(self, maker: int) -> list[int]:
+        """``pickup``'s options as the first leader's tricks."""
         may_leave = maker != self.dealer and not self.rules.dealer_must_pick_up
         if self._picked is None:
             s, dealer, solver = self.s, self.dealer, self.solver
@@ -533,29 +558,38 @@ class _World:
             self._picked = [solver.tricks(non_dealer, six & ~(1 << c), trump)
                             for c in _worth_discarding(six, trump)]
             self._left = solver.tricks(non_dealer, hand, trump)
-        tricks = [*self._picked, self._left] if may_leave else self._picked
-        return [_outcome(t, maker, self.dealer, self.me, self.utility) for t in tricks]
+        return [*self._picked, self._left] if may_leave else self._picked
 
     def dealer_picks(self, maker: int) -> float:
+        """The dealer's choice: mine the best in this deal, his the best in this deal too
+        or (``discard_sharpness`` above 0) each in proportion to ``exp(sharpness * his
+        tricks)``, a good player's discard who does not see my hand."""
         values = self.pickup(maker)
-        return max(values) if self.dealer == self.me else min(values)
+        if self.dealer == self.me:
+            return max(values)
+        if not self.discard_sharpness or len(values) == 1:
+            return min(values)
+        chances = reply_weights([5 - t for t in self.pickup_tricks(maker)],
+                                self.discard_sharpness)
+        return sum(c * v for c, v in zip(chances, values, strict=True)) / sum(chances)
 
 
 class _Bidding:
     """The rest of one bidding decision, played out in every deal (see the module docstring):
     each method values one stage of the bidding for ``me``, averaged over the deals."""
 
-    def __init__(self, worlds, view: View, utility, model: str, solver: Solver,
+    def __init__(self, worlds, view: View, utility, tree: Tree, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
         self.me = view.player
+        self.fixed_discard = tree.fixed_discard
         self.bids = bids
         self.dealer = view.dealer
         self.rules = view.rules
-        self.model = model
+        self.model = tree.model
         turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
         self.round2_suits = [s for s in range(4)
                              if s != turned or self.rules.may_call_turned_suit]
-        self.games = [(_World(s, self.me, utility, model, solver, bids), weight)
+        self.games = [(_World(s, self.me, utility, tree, solver, bids), weight)
                       for s, weight in worlds]
         self.dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
 
@@ -629,11 +663,27 @@ class _Bidding:
                     for action in legal]
         if self.me == self.dealer:  # round 1, the non-dealer passed
             self.plan_dealer_round2()
-            return [sum(w * (g.dealer_picks(self.me) if action == ORDER else self.round2(g, None))
-                        for g, w in self.games) for action in legal]
+            return [self.my_pickup() if action == ORDER
+                    else sum(w * self.round2(g, None) for g, w in self.games)
+                    for action in legal]
         later = self.my_best_round2()
         return [sum(w * self.bid1_value(g, action, later) for g, w in self.games)
                 for action in legal]
+
+    def my_pickup(self) -> float:
+        """Taking the upcard as dealer: with ``fixed_discard``, my discard is one card for
+        every deal (the best over them all: I will choose it seeing only my own six, which
+        are the same in every deal), not each deal's best as if I saw his hand."""
+        if not self.fixed_discard:
+            return sum(w * g.dealer_picks(self.me) for g, w in self.games)
+        totals: list[float] = []
+        for g, w in self.games:
+            values = g.pickup(self.me)
+            if not totals:
+                totals = [0.0] * len(values)
+            for i, value in enumerate(values):
+                totals[i] += w * value
+        return max(totals)
 
     def bid2_value(self, world: _World, action: int) -> float:
         if self.me == self.dealer:
