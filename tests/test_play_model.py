@@ -96,7 +96,7 @@ def test_the_chance_model_weighs_his_bid_by_the_bidding_models_chance(strength):
     """``model="chance"``: in the bidding tree the opponent bids with the chance the model
     gives his strength, not surely above its threshold and never below it."""
     from euchre.agents.bid_model import BidModel
-    from euchre.agents.expert import _net_points, _World
+    from euchre.agents.expert import Tree, _net_points, _World
 
     game = Game(seed=2)
     view = game.view(game.to_move)
@@ -104,9 +104,9 @@ def test_the_chance_model_weighs_his_bid_by_the_bidding_models_chance(strength):
     bids = BidModel.for_rules(view.rules)
     made = bids.likely("dealer1", strength)
     options = [(1.5, strength), (-0.5, None)]
-    world = _World(s, view.player, _net_points, "chance", Solver(), bids)
+    world = _World(s, view.player, _net_points, Tree("chance"), Solver(), bids)
     assert world.his_choice("dealer1", options) == pytest.approx(made * 1.5 - (1 - made) * 0.5)
-    hard = _World(s, view.player, _net_points, "bidder", Solver(), bids)
+    hard = _World(s, view.player, _net_points, Tree("bidder"), Solver(), bids)
     assert hard.his_choice("dealer1", options) == (
         1.5 if strength >= bids.center("dealer1") else -0.5)
 
