@@ -1,0 +1,92 @@
+"""How true the expert's bid values are: each bidding decision's predicted value against the
+points the hand really brought, in expert self-play (single hands, default rules).
+
+For every bid, pick-up and discard with a choice, the chosen option's value (``analyse``)
+is set beside the decider's realised net points and beside the calibrated double-dummy value
+of the true deal at the first lead (``calibration.py``). Split by decision and option:
+
+* ``real - cal``: the calibration's error (real play against its model of the true deal);
+* ``pred - cal``: what the decider's beliefs and his search add (inference, strategy fusion
+  in the discard, the winner's curse of the max): zero for a player whose model is true.
+
+    python bench/bid_realised.py --deals 800 --seed 13
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+
+from euchre import Game, Rules, agents, state
+from euchre.agents.calibration import Calibration
+from euchre.agents.expert import _net_points
+from euchre.agents.solver import worker_solver
+from euchre.game import state_of
+from euchre.study.arena import mean_interval, mix64
+
+
+def _first_lead_value(game: Game, solver, table: Calibration) -> tuple[int, float]:
+    """The maker and his calibrated double-dummy net points in the true deal (player 0's)."""
+    s = state_of(game)
+    dealer, trump, maker = s[state.DEALER], s[state.TRUMP], s[state.MAKER]
+    leader = solver.tricks(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], trump)
+    tricks = leader if maker != dealer else 5 - leader
+    return maker, table.utility(_net_points, dealer)(maker, tricks, 0)
+
+
+def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str, float, float,
+                                                                            float]]:
+    """(decision/option, predicted, realised, calibrated true-deal value) per decision."""
+    deal_seed = mix64((seed << 24) + deal)
+    bots = {p: agents.load("expert", seed=mix64(deal_seed + 5 + 2 * p)) for p in (0, 1)}
+    game = Game(Rules(), seed=deal_seed, first_dealer=deal % 2)
+    made, true_value = [], None
+    while game.hand_number == 0 and not game.is_over:
+        player = game.to_move
+        view = game.view(player)
+        if view.phase == "play" and true_value is None:
+            true_value = _first_lead_value(game, solver, table)[1]
+        if view.phase in ("bid1", "bid2", "discard") and len(view.legal) > 1:
+            values = bots[player].analyse(view)
+            token = max(values, key=values.__getitem__)
+            who = "dealer" if player == view.dealer else "non-dealer"
+            made.append((player, f"{view.phase}, {who}: {token.split()[0]}", values[token]))
+        else:
+            token = bots[player].act(view)
+        game.apply(token)
+    if true_value is None:  # thrown in: no contract to measure
+        return []
+    return [(kind, predicted, game.score[p] - game.score[1 - p],
+             true_value if p == 0 else -true_value) for p, kind, predicted in made]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=800)
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--min-n", type=int, default=20,
+                        help="fewest decisions of a kind to print its figures")
+    args = parser.parse_args()
+    if args.deals < 1 or args.min_n < 2:
+        parser.error("--deals must be at least 1 and --min-n at least 2")
+    solver, table = worker_solver(), Calibration.for_rules(Rules())
+    rows: dict[str, list[tuple[float, float, float]]] = defaultdict(list)
+    for deal in range(args.deals):
+        for kind, predicted, real, cal in one_deal(args.seed, deal, solver, table):
+            rows[kind].append((predicted, real, cal))
+    for kind in sorted(rows):
+        got = rows[kind]
+        if len(got) < args.min_n:
+            print(f"{kind:34s} n={len(got):5d} (too few)")
+            continue
+        parts = []
+        for label, pick in (("real - pred", lambda p, r, c: r - p),
+                            ("real - cal", lambda p, r, c: r - c),
+                            ("pred - cal", lambda p, r, c: p - c)):
+            mean, low, high = mean_interval([pick(*x) for x in got])
+            parts.append(f"{label} {mean:+.3f} ({low:+.3f} to {high:+.3f})")
+        print(f"{kind:34s} n={len(got):5d}  " + "; ".join(parts))
+
+
+if __name__ == "__main__":
+    main()
