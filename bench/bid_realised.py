@@ -25,13 +25,13 @@ from euchre.game import state_of
 from euchre.study.arena import mean_interval, mix64
 
 
-def _first_lead_value(game: Game, solver, table: Calibration) -> tuple[int, float]:
-    """The maker and his calibrated double-dummy net points in the true deal (player 0's)."""
+def _first_lead_value(game: Game, solver, table: Calibration) -> float:
+    """Player 0's calibrated double-dummy net points in the true deal."""
     s = state_of(game)
     dealer, trump, maker = s[state.DEALER], s[state.TRUMP], s[state.MAKER]
     leader = solver.tricks(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], trump)
     tricks = leader if maker != dealer else 5 - leader
-    return maker, table.utility(_net_points, dealer)(maker, tricks, 0)
+    return table.utility(_net_points, dealer)(maker, tricks, 0)
 
 
 def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str, float, float,
@@ -45,7 +45,7 @@ def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str
         player = game.to_move
         view = game.view(player)
         if view.phase == "play" and true_value is None:
-            true_value = _first_lead_value(game, solver, table)[1]
+            true_value = _first_lead_value(game, solver, table)
         if view.phase in ("bid1", "bid2", "discard") and len(view.legal) > 1:
             values = bots[player].analyse(view)
             token = max(values, key=values.__getitem__)
