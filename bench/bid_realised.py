@@ -18,20 +18,19 @@ import argparse
 from collections import defaultdict
 
 from euchre import Game, Rules, agents, state
-from euchre.agents.calibration import Calibration
+from euchre.agents.calibration import Calibration, first_lead_tricks
 from euchre.agents.expert import _net_points
 from euchre.agents.solver import worker_solver
 from euchre.game import state_of
 from euchre.study.arena import mean_interval, mix64
 
 
-def _first_lead_value(game: Game, solver, table: Calibration) -> float:
+def first_lead_value(game: Game, solver, table: Calibration) -> float:
     """Player 0's calibrated double-dummy net points in the true deal."""
     s = state_of(game)
-    dealer, trump, maker = s[state.DEALER], s[state.TRUMP], s[state.MAKER]
-    leader = solver.tricks(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], trump)
-    tricks = leader if maker != dealer else 5 - leader
-    return table.utility(_net_points, dealer)(maker, tricks, 0)
+    maker = s[state.MAKER]
+    _, tricks = first_lead_tricks(s, solver)
+    return table.utility(_net_points, s[state.DEALER])(maker, tricks, 0)
 
 
 def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str, float, float,
@@ -45,7 +44,7 @@ def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str
         player = game.to_move
         view = game.view(player)
         if view.phase == "play" and true_value is None:
-            true_value = _first_lead_value(game, solver, table)
+            true_value = first_lead_value(game, solver, table)
         if view.phase in ("bid1", "bid2", "discard") and len(view.legal) > 1:
             values = bots[player].analyse(view)
             token = max(values, key=values.__getitem__)

@@ -24,7 +24,8 @@ import time
 
 from selfplay import DECKS, options, play
 
-from euchre import Game, agents, state
+from euchre import Game, agents
+from euchre.agents.calibration import first_lead_tricks
 from euchre.agents.solver import worker_solver
 from euchre.game import state_of
 from euchre.rules import Rules
@@ -45,11 +46,8 @@ def one_hand(job: tuple[int, int]) -> tuple[int, int, int, int] | None:
         phase = game.phase
         view = game.view(game.to_move)
         if phase == "play" and dd is None:
-            s = state_of(game)
-            dealer, trump, maker = s[state.DEALER], s[state.TRUMP], s[state.MAKER]
-            leader_tricks = solver.tricks(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer],
-                                          trump)
-            dd = (int(maker != dealer), leader_tricks if maker != dealer else 5 - leader_tricks)
+            leads, tricks = first_lead_tricks(state_of(game), solver)
+            dd = (int(leads), tricks)
         bot = player if phase in ("play", "discard") else bidder
         game.apply(bot.act(view))
     if dd is None:

@@ -13,10 +13,12 @@ import sys
 
 import pytest
 
-from euchre import Game, Rules, agents
+from euchre import Game, Rules, agents, state
 from euchre.agents import bid_model, calibration
 from euchre.agents.bid_model import TURNS, BidModel
 from euchre.agents.calibration import Calibration
+from euchre.agents.solver import worker_solver
+from euchre.game import state_of
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -109,6 +111,21 @@ def test_one_calibration_hand_is_the_solvers_tricks_and_the_real_ones():
     assert played
     for deck, leads, j, k in played:
         assert deck == 24 and leads in (0, 1) and 0 <= j <= 5 and 0 <= k <= 5
+
+
+@pytest.mark.parametrize("bids, maker_leads", [(["order"], True), (["pass", "order"], False)])
+def test_the_first_leads_tricks_are_the_makers_whoever_he_is(bids, maker_leads):
+    game = Game(Rules(), seed=11)
+    for token in bids:
+        game.apply(token)
+    game.apply(game.legal_actions()[0])  # the dealer's discard
+    s = state_of(game)
+    dealer = s[state.DEALER]
+    solver = worker_solver()
+    leader = solver.tricks(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer],
+                           s[state.TRUMP])  # the non-dealer leads the first trick
+    got = calibration.first_lead_tricks(s, solver)
+    assert got == (maker_leads, leader if maker_leads else 5 - leader)
 
 
 def test_one_hands_bidding_is_recorded_turn_by_turn():

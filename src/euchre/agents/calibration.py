@@ -25,7 +25,9 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
+from .. import state
 from ..rules import Rules
+from .solver import Solver
 
 PRIOR = 2.0
 """Counts added on the diagonal of every row (the solver is right), so a row the self-play
@@ -63,6 +65,15 @@ class Calibration:
                                         for k, p in enumerate(row) if p)
             return value
         return expected
+
+
+def first_lead_tricks(s: list, solver: Solver) -> tuple[bool, int]:
+    """A deal at its first lead (state ``s``, the bidding done): whether the maker leads
+    first, and the tricks the solver gives him. The calibration's rows are keyed by both, so
+    the script that counts them and the benchmarks that check them read a deal alike."""
+    dealer, trump, maker = s[state.DEALER], s[state.TRUMP], s[state.MAKER]
+    leader = solver.tricks(s[state.HAND0 + 1 - dealer], s[state.HAND0 + dealer], trump)
+    return maker != dealer, leader if maker != dealer else 5 - leader
 
 
 def _row(counts: list[int], j: int) -> tuple[float, ...]:
