@@ -1,20 +1,22 @@
 """Would another bid have been better? Each bidding decision of expert self-play, every
 option valued in the true deal, against the expert's own estimate of it.
 
-At each bid, pick-up or discard with a choice, every option is taken in a copy of the game, the rest
-of the bidding is left to the two experts, and the option's worth is the calibrated
-double-dummy value of the true deal at the first lead (``bid_realised.first_lead_value``; a
-hand thrown in is worth 0). Real play realises that value within about ±0.03 on average
-(``bid_realised.py``), so it says, one deal at a time and without playing the hand out,
-which option would have paid. Per kind of decision it prints how often the expert's choice
-was not the one that paid, what that cost, and whether moving the value of bidding (against
-passing) by a constant would have chosen better: the shift is fitted on one half of the
-deals and scored on the other, both ways round, so the gain printed is out of sample
-(a discard has no bid to shift: only its first two figures are printed).
+At each bid, pick-up or discard with a choice, every option is taken in a copy of the game,
+the rest of the bidding is left to the two experts (``--bot``: the expert, or a variant of
+it), and the option's worth is the calibrated double-dummy value of the true deal at the
+first lead (``bid_realised.first_lead_value``; a hand thrown in is worth 0). Real play
+realises that value within about ±0.03 on average (``bid_realised.py``), so it says, one
+deal at a time and without playing the hand out, which option would have paid. Per kind of
+decision it prints how often the expert's choice was not the one that paid, what that cost,
+and whether moving the value of bidding (against passing) by a constant would have chosen
+better: the shift is fitted on one half of the deals and scored on the other, both ways
+round, so the gain printed is out of sample (a discard has no bid to shift: only its first
+two figures are printed).
 
     python bench/bid_counterfactual.py --deals 1500 --seed 21 --out /tmp/cf21.jsonl
     python bench/bid_counterfactual.py --read /tmp/cf21.jsonl /tmp/cf22.jsonl
     python bench/bid_counterfactual.py --read /tmp/cf23.jsonl --fit-on /tmp/cf2[12].jsonl
+    python bench/bid_counterfactual.py --bot expert:learn_bids=false --deals 1500   # a variant
 """
 
 from __future__ import annotations
@@ -26,11 +28,11 @@ from collections import defaultdict
 
 from bid_realised import first_lead_value
 
-from euchre import Game, Rules, agents
+from euchre import Game, Rules
 from euchre.agents.calibration import Calibration
 from euchre.agents.solver import worker_solver
 from euchre.cards import SUITS, parse_suit, same_colour, suit_token
-from euchre.study.arena import mean_interval, mix64
+from euchre.study.arena import BotSpec, mean_interval, mix64
 
 SHIFTS = [x / 100 for x in range(-40, 41, 2)]
 """The constant shifts of the value of bidding tried, in points a hand."""
@@ -49,12 +51,13 @@ def _worth(game: Game, bots: dict, player: int) -> float:
     return value if player == 0 else -value
 
 
-def one_deal(job: tuple[int, int]) -> list[dict]:
+def one_deal(job: tuple[int, int, str]) -> list[dict]:
     """Every bidding decision with a choice in one deal: its kind, and per option the
-    expert's estimate and the option's worth in the true deal."""
-    seed, deal = job
+    bot's estimate and the option's worth in the true deal."""
+    seed, deal, bot = job
     deal_seed = mix64((seed << 24) + deal)
-    bots = {p: agents.load("expert", seed=mix64(deal_seed + 5 + 2 * p)) for p in (0, 1)}
+    spec = BotSpec.parse(bot)
+    bots = {p: spec.make(mix64(deal_seed + 5 + 2 * p)) for p in (0, 1)}
     game = Game(Rules(), seed=deal_seed, first_dealer=deal % 2)
     found = []
     while game.hand_number == 0 and game.phase in ("bid1", "bid2", "discard"):
@@ -186,6 +189,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bot", default="expert",
+                        help="the expert with options, e.g. expert:learn_bids=false")
     parser.add_argument("--out", help="write every decision here (JSON lines)")
     parser.add_argument("--read", nargs="+", help="report on decisions written before")
     parser.add_argument("--fit-on", nargs="+",
@@ -193,11 +198,16 @@ def main() -> None:
     args = parser.parse_args()
     if args.deals < 1 or args.workers < 1:
         parser.error("--deals and --workers must be at least 1")
+    try:
+        if BotSpec.parse(args.bot).name not in ("expert", "pimc"):
+            parser.error(f"--bot must be expert or pimc (with options), not {args.bot!r}")
+    except ValueError as err:
+        parser.error(f"--bot {args.bot!r}: {err}")
     fit_on = _read(parser, args.fit_on) if args.fit_on else None
     if args.read:
         report(_read(parser, args.read), fit_on)
         return
-    jobs = [(args.seed, deal) for deal in range(args.deals)]
+    jobs = [(args.seed, deal, args.bot) for deal in range(args.deals)]
     if args.workers > 1:
         with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
             per_deal = pool.map(one_deal, jobs, chunksize=4)

@@ -32,6 +32,13 @@ def test_every_option_of_every_decision_has_a_worth_and_the_report_reads_it_back
     assert again.stdout == done.stdout  # the report is the data's, however it was obtained
 
 
+def test_a_bot_other_than_the_expert_is_one_line_naming_it():
+    done = _run("--bot", "heuristic", "--deals", "1")
+    assert done.returncode == 2 and "--bot must be expert or pimc" in done.stderr
+    done = _run("--bot", "expert:deals=lots", "--deals", "1")
+    assert done.returncode == 2 and "deals" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_a_missing_file_is_one_line_naming_it(tmp_path):
     done = _run("--read", str(tmp_path / "none.jsonl"))
     assert done.returncode == 2 and "cannot read" in done.stderr and "none.jsonl" in done.stderr
