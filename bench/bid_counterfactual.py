@@ -26,13 +26,13 @@ import json
 import multiprocessing
 from collections import defaultdict
 
-from bid_realised import first_lead_value
+from bid_realised import decision_kind, first_lead_value, selfplay_deal
 
-from euchre import Game, Rules
+from euchre import Game
 from euchre.agents.calibration import Calibration
 from euchre.agents.solver import worker_solver
 from euchre.cards import SUITS, parse_suit, same_colour, suit_token
-from euchre.study.arena import BotSpec, mean_interval, mix64
+from euchre.study.arena import BotSpec, mean_interval
 
 SHIFTS = [x / 100 for x in range(-40, 41, 2)]
 """The constant shifts of the value of bidding tried, in points a hand."""
@@ -54,11 +54,7 @@ def _worth(game: Game, bots: dict, player: int) -> float:
 def one_deal(job: tuple[int, int, str]) -> list[dict]:
     """Every bidding decision with a choice in one deal: its kind, and per option the
     bot's estimate and the option's worth in the true deal."""
-    seed, deal, bot = job
-    deal_seed = mix64((seed << 24) + deal)
-    spec = BotSpec.parse(bot)
-    bots = {p: spec.make(mix64(deal_seed + 5 + 2 * p)) for p in (0, 1)}
-    game = Game(Rules(), seed=deal_seed, first_dealer=deal % 2)
+    game, bots = selfplay_deal(*job)
     found = []
     while game.hand_number == 0 and game.phase in ("bid1", "bid2", "discard"):
         player = game.to_move
@@ -72,8 +68,7 @@ def one_deal(job: tuple[int, int, str]) -> list[dict]:
             branch = game.copy()
             branch.apply(token)
             worth[token] = _worth(branch, bots, player)
-        who = "dealer" if player == view.dealer else "non-dealer"
-        found.append({"kind": f"{view.phase}, {who}", "estimate": estimates, "worth": worth})
+        found.append({"kind": decision_kind(view), "estimate": estimates, "worth": worth})
         game.apply(max(estimates, key=estimates.__getitem__))
     return found
 

@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
+from typing import Any
 
-from euchre import Game, Rules, agents, state
+from euchre import Game, Rules, state
 from euchre.agents.calibration import Calibration, first_lead_tricks
 from euchre.agents.expert import _net_points
 from euchre.agents.solver import worker_solver
 from euchre.game import state_of
-from euchre.study.arena import mean_interval, mix64
+from euchre.study.arena import BotSpec, mean_interval, mix64
+from euchre.view import View
 
 
 def first_lead_value(game: Game, solver, table: Calibration) -> float:
@@ -33,12 +35,24 @@ def first_lead_value(game: Game, solver, table: Calibration) -> float:
     return table.utility(_net_points, s[state.DEALER])(maker, tricks, 0)
 
 
+def selfplay_deal(seed: int, deal: int, bot: str = "expert") -> tuple[Game, dict[int, Any]]:
+    """Deal ``deal`` of run ``seed`` (default rules) and its two bots, one per seat: the
+    benchmarks of the bidding share it, so the same seed gives them the same deals."""
+    deal_seed = mix64((seed << 24) + deal)
+    spec = BotSpec.parse(bot)
+    bots = {p: spec.make(mix64(deal_seed + 5 + 2 * p)) for p in (0, 1)}
+    return Game(Rules(), seed=deal_seed, first_dealer=deal % 2), bots
+
+
+def decision_kind(view: View) -> str:
+    """A bidding decision's phase and the decider's seat, e.g. ``bid1, dealer``."""
+    return f"{view.phase}, {'dealer' if view.player == view.dealer else 'non-dealer'}"
+
+
 def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str, float, float,
                                                                             float]]:
     """(decision/option, predicted, realised, calibrated true-deal value) per decision."""
-    deal_seed = mix64((seed << 24) + deal)
-    bots = {p: agents.load("expert", seed=mix64(deal_seed + 5 + 2 * p)) for p in (0, 1)}
-    game = Game(Rules(), seed=deal_seed, first_dealer=deal % 2)
+    game, bots = selfplay_deal(seed, deal)
     made, true_value = [], None
     while game.hand_number == 0 and not game.is_over:
         player = game.to_move
@@ -48,8 +62,7 @@ def one_deal(seed: int, deal: int, solver, table: Calibration) -> list[tuple[str
         if view.phase in ("bid1", "bid2", "discard") and len(view.legal) > 1:
             values = bots[player].analyse(view)
             token = max(values, key=values.__getitem__)
-            who = "dealer" if player == view.dealer else "non-dealer"
-            made.append((player, f"{view.phase}, {who}: {token.split()[0]}", values[token]))
+            made.append((player, f"{decision_kind(view)}: {token.split()[0]}", values[token]))
         else:
             token = bots[player].act(view)
         game.apply(token)
