@@ -28,10 +28,12 @@ from euchre.agents.opponent_bids import SHIFTS
 def bidding_turns(name: str, hands: int, deck: int) -> dict[str, list[tuple[float, bool]]]:
     """Every bidding turn with a choice of ``name`` against itself: (strength, bid?), by
     turn (the hands of ``scripts/build_bid_model.py``, which reads the expert the same way)."""
+    pull = BidModel.for_rules(Rules(deck=deck)).pull
     turns: dict[str, list[tuple[float, bool]]] = {turn: [] for turn in TURNS}
     for index in range(hands):
-        for _, turn, score, made in bidding((deck, index), name):
-            turns[turn].append((score, bool(made)))
+        for _, turn, score, made, other in bidding((deck, index), name):
+            turns[turn].append((score - (pull.by(other) if turn == "dealer1" else 0.0),
+                                bool(made)))
     return turns
 
 

@@ -13,11 +13,16 @@ from typing import Any
 DECKS = (24, 25, 32)
 
 
-def options(doc: str, hands: int, out: pathlib.Path) -> argparse.Namespace:
+def options(doc: str, hands: int, out: pathlib.Path,
+            more: Callable[[argparse.ArgumentParser], None] | None = None
+            ) -> argparse.Namespace:
+    """The command line: ``--hands``, ``--workers``, ``--out``, and what ``more`` adds."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--hands", type=int, default=hands, help="hands per deck")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=pathlib.Path, default=out)
+    if more:
+        more(parser)
     return parser.parse_args()
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from euchre import Game, Rules, agents
-from euchre.agents.bid_model import TURNS, BidModel, bid_strength, his_turns
+from euchre.agents.bid_model import TURNS, BidModel, his_turns
 from euchre.agents.heuristic import strength
 from euchre.agents.opponent_bids import LearnedBids, observations
 from euchre.cards import SUITS, parse_card
@@ -51,7 +51,7 @@ def test_with_two_habits_weighed_the_hands_seen_find_his_thresholds(his):
         assert learned.likely(turn, 6.0) == pytest.approx(
             (alone[0].likely(turn, 6.0) + alone[1].likely(turn, 6.0)) / 2, abs=0.01)
     rng = random.Random(his)
-    for _ in range(30):
+    for _ in range(60):  # a threshold is found to within the gaps between his hands seen
         for turn in TURNS:
             score = rng.uniform(0.0, 12.0)
             learned.observe(turn, score, made=score >= (fitted, club)[his].center(turn))
@@ -81,6 +81,7 @@ def _dealt(game: Game) -> list[list[int]]:
 
 def test_a_finished_hand_gives_each_of_his_bids_with_his_dealt_hands_strength():
     rules = Rules()
+    model = BidModel.for_rules(rules)
     checked = {"kept upcard": 0, "other": 0, "nothing": 0}
     for seed in range(60):
         game = Game(rules, seed=seed, first_dealer=seed % 2)
@@ -102,10 +103,10 @@ def test_a_finished_hand_gives_each_of_his_bids_with_his_dealt_hands_strength():
             if dealer == 1 and last["upcard_taken"]:  # judged by the five he kept
                 kept = [parse_card(t["cards"][0 if t["leader"] == 1 else 1])
                         for t in last["tricks"]]
-                score = strength(kept, turned)
+                score = strength(kept, turned) - model.pull.of(kept, turned)
                 checked["kept upcard"] += 1
             else:
-                score = bid_strength(dealt[1], up, dealer == 1, round_one, suits)
+                score = model.strength(dealt[1], up, dealer == 1, round_one, suits)
                 checked["other"] += 1
             expected.append((turn, score, token != "pass"))
         assert [(t, m) for t, _, m in seen] == [(t, m) for t, _, m in expected]

@@ -49,10 +49,10 @@ from ..cards import (
 from ..resample import resample_state
 from ..rules import Rules
 from ..view import View
-from .bid_model import BidModel, bid_strength, his_turns
+from .bid_model import BidModel, his_turns
 from .calibration import Calibration
 from .equity import MatchEquity
-from .heuristic import strength, strength_with_upcard
+from .heuristic import strength
 from .infoset import infoset_values, play_value, search_depth
 from .opponent_bids import COMMON_SHARE, LearnedBids, observations
 from .play_inference import (
@@ -532,6 +532,10 @@ class _World:
             return made * best[1] + (1.0 - made) * passes[0]
         return best[1] if best[0] >= self.bids.center(turn) else passes[0]
 
+    def dealer1_strength(self) -> float:
+        """The opponent's strength as the dealer of round 1 (the bidding model's count)."""
+        return self.bids.strength(self.his_hand, self.s[state.UPCARD], True, True, [])
+
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
         tricks = self._called.get(suit)
@@ -651,8 +655,7 @@ class _Bidding:
         """The round-2 choice a non-dealer expert would make, fixed across deals: the best
         over the deals that reach round 2 (those where the dealer passes, when his choice is
         modelled from his hand alone)."""
-        reached = self._reached("dealer1", lambda g: strength_with_upcard(
-            g.his_hand, g.s[state.UPCARD], g.s[state.UPCARD] >> 3))
+        reached = self._reached("dealer1", lambda g: g.dealer1_strength())
         choices = [PASS] + [CALL + s for s in self.round2_suits]
         return max(choices, key=lambda a: sum(w * self.round2(g, a) for g, w in reached))
 
@@ -695,10 +698,8 @@ class _Bidding:
         round 2 (where I make ``later``)."""
         if action == ORDER:
             return world.dealer_picks(self.me)
-        up = world.s[state.UPCARD]
         return world.his_choice("dealer1", [
-            (world.dealer_picks(self.dealer),
-             strength_with_upcard(world.his_hand, up, up >> 3)),
+            (world.dealer_picks(self.dealer), world.dealer1_strength()),
             (self.round2(world, later), None)])
 
 
@@ -769,7 +770,7 @@ def _bid_likelihood(s: list, view: View, bids: BidModel | LearnedBids) -> float:
     suits = [x for x in range(4) if x != turned or view.rules.may_call_turned_suit]
     weight = 1.0
     for turn, round_one, token in his_turns(view.bids, other, dealer):
-        made = bids.likely(turn, bid_strength(hand, up, other == dealer, round_one, suits))
+        made = bids.likely(turn, bids.strength(hand, up, other == dealer, round_one, suits))
         weight *= (1.0 - made) if token == "pass" else made
         if token.startswith("call") and not round_one:
             weight *= bids.likely(turn, strength(hand, SUITS.index(token[-1])))

@@ -34,7 +34,7 @@ from typing import Any
 
 from ..cards import SUITS, parse_card
 from ..rules import Rules
-from .bid_model import TURNS, BidModel, bid_strength, his_turns
+from .bid_model import TURNS, BidModel, his_turns
 from .heuristic import strength
 
 PRIOR_SD = 2.0
@@ -179,6 +179,11 @@ class LearnedBids:
                 return STEP * (i - (chance - 0.5) / (chance - below) if chance > below else i)
         return TOP
 
+    def strength(self, hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
+                 suits: list[int]) -> float:
+        """A hand's strength for a turn, as the first habit counts it (``BidModel``)."""
+        return self.base.strength(hand, upcard, is_dealer, round_one, suits)
+
     def shift(self, turn: str) -> float:
         """How far his threshold at ``turn`` sits from the first habit's, in strength."""
         return self.center(turn) - self.base.center(turn)
@@ -204,7 +209,8 @@ def observations(last_hand: dict[str, Any] | None, me: int, rules: Rules
     was not all seen (thrown in, resigned) or the Joker was turned up (no bidding).
 
     The dealer who took the upcard is judged by the five he kept, as ``bid_strength``
-    judges him by the best five of his six."""
+    judges him by the best five of his six (and his other suits by them: the card he
+    threw is not seen)."""
     if (not last_hand or last_hand.get("thrown_in") or last_hand.get("upcard") in (None, "JK")
             or len(last_hand.get("tricks") or ()) < 5):
         return []
@@ -216,11 +222,12 @@ def observations(last_hand: dict[str, Any] | None, me: int, rules: Rules
     turned = up >> 3
     kept_upcard = other == dealer and last_hand.get("upcard_taken")
     suits = [s for s in range(len(SUITS)) if s != turned or rules.may_call_turned_suit]
+    model = BidModel.for_rules(rules)
     seen = []
     for turn, round_one, token in his_turns(last_hand["bids"], other, dealer):
         if kept_upcard:  # only his round-1 order can precede his pick-up
-            score = strength(played, turned)
+            score = strength(played, turned) - model.pull.of(played, turned)
         else:
-            score = bid_strength(played, up, other == dealer, round_one, suits)
+            score = model.strength(played, up, other == dealer, round_one, suits)
         seen.append((turn, score, token != "pass"))
     return seen
