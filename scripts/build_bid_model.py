@@ -110,6 +110,11 @@ def fitted_turns(rows: list, turns: tuple[str, ...]) -> dict[str, dict[str, dict
             if turn == "dealer1":
                 *curve, pull = fit_pull(mine)
                 out["pull"] = [pull.weight, pull.reference]
+                plain = [(s, made) for s, _, made in mine]
+                pulled = [(s - pull.by(o), made) for s, o, made in mine]
+                print(f"{deck} cards, dealer1: log-likelihood {loglik(plain, *fit(plain)):.1f} "
+                      f"without the pull, {loglik(pulled, *curve):.1f} with it "
+                      f"({len(mine)} decisions)")
             else:
                 curve = list(fit([(s, made) for s, _, made in mine]))
             out["curves"][turn] = curve
@@ -146,6 +151,7 @@ def main() -> None:
     args.out.write_text(json.dumps(data, indent=1) + "\n")
     print(json.dumps(data["curves"]), json.dumps(data["pull"]),
           f"\n{len(rows)} decisions in {time.perf_counter() - started:.0f} s")
+
 
 if __name__ == "__main__":
     main()

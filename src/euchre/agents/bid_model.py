@@ -17,7 +17,7 @@ than they were (``bench/bid_counterfactual.py``: naming a suit of the other colo
 round 2 valued 0.32 points too high). So the dealer's round-1 count is *pulled* by his best
 other suit (``Pull``): less ``weight`` times its count's excess over ``reference``, fitted
 with the curve (the log-likelihood of the expert's own choices rises from -574 to -388 in
-2,973 of them, tenth session).
+2,973 of them, tenth session; ``scripts/build_bid_model.py`` prints it for each deck).
 
 >>> from euchre import Rules
 >>> model = BidModel.for_rules(Rules())
