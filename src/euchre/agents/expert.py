@@ -514,6 +514,7 @@ class _World:
         self._called: dict[int, int] = {}  # round-2 trump -> the first leader's tricks
         self._picked: list[int] | None = None  # per discard worth weighing, the same
         self._left = 0  # the same when the dealer leaves the upcard
+        self._dealer1: float | None = None  # his round-1 count as dealer, once read
 
     def his_choice(self, turn: str, options: list[tuple[float, float | None]]) -> float:
         """The value for me of the opponent's bid among ``(value, his hand strength)``
@@ -533,8 +534,12 @@ class _World:
         return best[1] if best[0] >= self.bids.center(turn) else passes[0]
 
     def dealer1_strength(self) -> float:
-        """The opponent's strength as the dealer of round 1 (the bidding model's count)."""
-        return self.bids.strength(self.his_hand, self.s[state.UPCARD], True, True, [])
+        """The opponent's strength as the dealer of round 1 (the bidding model's count),
+        counted once per deal: every option of my bid reads it."""
+        if self._dealer1 is None:
+            self._dealer1 = self.bids.strength(self.his_hand, self.s[state.UPCARD], True,
+                                               True, [])
+        return self._dealer1
 
     def call(self, suit: int, maker: int) -> float:
         """A round-2 call: no pick-up."""
