@@ -32,8 +32,7 @@ def bidding_turns(name: str, hands: int, deck: int) -> dict[str, list[tuple[floa
     turns: dict[str, list[tuple[float, bool]]] = {turn: [] for turn in TURNS}
     for index in range(hands):
         for _, turn, score, made, other in bidding((deck, index), name):
-            turns[turn].append((score - (pull.by(other) if turn == "dealer1" else 0.0),
-                                bool(made)))
+            turns[turn].append((score - pull.at(turn, other), bool(made)))
     return turns
 
 

@@ -24,7 +24,7 @@ from selfplay import DECKS, options, play
 
 from euchre import Game, agents
 from euchre.actions import CALL, parse_action
-from euchre.agents.bid_model import TURNS, Pull, best_other, bid_strength, turn_of
+from euchre.agents.bid_model import PULLED, TURNS, Pull, best_other, bid_strength, turn_of
 from euchre.cards import parse_card
 from euchre.rules import Rules
 
@@ -81,8 +81,10 @@ def fit(rows: list[tuple[float, int]]) -> tuple[float, float]:
     return c / 20, w / 20
 
 
-def fit_pull(rows: list[tuple[float, float, int]]) -> tuple[float, float, Pull]:
-    """Centre, spread and pull fitted together to (strength, best other, made) rows: the
+def fit_pull(rows: list[tuple[float, float, int]]
+             ) -> tuple[float, float, Pull, float, float]:
+    """Centre, spread and pull fitted together to (strength, best other, made) rows, with
+    the fit's log-likelihood and the plain curve's (weight 0, the first point tried): the
     pull's reference is the mean best other (so the centre stays on the strength's scale),
     its weight the best of 0 to 1.5 by 0.25, then 0.1 and 0.05 either side."""
     reference = round(sum(o for _, o, _ in rows) / len(rows) * 20) / 20
@@ -92,29 +94,27 @@ def fit_pull(rows: list[tuple[float, float, int]]) -> tuple[float, float, Pull]:
         pulled = [(s - pull.by(o), made) for s, o, made in rows]
         c, w = fit(pulled)
         return loglik(pulled, c, w), c, w, pull
-    best = max((fitted(k / 4) for k in range(7)), key=lambda f: f[0])
+    tried = [fitted(k / 4) for k in range(7)]
+    best = max(tried, key=lambda f: f[0])
     for step in (0.1, 0.05):
         best = max([best] + [fitted(max(0.0, round(best[3].weight + d, 2)))
                              for d in (-step, step)], key=lambda f: f[0])
-    return best[1:]
+    return best[1], best[2], best[3], best[0], tried[0][0]
 
 
 def fitted_turns(rows: list, turns: tuple[str, ...]) -> dict[str, dict[str, dict]]:
     """Per deck: each of ``turns``' curve and count of decisions and makes, and the pull
-    (with ``dealer1``)."""
+    (with the ``PULLED`` turn)."""
     found: dict[str, dict[str, dict]] = {}
     for deck in DECKS:
         out = found[str(deck)] = {"curves": {}, "decisions_and_makes": {}}
         for turn in turns:
             mine = [(s, o, made) for d, t, s, made, o in rows if d == deck and t == turn]
-            if turn == "dealer1":
-                *curve, pull = fit_pull(mine)
+            if turn == PULLED:
+                *curve, pull, pulled, plain = fit_pull(mine)
                 out["pull"] = [pull.weight, pull.reference]
-                plain = [(s, made) for s, _, made in mine]
-                pulled = [(s - pull.by(o), made) for s, o, made in mine]
-                print(f"{deck} cards, dealer1: log-likelihood {loglik(plain, *fit(plain)):.1f} "
-                      f"without the pull, {loglik(pulled, *curve):.1f} with it "
-                      f"({len(mine)} decisions)")
+                print(f"{deck} cards, {turn}: log-likelihood {plain:.1f} without the pull, "
+                      f"{pulled:.1f} with it ({len(mine)} decisions)")
             else:
                 curve = list(fit([(s, made) for s, _, made in mine]))
             out["curves"][turn] = curve

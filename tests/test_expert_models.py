@@ -143,9 +143,15 @@ def test_the_fit_recovers_a_known_pull_of_the_other_suits():
         s, other = rng.uniform(1.0, 9.0), rng.uniform(2.0, 10.0)
         p = 1.0 / (1.0 + math.exp(-(s - 0.5 * (other - 6.0) - 4.0) / 0.5))
         rows.append((s, other, int(rng.random() < p)))
-    center, spread, pull = build_bid_model.fit_pull(rows)
+    center, spread, pull, pulled, plain = build_bid_model.fit_pull(rows)
     assert abs(pull.weight - 0.5) <= 0.1 and abs(pull.reference - 6.0) < 0.2
     assert abs(center - 4.0) < 0.2 and abs(spread - 0.5) < 0.2
+    assert pulled == pytest.approx(build_bid_model.loglik(
+        [(s - pull.by(o), made) for s, o, made in rows], center, spread))
+    plain_rows = [(s, made) for s, _, made in rows]
+    assert plain == pytest.approx(build_bid_model.loglik(
+        plain_rows, *build_bid_model.fit(plain_rows)))
+    assert pulled > plain + 50  # the pull explains these bids far better than one count
 
 
 def test_a_dealer_with_a_strong_other_suit_counts_less_for_the_upcard():

@@ -42,6 +42,8 @@ from .heuristic import ORDER_AT, strength, strength_with_upcard
 
 TURNS = ("first1", "dealer1", "first2", "dealer2")
 """The bidding turns: the non-dealer's and the dealer's, in round 1 and round 2."""
+PULLED = "dealer1"
+"""The one turn whose count the ``Pull`` of a best other suit moves: the dealer's round 1."""
 HEURISTIC_SPREAD = 0.9
 
 
@@ -61,6 +63,14 @@ class Pull:
     def by(self, other: float) -> float:
         """The pull of a best other suit of count ``other``."""
         return self.weight * (other - self.reference)
+
+    def at(self, turn: str, other: float) -> float:
+        """The pull on a recorded decision: ``by(other)`` at the ``PULLED`` turn, else none.
+
+        >>> Pull(0.5, 6.0).at("dealer1", 8.0), Pull(0.5, 6.0).at("first1", 8.0)
+        (1.0, 0.0)
+        """
+        return self.by(other) if turn == PULLED else 0.0
 
 
 def best_other(hand: list[int], turned: int) -> float:
