@@ -19,6 +19,7 @@ import json
 import math
 import pathlib
 import time
+from typing import NamedTuple
 
 from selfplay import DECKS, options, play
 
@@ -81,12 +82,21 @@ def fit(rows: list[tuple[float, int]]) -> tuple[float, float]:
     return c / 20, w / 20
 
 
-def fit_pull(rows: list[tuple[float, float, int]]
-             ) -> tuple[float, float, Pull, float, float]:
-    """Centre, spread and pull fitted together to (strength, best other, made) rows, with
-    the fit's log-likelihood and the plain curve's (weight 0, the first point tried): the
+class PullFit(NamedTuple):
+    """A curve fitted with a pull, its log-likelihood, and the plain curve's (no pull)."""
+
+    center: float
+    spread: float
+    pull: Pull
+    loglik: float
+    plain_loglik: float
+
+
+def fit_pull(rows: list[tuple[float, float, int]]) -> PullFit:
+    """Centre, spread and pull fitted together to (strength, best other, made) rows: the
     pull's reference is the mean best other (so the centre stays on the strength's scale),
-    its weight the best of 0 to 1.5 by 0.25, then 0.1 and 0.05 either side."""
+    its weight the best of 0 to 1.5 by 0.25, then 0.1 and 0.05 either side. Weight 0, the
+    first tried, is the plain curve."""
     reference = round(sum(o for _, o, _ in rows) / len(rows) * 20) / 20
 
     def fitted(weight: float) -> tuple[float, float, float, Pull]:
@@ -99,7 +109,7 @@ def fit_pull(rows: list[tuple[float, float, int]]
     for step in (0.1, 0.05):
         best = max([best] + [fitted(max(0.0, round(best[3].weight + d, 2)))
                              for d in (-step, step)], key=lambda f: f[0])
-    return best[1], best[2], best[3], best[0], tried[0][0]
+    return PullFit(best[1], best[2], best[3], best[0], tried[0][0])
 
 
 def fitted_turns(rows: list, turns: tuple[str, ...]) -> dict[str, dict[str, dict]]:
@@ -111,10 +121,12 @@ def fitted_turns(rows: list, turns: tuple[str, ...]) -> dict[str, dict[str, dict
         for turn in turns:
             mine = [(s, o, made) for d, t, s, made, o in rows if d == deck and t == turn]
             if turn == PULLED:
-                *curve, pull, pulled, plain = fit_pull(mine)
-                out["pull"] = [pull.weight, pull.reference]
-                print(f"{deck} cards, {turn}: log-likelihood {plain:.1f} without the pull, "
-                      f"{pulled:.1f} with it ({len(mine)} decisions)")
+                found_pull = fit_pull(mine)
+                curve = [found_pull.center, found_pull.spread]
+                out["pull"] = [found_pull.pull.weight, found_pull.pull.reference]
+                print(f"{deck} cards, {turn}: log-likelihood {found_pull.plain_loglik:.1f} "
+                      f"without the pull, {found_pull.loglik:.1f} with it "
+                      f"({len(mine)} decisions)")
             else:
                 curve = list(fit([(s, made) for s, _, made in mine]))
             out["curves"][turn] = curve
