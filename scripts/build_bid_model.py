@@ -99,17 +99,20 @@ def fit_pull(rows: list[tuple[float, float, int]]) -> PullFit:
     first tried, is the plain curve."""
     reference = round(sum(o for _, o, _ in rows) / len(rows) * 20) / 20
 
-    def fitted(weight: float) -> tuple[float, float, float, Pull]:
+    def fitted(weight: float) -> PullFit:
         pull = Pull(weight, reference)
         pulled = [(s - pull.by(o), made) for s, o, made in rows]
         c, w = fit(pulled)
-        return loglik(pulled, c, w), c, w, pull
+        return PullFit(c, w, pull, loglik(pulled, c, w), 0.0)
+
+    def likeliest(fits: list[PullFit]) -> PullFit:
+        return max(fits, key=lambda f: f.loglik)
     tried = [fitted(k / 4) for k in range(7)]
-    best = max(tried, key=lambda f: f[0])
+    best = likeliest(tried)
     for step in (0.1, 0.05):
-        best = max([best] + [fitted(max(0.0, round(best[3].weight + d, 2)))
-                             for d in (-step, step)], key=lambda f: f[0])
-    return PullFit(best[1], best[2], best[3], best[0], tried[0][0])
+        best = likeliest([best] + [fitted(max(0.0, round(best.pull.weight + d, 2)))
+                                   for d in (-step, step)])
+    return best._replace(plain_loglik=tried[0].loglik)
 
 
 def fitted_turns(rows: list, turns: tuple[str, ...]) -> dict[str, dict[str, dict]]:
