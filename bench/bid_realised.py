@@ -45,7 +45,11 @@ def selfplay_deal(seed: int, deal: int, bot: str = "expert") -> tuple[Game, dict
 
 
 def decision_kind(view: View) -> str:
-    """A bidding decision's phase and the decider's seat, e.g. ``bid1, dealer``."""
+    """A decision's kind: in the bidding and the discard its phase and the decider's seat,
+    e.g. ``bid1, dealer``; in the play the trick and whether he leads or answers, e.g.
+    ``trick 2, lead``."""
+    if view.phase == "play":
+        return f"trick {len(view.tricks) + 1}, {'answer' if view.trick else 'lead'}"
     return f"{view.phase}, {'dealer' if view.player == view.dealer else 'non-dealer'}"
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 
+from bid_realised import decision_kind
+
 from euchre import Game, Rules
 from euchre.actions import action_token, parse_action
 from euchre.agents.expert import _net_points, _play_values
@@ -66,7 +68,7 @@ def _deal(job: tuple[str, str, str | None, int, int]) -> tuple[float, bool, str]
                 token = bots[player].act(view)
             if view.phase in ("bid1", "bid2"):
                 bids.append((player, token))
-            made.append((_kind(view), token))
+            made.append((decision_kind(view), token))
             game.apply(token)
         net += game.score[a_seat] - game.score[1 - a_seat]
         biddings.append(bids)
@@ -74,14 +76,6 @@ def _deal(job: tuple[str, str, str | None, int, int]) -> tuple[float, bool, str]
     parted = zip(*decisions, strict=False)  # the games are alike up to where they part
     first = next((kind for (kind, x), (_, y) in parted if x != y), "same")
     return net / 2, biddings[0] == biddings[1], first
-
-
-def _kind(view: View) -> str:
-    """A decision's kind for ``--first``: the phase and who makes it; in the play, the
-    trick and whether he leads or answers."""
-    if view.phase == "play":
-        return f"trick {len(view.tricks) + 1}, {'answer' if view.trick else 'lead'}"
-    return f"{view.phase}, {'dealer' if view.player == view.dealer else 'non-dealer'}"
 
 
 def _line(label: str, margins: list[float], deals: int) -> str:
