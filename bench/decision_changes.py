@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from bid_realised import decision_kind, selfplay_deal
 
@@ -69,14 +69,9 @@ def report(tallies: dict[str, Tally]) -> list[str]:
     """One line per kind of decision, in the order of the hand, and the total."""
     def order(kind: str) -> tuple[int, str]:
         return (kind.startswith("trick"), kind)
-    total = Tally()
-    lines = []
-    for kind in sorted(tallies, key=order):
-        t = tallies[kind]
-        for field in ("decisions", "changed", "base_seconds", "option_seconds"):
-            setattr(total, field, getattr(total, field) + getattr(t, field))
-        lines.append(_line(kind, t))
-    return [*lines, _line("every decision", total)]
+    total = Tally(*(sum(getattr(t, f.name) for t in tallies.values()) for f in fields(Tally)))
+    return [*(_line(kind, tallies[kind]) for kind in sorted(tallies, key=order)),
+            _line("every decision", total)]
 
 
 def _line(kind: str, t: Tally) -> str:
