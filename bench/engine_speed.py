@@ -205,18 +205,11 @@ def _combine(parts: list[dict]) -> dict:
     return out
 
 
-def measure(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
-    rules = Rules()
-    started = datetime.datetime.now().isoformat(timespec="seconds")
-    load_before = _load_average()
-    have_os = openspiel_ref.available()
-    rng = random.Random(seed)
-    pool = sample_games(rules, rng, POOL_SIZE)
-    view_games = sample_games(rules, rng, POOL_SIZE)
-    views = [g.view(int(rng.random() * 2)) for g in view_games]
-
-    # The order of turns within a slice: (a) and (b) either side of OpenSpiel's play, (d)
-    # just before its clones, so each ratio compares figures taken moments apart.
+def _steps(rules: Rules, pool: list, views: list,
+           have_os: bool) -> list[tuple[str, Callable[[float, int], dict]]]:
+    """The measurements, in their order within a slice: (a) and (b) either side of
+    OpenSpiel's play, (d) just before its clones, so each ratio compares figures taken
+    moments apart."""
     steps: list[tuple[str, Callable[[float, int], dict]]] = [
         ("fast", lambda t, s: fast_play(t, s, rules)),
         ("os_play", lambda t, s: openspiel_ref.random_play_rate(t, s)),
@@ -229,12 +222,18 @@ def measure(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
     ]
     if not have_os:
         steps = [(name, fn) for name, fn in steps if not name.startswith("os_")]
+    return steps
+
+
+def _run_sliced(steps: list[tuple[str, Callable[[float, int], dict]]], seconds: float,
+                seed: int, repeats: int) -> dict[str, list[dict]]:
+    """Each measurement's repetitions. Each repetition is cut into slices of about SLICE
+    seconds, every measurement taking its turn in each slice: a burst of load from other
+    processes then hits ours and OpenSpiel's alike, instead of whichever happened to be
+    running."""
     warm = min(0.3, seconds)
     for _, fn in steps:
         fn(warm, seed)
-    # Each repetition is cut into slices of about SLICE seconds, every measurement taking
-    # its turn in each slice: a burst of load from other processes then hits ours and
-    # OpenSpiel's alike, instead of whichever happened to be running.
     slices = max(1, round(seconds / SLICE))
     runs: dict[str, list[dict]] = {name: [] for name, _ in steps}
     for rep in range(repeats):
@@ -244,7 +243,61 @@ def measure(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
                 parts[name].append(fn(seconds / slices, seed + 1 + rep * slices + i))
         for name in runs:
             runs[name].append(_combine(parts[name]))
+    return runs
 
+
+# (figure, measurement, the measurement's key) for every figure reported.
+FIGURES = [
+    ("fast_actions_per_s", "fast", "actions_per_s"),
+    ("fast_hands_per_s", "fast", "hands_per_s"),
+    ("push_actions_per_s", "push", "actions_per_s"),
+    ("push_hands_per_s", "push", "hands_per_s"),
+    ("token_hands_per_s", "token", "hands_per_s"),
+    ("token_actions_per_s", "token", "actions_per_s"),
+    ("copies_per_s", "copy", "copies_per_s"),
+    ("resamples_per_s", "resample", "resamples_per_s"),
+    ("cold_resamples_per_s", "resample_cold", "resamples_per_s"),
+    ("os_player_actions_per_s", "os_play", "player_actions_per_s"),
+    ("os_games_per_s", "os_play", "games_per_s"),
+    ("os_clones_per_s", "os_clone", "clones_per_s"),
+]
+
+# (ratio, ours, our key, OpenSpiel's measurement, its key) for every ratio reported.
+RATIOS = [
+    ("ratio_fast_vs_os_actions", "fast", "actions_per_s", "os_play", "player_actions_per_s"),
+    ("ratio_push_vs_os_actions", "push", "actions_per_s", "os_play", "player_actions_per_s"),
+    ("ratio_copy_vs_os_clones", "copy", "copies_per_s", "os_clone", "clones_per_s"),
+]
+
+
+def _figures(runs: dict[str, list[dict]]) -> dict:
+    """Median, min and max of each figure over the repetitions; the ratios to OpenSpiel
+    are taken repetition by repetition (measured side by side), then their median."""
+    figures: dict = {}
+    for label, name, key in FIGURES:
+        if name in runs:
+            med, lo, hi = median_of(runs[name], key)
+            figures[label] = {"median": med, "min": lo, "max": hi}
+    for label, ours, key, theirs, their_key in RATIOS:
+        if theirs in runs:
+            ratios = [a[key] / b[their_key]
+                      for a, b in zip(runs[ours], runs[theirs], strict=True)]
+            figures[label] = {"median": statistics.median(ratios), "min": min(ratios),
+                              "max": max(ratios)}
+    return figures
+
+
+def measure(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
+    """Every figure of the table, with the machine, its load and the pools measured on."""
+    rules = Rules()
+    started = datetime.datetime.now().isoformat(timespec="seconds")
+    load_before = _load_average()
+    have_os = openspiel_ref.available()
+    rng = random.Random(seed)
+    pool = sample_games(rules, rng, POOL_SIZE)
+    view_games = sample_games(rules, rng, POOL_SIZE)
+    views = [g.view(int(rng.random() * 2)) for g in view_games]
+    runs = _run_sliced(_steps(rules, pool, views, have_os), seconds, seed, repeats)
     results: dict = {
         "date": started,
         "python": platform.python_version(),
@@ -259,42 +312,12 @@ def measure(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
         "view_pool": {**describe_pool(view_games),
                       "player0_views": sum(v.player == 0 for v in views)},
         "runs": runs,
+        "figures": _figures(runs),
     }
-    figures: dict = {}
-    for label, name, key in [
-        ("fast_actions_per_s", "fast", "actions_per_s"),
-        ("fast_hands_per_s", "fast", "hands_per_s"),
-        ("push_actions_per_s", "push", "actions_per_s"),
-        ("push_hands_per_s", "push", "hands_per_s"),
-        ("token_hands_per_s", "token", "hands_per_s"),
-        ("token_actions_per_s", "token", "actions_per_s"),
-        ("copies_per_s", "copy", "copies_per_s"),
-        ("resamples_per_s", "resample", "resamples_per_s"),
-        ("cold_resamples_per_s", "resample_cold", "resamples_per_s"),
-        ("os_player_actions_per_s", "os_play", "player_actions_per_s"),
-        ("os_games_per_s", "os_play", "games_per_s"),
-        ("os_clones_per_s", "os_clone", "clones_per_s"),
-    ]:
-        if name in runs:
-            med, lo, hi = median_of(runs[name], key)
-            figures[label] = {"median": med, "min": lo, "max": hi}
     if have_os:
-        # Ratios repetition by repetition (measured side by side), then their median.
-        for label, ours, key, theirs, their_key in [
-            ("ratio_fast_vs_os_actions", "fast", "actions_per_s", "os_play",
-             "player_actions_per_s"),
-            ("ratio_push_vs_os_actions", "push", "actions_per_s", "os_play",
-             "player_actions_per_s"),
-            ("ratio_copy_vs_os_clones", "copy", "copies_per_s", "os_clone", "clones_per_s"),
-        ]:
-            ratios = [a[key] / b[their_key] for a, b in zip(runs[ours], runs[theirs],
-                                                                strict=True)]
-            figures[label] = {"median": statistics.median(ratios), "min": min(ratios),
-                              "max": max(ratios)}
         pool_info = runs["os_clone"][0]
         results["os_clone_pool"] = {k: pool_info[k] for k in
                                     ("num_states", "play_phase_states", "mid_trick_states")}
-    results["figures"] = figures
     return results
 
 
@@ -316,9 +339,8 @@ def _spread(fig: dict) -> str:
     return f"{(fig['max'] - fig['min']) / med * 100:4.1f}%" if med else "-"
 
 
-def print_table(res: dict) -> None:
-    f = res["figures"]
-    have_os = res["pyspiel"]
+def _print_header(res: dict) -> None:
+    """The machine, how the figures were taken, and the load while they were."""
     print(f"euchre engine speed  {res['date']}  Python {res['python']} "
           f"({res['implementation']}, {res['machine']}, {res['cpus']} cpus)")
     print(f"median of {res['repeats']} x {res['seconds_per_measurement']:g} s per figure, "
@@ -329,10 +351,22 @@ def print_table(res: dict) -> None:
     if load["before"] is not None:
         print(f"1-minute load average {load['before']:g} before, {load['after']:g} after "
               f"(on {res['cpus']} cpus: well above 1 means competing processes)")
-    if not have_os:
+    if not res["pyspiel"]:
         print("pyspiel is not importable: OpenSpiel figures skipped "
               "(pip install open-spiel in this venv to compare)")
     print()
+
+
+def _target_scale(f: dict, have_os: bool) -> float:
+    """The absolute targets were set on a machine where OpenSpiel ran at
+    REFERENCE_OS_ACTIONS_PER_S: on a slower one they scale down with it (never up)."""
+    if not have_os:
+        return 1.0
+    return min(1.0, f["os_player_actions_per_s"]["median"] / REFERENCE_OS_ACTIONS_PER_S)
+
+
+def _print_rows(f: dict, have_os: bool, scale: float) -> None:
+    """One row a figure, with its target and whether it is met."""
     header = f"{'measurement':<36} {'median /s':>13} {'spread':>7}  {'target':<36} {'met':<4}"
     print(header)
     print("-" * len(header))
@@ -346,6 +380,12 @@ def print_table(res: dict) -> None:
         r = f[key]
         return f"{r['median']:.2f}x [{r['min']:.2f}-{r['max']:.2f}]", r["median"] >= 1.0
 
+    def absolute(key: str, target: int) -> tuple[str, bool]:
+        met = f[key]["median"] >= target * scale
+        if scale == 1.0:
+            return f">= {target:,}", met
+        return f">= {target:,} x {scale:.2f} = {target * scale:,.0f}", met
+
     if have_os:
         text, met = ratio("ratio_fast_vs_os_actions")
         row("(a) fast int path: player actions", "fast_actions_per_s",
@@ -356,41 +396,33 @@ def print_table(res: dict) -> None:
     row("(b) push_id path: player actions", "push_actions_per_s",
         f"(OpenSpiel: {ratio('ratio_push_vs_os_actions')[0]})" if have_os else "")
     row("    push_id path: hands", "push_hands_per_s")
-    scale = 1.0
-    if have_os:
-        scale = min(1.0, f["os_player_actions_per_s"]["median"] / REFERENCE_OS_ACTIONS_PER_S)
-
-    def absolute(target: int) -> str:
-        if scale == 1.0:
-            return f">= {target:,}"
-        return f">= {target:,} x {scale:.2f} = {target * scale:,.0f}"
-
-    hands = f["token_hands_per_s"]["median"]
-    row("(c) token API: hands", "token_hands_per_s", absolute(TARGET_HANDS_PER_S),
-        hands >= TARGET_HANDS_PER_S * scale)
+    row("(c) token API: hands", "token_hands_per_s",
+        *absolute("token_hands_per_s", TARGET_HANDS_PER_S))
     row("    token API: actions", "token_actions_per_s")
     if have_os:
         text, met = ratio("ratio_copy_vs_os_clones")
         row("(d) copy()", "copies_per_s", f">= OpenSpiel: {text}", met)
     else:
         row("(d) copy()", "copies_per_s", ">= OpenSpiel (n/a)")
-    resamples = f["resamples_per_s"]["median"]
     row("(e) resample(view, rng), views reused", "resamples_per_s",
-        absolute(TARGET_RESAMPLES_PER_S), resamples >= TARGET_RESAMPLES_PER_S * scale)
-    cold = f["cold_resamples_per_s"]["median"]
+        *absolute("resamples_per_s", TARGET_RESAMPLES_PER_S))
     row("    resample of a fresh view (cold)", "cold_resamples_per_s",
-        absolute(TARGET_RESAMPLES_PER_S), cold >= TARGET_RESAMPLES_PER_S * scale)
+        *absolute("cold_resamples_per_s", TARGET_RESAMPLES_PER_S))
     if have_os:
         row("(f) OpenSpiel: player actions", "os_player_actions_per_s")
         row("    OpenSpiel: games (4-player deals)", "os_games_per_s")
         row("    OpenSpiel: clone()", "os_clones_per_s")
     print()
+
+
+def _print_pools(res: dict, scale: float) -> None:
+    """What the copy and resample figures were taken over, and the scaling of targets."""
     cp, vp = res["copy_pool"], res["view_pool"]
     print(f"copy pool: {cp['num_states']} states {cp['phases']}, "
           f"{cp['mid_trick_states']} mid-trick")
     print(f"view pool: {vp['num_states']} views {vp['phases']}, {vp['mid_trick_states']} "
           f"mid-trick, {vp['player0_views']} of player 0")
-    if have_os:
+    if res["pyspiel"]:
         op = res["os_clone_pool"]
         print(f"OpenSpiel clone pool: {op['num_states']} states, {op['play_phase_states']} in "
               f"play, {op['mid_trick_states']} mid-trick")
@@ -398,8 +430,17 @@ def print_table(res: dict) -> None:
               "not the same rules")
         if scale < 1.0:
             print(f"absolute targets scaled by {scale:.2f}: OpenSpiel ran at "
-                  f"{f['os_player_actions_per_s']['median']:,.0f} actions/s here, against "
-                  f"{REFERENCE_OS_ACTIONS_PER_S:,} on the machine the targets were set on")
+                  f"{res['figures']['os_player_actions_per_s']['median']:,.0f} actions/s "
+                  f"here, against {REFERENCE_OS_ACTIONS_PER_S:,} on the machine the targets "
+                  "were set on")
+
+
+def print_table(res: dict) -> None:
+    """The whole report of one ``measure`` result."""
+    scale = _target_scale(res["figures"], res["pyspiel"])
+    _print_header(res)
+    _print_rows(res["figures"], res["pyspiel"], scale)
+    _print_pools(res, scale)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,89 @@
+"""bench/engine_speed.py: every figure of the table is measured, reported and judged."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+BENCH = pathlib.Path(__file__).parent.parent / "bench"
+SCRIPT = BENCH / "engine_speed.py"
+QUICK = ["--seconds", "0.05", "--repeats", "1"]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def engine_speed():
+    sys.path.insert(0, str(BENCH))
+    try:
+        yield importlib.import_module("engine_speed")
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_every_figure_is_measured_and_each_ratio_is_ours_over_theirs():
+    done = _run(*QUICK, "--json")
+    assert done.returncode == 0, done.stderr
+    res = json.loads(done.stdout)
+    figures = res["figures"]
+    ours = ["fast_actions_per_s", "fast_hands_per_s", "push_actions_per_s",
+            "push_hands_per_s", "token_hands_per_s", "token_actions_per_s", "copies_per_s",
+            "resamples_per_s", "cold_resamples_per_s"]
+    for name in ours:
+        assert figures[name]["min"] <= figures[name]["median"] <= figures[name]["max"]
+        assert figures[name]["median"] > 0, name
+    # Whole matches hold many actions: a hand is about 13 of them.
+    assert figures["fast_actions_per_s"]["median"] > 5 * figures["fast_hands_per_s"]["median"]
+    if res["pyspiel"]:
+        # One repetition: the ratio is exactly ours over theirs.
+        ratio = figures["ratio_fast_vs_os_actions"]["median"]
+        assert ratio == pytest.approx(figures["fast_actions_per_s"]["median"]
+                                      / figures["os_player_actions_per_s"]["median"])
+        assert res["os_clone_pool"]["num_states"] == 300
+    else:
+        assert not any(name.startswith(("os_", "ratio_")) for name in figures)
+    assert res["copy_pool"]["num_states"] == res["view_pool"]["num_states"] == 300
+
+
+def test_the_table_has_a_row_for_every_figure_and_judges_each_target():
+    done = _run(*QUICK)
+    assert done.returncode == 0, done.stderr
+    for row in ["(a) fast int path", "(b) push_id path", "(c) token API: hands",
+                "(d) copy()", "(e) resample(view, rng)", "resample of a fresh view",
+                "copy pool: 300 states", "view pool: 300 views"]:
+        assert row in done.stdout, row
+    judged = [line for line in done.stdout.splitlines()
+              if line.rstrip().endswith((" yes", " NO"))]
+    assert len(judged) == (5 if "(f) OpenSpiel" in done.stdout else 3)
+
+
+def test_without_openspiel_its_rows_are_left_out_and_its_targets_marked(engine_speed,
+                                                                      monkeypatch, capsys):
+    monkeypatch.setattr(engine_speed.openspiel_ref, "available", lambda: False)
+    res = engine_speed.measure(0.02, seed=5, repeats=1)
+    assert not any(name.startswith(("os_", "ratio_")) for name in res["figures"])
+    assert "os_clone_pool" not in res
+    engine_speed.print_table(res)
+    out = capsys.readouterr().out
+    assert "OpenSpiel figures skipped" in out
+    assert ">= 1.0x OpenSpiel (n/a)" in out and ">= OpenSpiel (n/a)" in out
+    assert "(f) OpenSpiel" not in out
+    # Unscaled absolute targets, since there is no OpenSpiel run to scale them by.
+    assert ">= 30,000 " in out and ">= 100,000 " in out
+
+
+def test_a_bad_flag_is_one_line_naming_it():
+    for args, message in [(["--seconds", "0"], "--seconds must be positive"),
+                          (["--repeats", "0"], "--repeats must be at least 1"),
+                          (["--seconds", "fast"], "--seconds")]:
+        done = _run(*args)
+        assert done.returncode == 2 and message in done.stderr
+        assert "Traceback" not in done.stderr
