@@ -185,9 +185,9 @@ def resample_cold_rate(seconds: float, seed: int, views: list) -> dict:
 # --- running and reporting -------------------------------------------------------------
 
 
-def median_of(runs: list[dict], key: str) -> tuple[float, float, float]:
-    values = [r[key] for r in runs]
-    return statistics.median(values), min(values), max(values)
+def summary(values: list[float]) -> dict:
+    """A figure over its repetitions: the median reported, min and max for its spread."""
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
 def _combine(parts: list[dict]) -> dict:
@@ -276,14 +276,11 @@ def _figures(runs: dict[str, list[dict]]) -> dict:
     figures: dict = {}
     for label, name, key in FIGURES:
         if name in runs:
-            med, lo, hi = median_of(runs[name], key)
-            figures[label] = {"median": med, "min": lo, "max": hi}
+            figures[label] = summary([r[key] for r in runs[name]])
     for label, ours, key, theirs, their_key in RATIOS:
         if theirs in runs:
-            ratios = [a[key] / b[their_key]
-                      for a, b in zip(runs[ours], runs[theirs], strict=True)]
-            figures[label] = {"median": statistics.median(ratios), "min": min(ratios),
-                              "max": max(ratios)}
+            figures[label] = summary([a[key] / b[their_key]
+                                      for a, b in zip(runs[ours], runs[theirs], strict=True)])
     return figures
 
 
