@@ -129,7 +129,7 @@ def test_euchre_serve_plays_on_postgres_and_survives_a_kill(postgres_url):  # no
     server = Server(postgres_url).start()
     try:
         game = server.new_game(mode="friend", name="Ann", rules={"target": 2})
-        seats = {0: server.seat(game["links"]["play"]), 1: server.seat(game["links"]["invite"])}
+        seats = dict(enumerate(server.friends(game)))
         rng = random.Random(4)
         state = seats[0].state_at_least(0)
         for _ in range(8):

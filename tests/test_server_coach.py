@@ -100,6 +100,7 @@ def test_where_no_note_can_be_given_it_is_one_line_and_the_connection_goes_on(se
 
 def test_no_note_in_a_friend_game_with_hints_turned_off(server):
     game = server.new_game(mode="friend", name="Ann", seed=SEED)
+    server.claim(game["links"]["invite"])  # the friend has taken his seat (and left)
     ann = server.seat(game["links"]["play"])
     ann.state_at_least(0)
     ann.send({"type": "hints", "allow": False})

@@ -95,7 +95,7 @@ def test_random_creation_requests_get_a_one_line_answer(server, body):
 def test_after_the_fuzzing_a_game_plays_to_the_end_and_every_stored_game_replays(server,
                                                                                    table):
     game = server.new_game(mode="friend", name="After", rules={"target": 1})
-    a, b = server.seat(game["links"]["play"]), server.seat(game["links"]["invite"])
+    a, b = server.friends(game)
     a.state_at_least(0)
     b.state_at_least(0)
     play_out(a, b)

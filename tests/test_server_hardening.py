@@ -32,7 +32,7 @@ def server(tmp_path_factory):
 
 def pair(server: Server, **fields):
     game = server.new_game(mode="friend", name=fields.pop("name", "Ann"), **fields)
-    a, b = server.seat(game["links"]["play"]), server.seat(game["links"]["invite"])
+    a, b = server.friends(game)
     a.state_at_least(0)
     b.state_at_least(0)
     return game, a, b
@@ -231,7 +231,7 @@ def test_a_table_nobody_is_at_is_let_go_after_the_idle_time(tmp_path, idle, let_
 
 def test_a_client_that_stops_reading_is_removed_and_its_socket_closed(server):
     game, a, b = pair(server, seed=1)
-    path = "/ws/" + game["links"]["invite"].removeprefix("/play/")
+    path = "/ws/" + game["links"]["friend"].removeprefix("/play/")
     slow = handshake(server, path, rcvbuf=2048)
     b.close()
     a.until(lambda m: m["type"] == "state" and m["game"]["connected"][1])
@@ -470,8 +470,11 @@ def test_creation_needs_json_from_this_site_and_tokens_never_reach_the_logs(tmp_
         same = {"Content-Type": "application/json", "Origin": running.base}
         status, game = raw_post(running, b'{"mode": "friend"}', same)
         assert status == 201
-        tokens = [game["links"][k].partition("token=")[2] for k in ("play", "invite")]
-        a, b = running.seat(game["links"]["play"]), running.seat(game["links"]["invite"])
+        a, b = running.friends(game)
+        tokens = [game["links"]["play"].partition("token=")[2],
+                  game["links"]["invite"].partition("invite=")[2],
+                  game["links"]["friend"].partition("token=")[2]]
+        assert all(tokens)
         a.state_at_least(0)
         running.get(game["links"]["play"])
         a.send("{bad")

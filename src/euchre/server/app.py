@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import pages
 from .committer import Committer
+from .hub import Hub
 from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
@@ -30,7 +31,6 @@ from .reviews import Reviews
 from .routes import api, reviews, sockets
 from .routes import pages as page_routes
 from .stores import open_storage, peers_for
-from .tables import Hub
 
 WS_MAX_SIZE = 64 * MAX_MESSAGE
 """Frames above this are refused by the WebSocket layer itself (it closes with 1009);
@@ -46,7 +46,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(Committer(storage), bot_delay=bot_delay, limits=limits,
-                  peers=peers_for(storage))
+                  peers=peers_for(storage), creations=app.state.creations)
         app.state.hub = hub
         app.state.reviews = Reviews(hub.committer, limits.review_deals,
                                     limits.reviews_at_once, limits.reviews_waiting)

@@ -21,6 +21,7 @@ from .peers import CHANNEL, action_note, application_name, other_note
 from .storage import (
     _ALL,
     Action,
+    Claim,
     Conflict,
     Finish,
     NewGame,
@@ -240,6 +241,18 @@ def _take_back(connection: Any, item: TakeBack, now: float) -> None:
     connection.execute("UPDATE games SET updated = %s WHERE id = %s", (now, item.game_id))
 
 
+def _claim(connection: Any, item: Claim, now: float) -> None:
+    taken = connection.execute(
+        "UPDATE games SET tokens = jsonb_set(tokens::jsonb, %s, to_jsonb(%s::text))::text, "
+        "names = jsonb_set(names::jsonb, %s, to_jsonb(%s::text))::text, "
+        "options = (options::jsonb - 'invite')::text, updated = %s "
+        "WHERE id = %s AND options::jsonb ->> 'invite' = %s RETURNING id",
+        ([str(item.seat)], item.token, [str(item.seat)], item.name, now, item.game_id,
+         item.invite)).fetchone()
+    if taken is None:
+        raise Conflict(f"game {item.game_id}: the invite was used already")
+
+
 def _save_review(connection: Any, item: SaveReview, now: float) -> None:
     connection.execute("INSERT INTO reviews (game_id, seat, created, review) VALUES "
                        "(%s, %s, %s, %s) ON CONFLICT (game_id, seat) DO NOTHING",
@@ -247,4 +260,5 @@ def _save_review(connection: Any, item: SaveReview, now: float) -> None:
 
 
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
-            SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}
+            SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
+            SaveReview: _save_review}

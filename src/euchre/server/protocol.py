@@ -46,6 +46,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
+COMPUTER = "Computer"
+"""The computer's name at the table (reserved: no person may take it)."""
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
 MAX_NAME = 24

@@ -171,6 +171,20 @@ class TakeBack:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A friend takes the second seat with the game's one-time invite: the seat gets its
+    token and his name, and the invite is removed. Refused (``Conflict``, nothing written)
+    unless the stored invite is still ``invite``: two claims never both succeed, even from
+    two processes."""
+
+    game_id: str
+    seat: int
+    invite: str
+    token: str
+    name: str
+
+
+@dataclass(frozen=True)
 class SaveReview:
     """The coach's review of one seat of a finished game (``Review.to_dict()``), stored
     once: a second one for the same game and seat is ignored (the first stays)."""
@@ -180,7 +194,7 @@ class SaveReview:
     review: dict
 
 
-Write = NewGame | Action | Finish | Rename | SetOption | TakeBack | SaveReview
+Write = NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
 
 
 class Conflict(ValueError):
@@ -446,6 +460,17 @@ def _take_back(connection: sqlite3.Connection, item: TakeBack, now: float) -> No
     connection.execute("UPDATE games SET updated = ? WHERE id = ?", (now, item.game_id))
 
 
+def _claim(connection: sqlite3.Connection, item: Claim, now: float) -> None:
+    done = connection.execute(
+        "UPDATE games SET tokens = json_set(tokens, '$[' || ? || ']', ?), "
+        "names = json_set(names, '$[' || ? || ']', ?), "
+        "options = json_remove(options, '$.invite'), updated = ? "
+        "WHERE id = ? AND json_extract(options, '$.invite') = ?",
+        (item.seat, item.token, item.seat, item.name, now, item.game_id, item.invite))
+    if done.rowcount != 1:
+        raise sqlite3.IntegrityError(f"game {item.game_id}: the invite was used already")
+
+
 def _save_review(connection: sqlite3.Connection, item: SaveReview, now: float) -> None:
     connection.execute("INSERT INTO reviews (game_id, seat, created, review) VALUES "
                        "(?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
@@ -453,7 +478,8 @@ def _save_review(connection: sqlite3.Connection, item: SaveReview, now: float) -
 
 
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
-            SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}
+            SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
+            SaveReview: _save_review}
 
 
 def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:

@@ -8,13 +8,14 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from ... import agents
 from ...history import Stats
 from ...rules import Rules
 from .. import match
+from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..storage import StoredGame
-from ..tables import LEVELS, Hub
 from . import hub_of
 
 router = APIRouter(prefix="/api")
@@ -47,9 +48,39 @@ async def new_game(request: Request) -> JSONResponse:
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
     links = {"play": stored.link(0), "watch": stored.link(None)}
-    if stored.tokens[1]:
-        links["invite"] = stored.link(1)
+    invite = match.invite_link(stored)
+    if invite:
+        links["invite"] = invite
     return JSONResponse({"id": stored.id, "links": links}, status_code=201)
+
+
+CLAIM_FIELDS = {"invite", "name"}
+
+
+@router.post("/games/{game_id}/claim")
+async def claim_seat(game_id: str, request: Request) -> JSONResponse:
+    """Take a friend game's second seat with its one-time invite: the seat's own link (its
+    token made now, for this caller alone), or why not (the seat taken: 409, with the watch
+    link)."""
+    hub = hub_of(request)
+    try:
+        data = await read_json_body(request, MAX_BODY)
+        if not isinstance(data, dict) or not isinstance(data.get("invite"), str):
+            raise ValueError('the request must be a JSON object with "invite": the code in '
+                             "the invite link")
+        unknown = sorted(set(data) - CLAIM_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+        stored = await hub.claim(game_id, data["invite"], data.get("name", "Friend"))
+    except Refused as err:
+        return JSONResponse({"error": str(err)}, status_code=err.status)
+    except LookupError as err:
+        return JSONResponse({"error": str(err)}, status_code=404)
+    except Taken as err:
+        return JSONResponse({"error": str(err), "watch": f"/play/{game_id}"}, status_code=409)
+    except ValueError as err:
+        return JSONResponse({"error": str(err)}, status_code=400)
+    return JSONResponse({"id": stored.id, "link": stored.link(1)})
 
 
 async def _create(hub: Hub, data: Any) -> StoredGame:
@@ -87,12 +118,14 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
     return JSONResponse({"id": stored.id, "mode": stored.mode, "level": stored.level,
                          "names": list(stored.names), "score": list(game.score),
                          "finished": match.finished(stored, game),
-                         "winner": match.winner(stored, game)})
+                         "winner": match.winner(stored, game),
+                         "seat_free": match.INVITE in stored.options,
+                         "resigned": stored.options.get(match.RESIGNED)})
 
 
 @router.get("/levels")
 async def levels() -> dict[str, Any]:
-    return {"levels": list(LEVELS), "rules": Rules().to_dict()}
+    return {"levels": list(agents.LEVELS), "rules": Rules().to_dict()}
 
 
 @router.get("/recent")

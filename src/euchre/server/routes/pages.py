@@ -26,6 +26,14 @@ async def table_page(game_id: str, request: Request) -> Response:
     return FileResponse(STATIC / "table.html")
 
 
+@router.get("/join/{game_id}", response_class=HTMLResponse)
+async def join_page(game_id: str, request: Request) -> Response:
+    """A friend's invite: the page that takes the second seat, once (``hub.claim``)."""
+    if await hub_of(request).peek(game_id) is None:
+        return missing(game_id)
+    return FileResponse(STATIC / "join.html")
+
+
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def finished_page(game_id: str, request: Request) -> Response:
     found = await hub_of(request).peek(game_id)

@@ -13,9 +13,9 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..client import Client
 from ..limits import CLOSE_GRACE, Busy
 from ..protocol import ProtocolError, encode, parse
-from ..tables import Client
 from . import hub_of
 
 router = APIRouter()
@@ -38,7 +38,7 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         problem = None
     except ProtocolError as err:  # still welcome, as a spectator
         seat, problem = None, str(err)
-    client = Client(seat)
+    client = Client(seat, websocket.client.host if websocket.client else "unknown")
     if problem:
         client.send({"type": "error", "message": problem})
     sender = asyncio.create_task(_pump(websocket, client))
