@@ -11,6 +11,7 @@ _count = in_range(int, 1, 10**6, "expected a whole number from 1 to 1000000")
 _long_seconds = in_range(float, 0.5, 86_400, "expected seconds from 0.5 to 86400")
 _deals = in_range(int, 1, MAX_DEALS, f"expected deals from 1 to {MAX_DEALS}")
 _few = in_range(int, 1, 64, "expected a whole number from 1 to 64")
+_days = in_range(float, 0.00001, 3650, "expected days from 0.00001 to 3650")
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -61,6 +62,11 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     limits.add_argument("--max-connections", type=_count, default=d.max_connections,
                         metavar="N", help="connections at once, HTTP and WebSocket (more "
                                           f"get 503); default {d.max_connections}")
+    limits.add_argument("--abandon-after", type=_days, default=d.abandon_after / 86_400,
+                        metavar="DAYS", help="close a game against the computer left "
+                                             "unfinished this long as lost by the person "
+                                             "(marked abandoned); default "
+                                             f"{d.abandon_after / 86_400:g}")
     coach = parser.add_argument_group("the coach's reviews of finished games")
     coach.add_argument("--review-deals", type=_deals, default=d.review_deals, metavar="K",
                        help="the expert's deals per card decision (twice per bid); default "
@@ -84,5 +90,6 @@ def run(args: argparse.Namespace) -> int:
                     keep_alive=args.keep_alive, ws_ping=args.ws_ping,
                     max_connections=args.max_connections, review_deals=args.review_deals,
                     reviews_at_once=args.reviews_at_once,
-                    reviews_waiting=args.reviews_waiting)
+                    reviews_waiting=args.reviews_waiting,
+                    abandon_after=args.abandon_after * 86_400)
     return run_server(args.host, args.port, args.db, args.bot_delay, limits)

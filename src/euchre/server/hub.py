@@ -12,12 +12,14 @@ catches up. What a player's messages do is ``player_messages``; the computer's t
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import time
 from typing import Any
 
 from .. import agents
 from ..game import Game
+from ..history import Stats
 from ..rules import Rules
 from ..state import new_seed
 from . import match
@@ -29,9 +31,10 @@ from .limits import Busy, Limits, RateLimiter, plausible
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
 from .player_messages import Services, handle
 from .protocol import COMPUTER, Message, ProtocolError, check_name
-from .storage import Claim, Conflict, NewGame, StoredGame
+from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame
 from .table import Table, reload, tell_rematch
 
+log = logging.getLogger("euchre.server")
 FRIEND = "Friend"
 """The name of a friend's seat until he takes it (and names himself)."""
 
@@ -59,6 +62,7 @@ class Hub:
         self.computer = Computer(committer, self.peers, bot_delay, bot_threads)
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch)
         self._sweeper: asyncio.Task[None] | None = None
+        self._abandoner: asyncio.Task[None] | None = None
         self._catching: set[asyncio.Task[None]] = set()
         """Live tables catching up with other processes' news (``_heard``)."""
 
@@ -199,15 +203,24 @@ class Hub:
         return dropped
 
     def start(self) -> None:
-        """Begin letting idle tables go and hearing other processes' news (called once the
-        event loop runs)."""
+        """Begin letting idle tables go, closing abandoned games and hearing other processes'
+        news (called once the event loop runs)."""
         async def sweeping() -> None:
             while True:
                 await asyncio.sleep(max(0.5, min(self.limits.table_idle / 2, 10.0)))
                 self.sweep(self.limits.table_idle)
 
+        async def abandoning() -> None:
+            while True:
+                try:
+                    await self.abandon_stale()
+                except Exception as err:  # the store may be away a moment: next time
+                    log.warning("closing abandoned games failed: %s", err)
+                await asyncio.sleep(max(0.5, min(self.limits.abandon_after / 4, 3600.0)))
+
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(sweeping())
+        self._abandoner = loop.create_task(abandoning())
         self.peers.start(lambda note: loop.call_soon_threadsafe(self._heard, note))
 
     # --- news from other processes ---------------------------------------------------------
@@ -285,9 +298,32 @@ class Hub:
         """Carry out one parsed message of a connection (``player_messages``)."""
         await handle(self.services, table, client, message)
 
+    async def abandon_stale(self, now: float | None = None, most: int = 100) -> int:
+        """Close up to ``most`` games against the computer that the person left unfinished
+        for ``limits.abandon_after`` seconds, as resigned by him and marked abandoned (a loss
+        in his statistics: leaving a lost game no longer keeps it out of them). A game live
+        here is being played, and is left alone. Returns how many were closed."""
+        before = (time.time() if now is None else now) - self.limits.abandon_after
+        closed = 0
+        for game_id in await self.committer.read(self.committer.storage.stale, before, most):
+            if game_id in self.tables:
+                continue
+            stored = await self.committer.read(self.committer.storage.load, game_id)
+            if stored is None or stored.finished:
+                continue
+            game = await asyncio.get_running_loop().run_in_executor(None, stored.replay)
+            stored.options.update({match.ABANDONED: True, match.RESIGNED: 0})
+            summary = Stats.of_seats(match.scored_record(stored, game))
+            await self.committer.submit([SetOption(game_id, match.ABANDONED, True),
+                                         SetOption(game_id, match.RESIGNED, 0),
+                                         Finish(game_id, 1, game.score, summary)])
+            closed += 1
+        return closed
+
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
+            self._abandoner.cancel()
         await asyncio.get_running_loop().run_in_executor(None, self.peers.close)
         self.hints.close()
         for table in self.tables.values():

@@ -51,6 +51,9 @@ class Limits:
     (``server.reviews``); the others wait their turn."""
     reviews_waiting: int = 20
     """Reviews that may wait their turn; one more is refused (503: try again later)."""
+    abandon_after: float = 7 * 86_400.0
+    """Seconds a game against the computer may lie unfinished, the person having moved,
+    before it is closed as resigned by him (a loss in his statistics, marked abandoned)."""
     review_deals: int = DEFAULT_DEALS
     """The expert's deals per card decision in a review (twice as many per bid or discard):
     fewer is faster and noisier."""

@@ -15,8 +15,9 @@ from typing import Any
 from .. import state
 from ..game import Game, state_of
 from .storage import StoredGame
+from .totals import ABANDONED, UNDO_USED
 
-UNDO_USED, RESIGNED, HINTS, REMATCH_OF = "undo_used", "resigned", "hints", "rematch_of"
+RESIGNED, HINTS, REMATCH_OF = "resigned", "hints", "rematch_of"
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
 """Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
 that every server process knows them)."""
@@ -78,9 +79,12 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
 
 
 def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
-    """A record's ``players`` block told what the moves do not show: undo, a resignation."""
+    """A record's ``players`` block told what the moves do not show: undo, a resignation
+    (and whether it was the server's, closing a game left unfinished)."""
     players = record.setdefault("players", {})
     players[UNDO_USED] = bool(stored.options.get(UNDO_USED))
+    if stored.options.get(ABANDONED):
+        players[ABANDONED] = True
     if RESIGNED in stored.options:  # the moves end early; "winner" stays the engine's
         players[RESIGNED] = int(stored.options[RESIGNED])
         players["winner"] = 1 - int(stored.options[RESIGNED])
@@ -95,6 +99,7 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
         "can_undo": stored.mode == "computer" and _person_has_moved(game) and not done,
         "hints": hints_allowed(stored),
         "resigned": stored.options.get(RESIGNED),
+        "abandoned": bool(stored.options.get(ABANDONED)),
         "rematch_asked": sorted(rematch_asked),
         "summary": summary(game) if done else None,
     }

@@ -14,9 +14,10 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import totals
 from .peers import CHANNEL, action_note, application_name, other_note
 from .storage import (
     _ALL,
@@ -62,7 +63,7 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated)",
 ]
 """Schema version 1 (the SQLite store's current schema, in PostgreSQL's types)."""
-MIGRATIONS: list[str] = [
+MIGRATIONS: list[str | Callable[[Any], None]] = [
     # 2: the coach's review of a finished game's seat, worked out once (server.reviews)
     """CREATE TABLE IF NOT EXISTS reviews (
         game_id TEXT NOT NULL REFERENCES games(id),
@@ -70,8 +71,19 @@ MIGRATIONS: list[str] = [
         created DOUBLE PRECISION NOT NULL,
         review  TEXT NOT NULL,
         PRIMARY KEY (game_id, seat))""",
+    # 3-6: each player's running totals and an index of his finished games (server.totals)
+    """CREATE TABLE IF NOT EXISTS seats (
+        name    TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat    INTEGER NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat))""",
+    "CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, updated)",
+    "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL)",
+    lambda connection: totals.backfill(connection, "%s"),
 ]
-"""Each step brings a database from version ``i + 1`` to ``i + 2``."""
+"""Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
+function of the connection."""
 VERSION = 1 + len(MIGRATIONS)
 _SCHEMA_LOCK = 0x6575636872  # "euchr": the advisory lock taken while creating the schema
 
@@ -85,8 +97,6 @@ class PostgresStorage(Reads):
     """``Storage`` in PostgreSQL; one connection per thread (see the module docstring)."""
 
     MARK = "%s"
-    HAS_NAME = ("EXISTS (SELECT 1 FROM jsonb_array_elements_text(games.names::jsonb) AS n "
-                "WHERE n = %s)")
 
     def __init__(self, url: str) -> None:
         try:
@@ -129,8 +139,11 @@ class PostgresStorage(Reads):
             if version > VERSION:
                 raise ValueError(f"{safe_url(self.url)} was written by a newer euchre (schema "
                                  f"{version}; this one knows {VERSION})")
-            for statement in MIGRATIONS[version - 1:]:
-                connection.execute(statement)
+            for step in MIGRATIONS[version - 1:]:
+                if callable(step):
+                    step(connection)
+                else:
+                    connection.execute(step)
             connection.execute("UPDATE schema_version SET version = %s", (VERSION,))
 
     # --- Storage ----------------------------------------------------------------------
@@ -175,6 +188,7 @@ class PostgresStorage(Reads):
                     "INSERT INTO actions (game_id, seq, player, token) VALUES (%s, %s, %s, %s)",
                     [(game.id, seq, player, token)
                      for seq, (player, token) in enumerate(players_of(game))])
+            totals.add_whole(connection, "%s", game)
 
 
 def safe_url(url: str) -> str:
@@ -213,11 +227,14 @@ def _action(connection: Any, item: Action, now: float) -> None:
 
 
 def _finish(connection: Any, item: Finish, now: float) -> None:
-    connection.execute("UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s, "
-                       "summary = %s WHERE id = %s",
-                       (item.winner, json.dumps(list(item.score)), now,
-                        None if item.summary is None else json.dumps(item.summary),
-                        item.game_id))
+    done = connection.execute(
+        "UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s, summary = %s "
+        "WHERE id = %s AND finished = 0 RETURNING names, options",
+        (item.winner, json.dumps(list(item.score)), now,
+         None if item.summary is None else json.dumps(item.summary), item.game_id)).fetchone()
+    if done is not None and item.summary is not None:  # a game finishes once
+        totals.add_game(connection, "%s", item.game_id, json.loads(done[0]), json.loads(done[1]),
+                        item.summary, now)
 
 
 def _rename(connection: Any, item: Rename, now: float) -> None:

@@ -33,6 +33,7 @@ from typing import Any, Protocol
 
 from ..game import Game
 from ..rules import Rules
+from . import totals
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -69,9 +70,18 @@ MIGRATIONS = [
     "CREATE TABLE IF NOT EXISTS reviews (game_id TEXT NOT NULL REFERENCES games(id), "
     "seat INTEGER NOT NULL, created REAL NOT NULL, review TEXT NOT NULL, "
     "PRIMARY KEY (game_id, seat)) WITHOUT ROWID",
+    # 5-8: each player's running totals and an index of his finished games (server.totals)
+    "CREATE TABLE IF NOT EXISTS seats (name TEXT NOT NULL, game_id TEXT NOT NULL "
+    "REFERENCES games(id), seat INTEGER NOT NULL, updated REAL NOT NULL, "
+    "PRIMARY KEY (game_id, seat)) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, updated)",
+    "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL) "
+    "WITHOUT ROWID",
+    lambda connection: totals.backfill(connection, "?"),
 ]
-"""Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``;
-``SCHEMA`` is version 0, so a new file and an old one take the same path."""
+"""Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
+a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
+old one take the same path."""
 
 
 @dataclass
@@ -214,12 +224,20 @@ class Storage(Protocol):
     def unfinished(self) -> list[str]:
         """Ids of the games still being played."""
 
-    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
-        """Finished games in which a seat carries ``name``, oldest first (without their
-        actions when ``with_actions`` is False: a player's page reads summaries)."""
+    def player_total(self, name: str) -> dict[str, int] | None:
+        """The running total of ``name``'s finished games (``server.totals``), or None."""
+
+    def games_of(self, name: str, limit: int, before: float | None = None) -> list[StoredGame]:
+        """The newest ``limit`` finished games in which a seat carries ``name`` (finished
+        before ``before``, a time from a previous page, when given), newest first, without
+        their actions: one page of the player's index."""
 
     def recent(self, limit: int) -> list[StoredGame]:
         """The newest finished games (without their actions)."""
+
+    def stale(self, before: float, limit: int) -> list[str]:
+        """Ids of games against the computer, unfinished, untouched since ``before``, in
+        which the person has moved (``limit`` at most, the longest untouched first)."""
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         """The stored review of a game's seat (``SaveReview``), or None if there is none."""
@@ -229,10 +247,9 @@ class Storage(Protocol):
 
 class Reads:
     """The reads both stores make, in one place: the same SQL but for the parameter mark
-    (``MARK``) and how a name is found among a game's JSON names (``HAS_NAME``)."""
+    (``MARK``)."""
 
     MARK = "?"
-    HAS_NAME = "EXISTS (SELECT 1 FROM json_each(games.names) WHERE value = ?)"
 
     def _connection(self) -> Any:
         raise NotImplementedError
@@ -257,21 +274,31 @@ class Reads:
         return [i for (i,) in self._connection().execute(
             "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
 
-    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
-        connection = self._connection()
-        rows = connection.execute(
-            f"SELECT {_ALL} FROM games WHERE finished = 1 AND {self.HAS_NAME} ORDER BY updated",
-            (name,)).fetchall()
-        games = [_game(row) for row in rows]
-        for game in games if with_actions else ():
-            game.actions = self._actions(connection, game.id)
-        return games
+    def player_total(self, name: str) -> dict[str, int] | None:
+        row = self._connection().execute(
+            self._sql("SELECT counts FROM player_totals WHERE name = ?"), (name,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def games_of(self, name: str, limit: int, before: float | None = None) -> list[StoredGame]:
+        after = "" if before is None else " AND s.updated < ?"
+        rows = self._connection().execute(
+            self._sql(f"SELECT DISTINCT {_ALL_G}, s.updated FROM seats s JOIN games g ON "
+                      f"g.id = s.game_id WHERE s.name = ?{after} ORDER BY s.updated DESC "
+                      "LIMIT ?"),
+            (name, limit) if before is None else (name, before, limit)).fetchall()
+        return [_game(row[:-1]) for row in rows]
 
     def recent(self, limit: int) -> list[StoredGame]:
         rows = self._connection().execute(
             self._sql(f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC "
                       "LIMIT ?"), (limit,)).fetchall()
         return [_game(row) for row in rows]
+
+    def stale(self, before: float, limit: int) -> list[str]:
+        return [i for (i,) in self._connection().execute(self._sql(
+            "SELECT id FROM games WHERE finished = 0 AND updated < ? AND mode = 'computer' "
+            "AND EXISTS (SELECT 1 FROM actions WHERE actions.game_id = games.id AND "
+            "actions.player = 0) ORDER BY updated LIMIT ?"), (before, limit))]
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         row = self._connection().execute(
@@ -315,7 +342,11 @@ class SQLiteStorage(Reads):
                 if version == len(MIGRATIONS):
                     connection.execute("COMMIT")
                     return
-                connection.execute(MIGRATIONS[version])
+                step = MIGRATIONS[version]
+                if callable(step):
+                    step(connection)
+                else:
+                    connection.execute(step)
                 connection.execute(f"PRAGMA user_version = {version + 1}")
                 connection.execute("COMMIT")
             except BaseException:
@@ -365,6 +396,7 @@ class SQLiteStorage(Reads):
                 "INSERT INTO actions (game_id, seq, player, token) VALUES (?, ?, ?, ?)",
                 [(game.id, seq, player, token)
                  for seq, (player, token) in enumerate(players_of(game))])
+            totals.add_whole(connection, "?", game)
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
@@ -382,6 +414,8 @@ _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score
 """The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
 _ALL = _COLUMNS + ", seeded, options, summary"
 """The columns of the current schema, which this store has migrated its file to."""
+_ALL_G = ", ".join(f"g.{column.strip()}" for column in _ALL.split(","))
+"""``_ALL`` of the games table named ``g`` in a join."""
 
 
 def row_of(game: StoredGame) -> tuple:
@@ -432,11 +466,16 @@ def _action(connection: sqlite3.Connection, item: Action, now: float) -> None:
 
 
 def _finish(connection: sqlite3.Connection, item: Finish, now: float) -> None:
-    connection.execute("UPDATE games SET finished = 1, winner = ?, score = ?, updated = ?, "
-                       "summary = ? WHERE id = ?",
-                       (item.winner, json.dumps(list(item.score)), now,
-                        None if item.summary is None else json.dumps(item.summary),
-                        item.game_id))
+    done = connection.execute(
+        "UPDATE games SET finished = 1, winner = ?, score = ?, updated = ?, summary = ? "
+        "WHERE id = ? AND finished = 0",
+        (item.winner, json.dumps(list(item.score)), now,
+         None if item.summary is None else json.dumps(item.summary), item.game_id))
+    if done.rowcount == 1 and item.summary is not None:  # a game finishes once
+        names, options = connection.execute("SELECT names, options FROM games WHERE id = ?",
+                                            (item.game_id,)).fetchone()
+        totals.add_game(connection, "?", item.game_id, json.loads(names), json.loads(options),
+                        item.summary, now)
 
 
 def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:

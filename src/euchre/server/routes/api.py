@@ -11,11 +11,12 @@ from fastapi.responses import JSONResponse
 from ... import agents
 from ...history import Stats
 from ...rules import Rules
-from .. import match
+from .. import match, pages
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..storage import StoredGame
+from ..totals import read_total
 from . import hub_of
 
 router = APIRouter(prefix="/api")
@@ -120,7 +121,8 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
                          "finished": match.finished(stored, game),
                          "winner": match.winner(stored, game),
                          "seat_free": match.INVITE in stored.options,
-                         "resigned": stored.options.get(match.RESIGNED)})
+                         "resigned": stored.options.get(match.RESIGNED),
+                         "abandoned": bool(stored.options.get(match.ABANDONED))})
 
 
 @router.get("/levels")
@@ -138,24 +140,17 @@ async def recent(request: Request) -> dict[str, Any]:
 
 @router.get("/players/{name}")
 async def player_api(name: str, request: Request) -> dict[str, Any]:
-    stats, _ = await player_stats(hub_of(request), name)
-    return {k: v for k, v in vars(stats).items() if k != "unreadable"}
+    stats, extra, _ = await player_stats(hub_of(request), name)
+    return {**stats.counts(), **extra}
 
 
-async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
-    """A player's statistics over the finished games stored under that name: each game's
-    summary, stored when it finished, added up (a game from before summaries is replayed)."""
-    committer = hub.committer
-    games = await committer.read(committer.storage.finished_by, name, False)
-    stats = Stats()
-    for stored in games:
-        seats = match.seats_of(stored, name)
-        if stored.summary is not None:  # stored when it finished: no replay
-            for seat in seats:
-                stats.merge(stored.summary[str(seat)])
-            continue
-        whole = await committer.read(committer.storage.load, stored.id)  # an older game
-        game = whole.replay()
-        for seat in seats:
-            stats.add(match.scored_record(whole, game), seat)
-    return stats, games
+async def player_stats(hub: Hub, name: str, before: float | None = None
+                       ) -> tuple[Stats, dict[str, int], list[StoredGame]]:
+    """A player's running totals (``server.totals``) and one page of his finished games,
+    newest first (finished before ``before`` when given): two indexed reads off the event
+    loop, whatever the number of his games."""
+    storage = hub.committer.storage
+    counts = await hub.committer.read(storage.player_total, name)
+    games = await hub.committer.read(storage.games_of, name, pages.PLAYER_PAGE, before)
+    stats, extra = read_total(counts)
+    return stats, extra, games

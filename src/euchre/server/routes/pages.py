@@ -47,9 +47,18 @@ async def finished_page(game_id: str, request: Request) -> Response:
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)
-async def player_page(name: str, request: Request) -> HTMLResponse:
-    stats, games = await player_stats(hub_of(request), name)
-    return HTMLResponse(pages.stats_page(name, stats, games))
+async def player_page(name: str, request: Request, before: str | None = None
+                      ) -> HTMLResponse:
+    """A player's record: his totals, and his finished games a page at a time (``before``:
+    the finishing time the previous page ended at)."""
+    try:
+        since = None if before is None else float(before)
+    except ValueError:
+        return HTMLResponse(pages.message_page(
+            "No such page", "That page of games does not exist: start from the newest."),
+            status_code=400)
+    stats, extra, games = await player_stats(hub_of(request), name, since)
+    return HTMLResponse(pages.stats_page(name, stats, extra, games, since is not None))
 
 
 @router.get("/rules", response_class=HTMLResponse)
