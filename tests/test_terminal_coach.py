@@ -17,7 +17,8 @@ from euchre.coach import THRESHOLD
 from euchre.terminal.table import Table
 
 NOTE = re.compile(r"Coach: the expert preferred (.+?) \(([+-]\d+\.\d\d)\) to (.+?) "
-                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost\.")
+                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost "
+                  r"\(estimated points this hand\)\.")
 
 
 def a_march_in_hand() -> Game:
@@ -35,7 +36,7 @@ def take_turn(coaching: bool, *typed: str) -> str:
     """The human's first turn at a table, typing ``typed``; what the table printed."""
     game = a_march_in_hand()
     out = io.StringIO()
-    console = Console(file=out, width=100)
+    console = Console(file=out, width=200)  # (a note on one line, to read it whole)
     answers = iter(typed)
     console.input = lambda prompt="": next(answers)  # type: ignore[method-assign]
     table = Table(game, "medium", "You", 1, console, coaching=coaching)

@@ -46,8 +46,9 @@ euchre review match.json --deals 96          # faster, noisier (default {DEFAULT
                         default=DEFAULT_DEALS, metavar="K",
                         help=f"the expert's deals per card (twice as many per bid or "
                              f"discard); default {DEFAULT_DEALS}")
-    parser.add_argument("--seed", type=seed, default=0, metavar="S",
-                        help="the expert's seed; default 0 (same seed, same review)")
+    parser.add_argument("--seed", type=seed, default=None, metavar="S",
+                        help="the expert's seed; default the match's own (the values its "
+                             "hints and coach notes showed; same seed, same review)")
     parser.add_argument("--threshold", type=in_range(float, 0, 10,
                                                      "expected points from 0 to 10"),
                         default=THRESHOLD, metavar="P",

@@ -10,10 +10,13 @@ most one computation of each other table. Each seat has at most one hint and one
 waiting or in flight (a second hint is refused in one line; a newer note replaces a waiting
 one), so the queue is bounded by the seats connected.
 
-Each hint carries the ``seq`` of the state it was computed for, so a page that has moved on
-can drop it. A **coach note** (``coaching``) is, after a seat's own move, what the expert
-preferred and by how much, valued from the view before the move (the values of the hint for
-that very view when one was asked, so the note quotes the numbers the hint showed).
+A hint is the very valuation the match's review will make of that decision
+(``coach.decision_values``: the same seed, from the match's own, and the same deals, the
+server's ``--review-deals``), so the hint, the coach note and the review give one value to
+one decision. Each hint carries the ``seq`` of the state it was computed for, so a page
+that has moved on can drop it. A **coach note** (``coaching``) is, after a seat's own move,
+what the expert preferred and by how much, valued from the view before the move (the values
+of the hint for that very view when one was asked: the same numbers).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from .. import agents
+from ..coach import DEFAULT_DEALS, coach_seed, decision_place, decision_values
 from ..view import View
 from . import coaching, match
 from .client import Client
@@ -53,7 +56,9 @@ class _Job:
 class Hints:
     """The hint and coach-note worker of one hub."""
 
-    def __init__(self) -> None:
+    def __init__(self, deals: int = DEFAULT_DEALS) -> None:
+        self.deals = deals
+        """The expert's deals per card decision (twice a bid), the reviews' own."""
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="euchre-hint")
         self._tables: OrderedDict[str, deque[_Job]] = OrderedDict()
         """Each table with work waiting, in the order its turn comes."""
@@ -137,9 +142,10 @@ class Hints:
         async with table.lock:
             view = table.game.view(client.seat)
             seq = table.seq
+            place = decision_place(table.game)
         if not view.legal:
             raise ProtocolError("a hint is for your turn: it is not your turn")
-        coach = self.expert(table)
+        seed, deals = coach_seed(table.stored.seed), self.deals
 
         def done(values: Any, error: BaseException | None) -> None:
             if error is not None:
@@ -153,13 +159,8 @@ class Hints:
                 del self._last[next(iter(self._last))]
             client.send({"type": "hint", "seq": seq, "values": shown})
 
-        self._queue(_Job(key[0], key[1], "hint", lambda: coach.analyse(view), done))
-
-    def expert(self, table: Table) -> agents.Agent:
-        """The table's expert for hints and coach notes, made on first use."""
-        if table.coach is None:
-            table.coach = agents.load("expert", seed=table.stored.seed + 29)
-        return table.coach
+        self._queue(_Job(key[0], key[1], "hint",
+                         lambda: decision_values(view, seed, place, deals), done))
 
     # --- coach notes ---------------------------------------------------------------------
 
@@ -180,10 +181,10 @@ class Hints:
             actions = list(stored.actions[:seq + 1])
         hinted = self._last.get(key)
         shown = hinted[1:] if hinted is not None and hinted[0] == seq else None
-        expert, rules, seed = self.expert(table), stored.rules, stored.seed
+        rules, seed, deals = stored.rules, stored.seed, self.deals
 
         def work() -> dict[str, Any]:
-            return coaching.judged(rules, seed, actions, key[1], expert, shown, seq)
+            return coaching.judged(rules, seed, actions, key[1], deals, shown, seq)
 
         def done(said: Any, error: BaseException | None) -> None:
             if isinstance(error, ProtocolError):

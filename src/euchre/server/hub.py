@@ -58,7 +58,7 @@ class Hub:
         """Only while a game is being loaded (so two connections never load it twice)."""
         self._idle_since: dict[str, float] = {}
         """Live tables with nobody connected, and since when (``time.monotonic``)."""
-        self.hints = Hints()
+        self.hints = Hints(self.limits.review_deals)
         self.computer = Computer(committer, self.peers, bot_delay, bot_threads)
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch)
         self._sweeper: asyncio.Task[None] | None = None

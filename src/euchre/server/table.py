@@ -50,7 +50,6 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     rematch_asked: set[int] = field(default_factory=set)
     """Seats that asked for a rematch of this finished match (``match``)."""
-    coach: agents.Agent | None = None
     lease: bool = False
     """This process holds the computer's lease for the game (``peers``): it makes its moves."""
     waiting: bool = False

@@ -36,7 +36,7 @@ from ..words import (
     upcard_state,
 )
 
-HINT_LABEL = "expected points this hand"
+HINT_LABEL = "estimated points this hand"
 """What a hint's number means, shown beside the values."""
 OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
                  "euchred": "euchred", "thrown_in": "thrown in"}

@@ -24,7 +24,7 @@ from rich.text import Text
 from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card, parse_suit
-from ..coach import note
+from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game
 from ..view import View
 from ..words import (
@@ -74,7 +74,6 @@ class Table:
         self.bot_told = 0
         """Hands the bot was told of (``agents.tell_past_hands``): a bot made anew (a
         resumed match, a take-back) hears of every hand so far before it moves."""
-        self.coach = agents.load("expert", seed=bot_seed + 1)
         self.coaching = coaching
         """``--coach``: a note after a choice that lost more than ``coach.THRESHOLD``."""
         self.hinted: tuple[View, dict[str, float]] | None = None
@@ -122,22 +121,30 @@ class Table:
             self.game.apply(legal[0])
             return legal[0]
         self.show(view)
+        place = decision_place(self.game)
         token = self.ask(view)
         if token not in (QUIT, UNDO):
             self.game.apply(token)
             if self.coaching:
-                self.coach_note(view, token)
+                self.coach_note(view, token, place)
         return token
 
-    def coach_note(self, view: View, token: str) -> None:
+    def values(self, view: View, place: tuple[int, int]) -> dict[str, float]:
+        """The expert's estimate of each choice of ``view``: the values the match's review
+        will give this decision (``coach.decision_values``, the match's own seed)."""
+        hinted = self.hinted
+        if hinted and hinted[0] is view:
+            return hinted[1]
+        return decision_values(view, coach_seed(self.game.seed), place)
+
+    def coach_note(self, view: View, token: str, place: tuple[int, int]) -> None:
         """The coach's one line after a real choice that lost more than the threshold: what
-        the expert preferred and by how much (``coach.note``), valued from the same view
-        (the ``?`` hint's values when it was asked, so the two never disagree)."""
+        the expert preferred and by how much (``coach.note``), valued from the same view as
+        the ``?`` hint and the match's review (the same values)."""
         if len(view.legal) < 2:
             return
-        hinted = self.hinted
-        values = hinted[1] if hinted and hinted[0] is view else self.coach.analyse(view)
-        said = note(values, token, {t: choice_words(view, t) for t in view.legal})
+        said = note(self.values(view, place), token,
+                    {t: choice_words(view, t) for t in view.legal})
         if said:
             self.say(f"[cyan]{coloured(said)}[/]")
 
@@ -370,11 +377,11 @@ class Table:
         return "", why_not(view, action)
 
     def hint(self, view: View, choices: list[str]) -> None:
-        values = self.coach.analyse(view)
+        values = self.values(view, decision_place(self.game))
         self.hinted = (view, values)
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
                  for t, v in ranked]
-        self.say("[cyan]Expert's estimate, points for this hand:[/]")
+        self.say("[cyan]Expert's estimate, in points this hand (the review's values):[/]")
         for line in self.lines_of(items):
             self.say(line)
