@@ -85,7 +85,7 @@ def test_transcript_reads_like_the_hand(tmp_path):
     text = game.transcript()
     assert "Hand 1, P1 deals. Upcard 9♣." in text
     assert "P0: J♣ A♣ K♣ Q♣ 10♣" in text  # sorted by suit, high cards first
-    assert "Bidding: P0 order, P1 picks up 9♣, discards 9♥." in text
+    assert "Bidding: P0 ordered up 9♣, P1 picked up 9♣, discarded 9♥." in text
     assert "Trick 1: P0 J♣, P1 9♣; P0 wins." in text
     assert "P0 made clubs trump: a march; P0 scores 2. Score P0 2, P1 0." in text
     assert text.endswith("P0 wins the match 2-0.")

@@ -303,8 +303,10 @@ class Table:
         action = parse_action(token)
         if action < DISCARD:
             self.say(f"The computer plays {coloured(card_text(token))}.")
-        elif action < PASS:
-            self.say(f"The computer picks up {coloured(card_text(view.upcard))} and discards "
+        elif action < PASS:  # its discard: its pick-up was told already if it was its bid
+            took = bool(view.bids) and tuple(view.bids[-1]) == (COMPUTER, "order")
+            self.say("The computer discards a card." if took else
+                     f"The computer picks up {coloured(card_text(view.upcard))} and discards "
                      "a card.")
         elif action == PASS:
             self.say(f"The computer leaves {coloured(card_text(view.upcard))}."
@@ -320,10 +322,7 @@ class Table:
         """The human's choice (a legal token), ``QUIT`` to save and quit, ``UNDO`` once a
         choice was taken back."""
         choices = ordered_choices(view)
-        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
-        for line in self.lines_of(options):
-            self.say(line)
-        self.say("[dim]? hint   undo   rules   help   q save and quit[/]")
+        self.offer(view, choices)
         while True:
             try:
                 text = self.console.input("Your choice> ").strip()
@@ -337,7 +336,9 @@ class Table:
             elif command in ("help", "commands"):
                 self.say(HELP)
             elif command == "rules":
-                self.console.print(rules_text())
+                self.rules()
+                self.show(view)  # the rules scrolled the table away: it is drawn again
+                self.offer(view, choices)
             elif command == "undo":
                 if self.undo():
                     self.say("Taken back: your last choice and the computer's reply.")
@@ -348,6 +349,22 @@ class Table:
                 if not problem:
                     return token
                 self.say(f"[yellow]{coloured(problem)}[/]")
+
+    def offer(self, view: View, choices: list[str]) -> None:
+        """The numbered choices and the commands, under the table."""
+        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
+        for line in self.lines_of(options):
+            self.say(line)
+        self.say("[dim]? hint   undo   rules   help   q save and quit[/]")
+
+    def rules(self) -> None:
+        """The rules page, a screen at a time in a terminal (the system's pager: q leaves
+        it), printed whole elsewhere."""
+        if self.console.is_terminal:
+            with self.console.pager(styles=True):
+                self.console.print(rules_text())
+        else:
+            self.console.print(rules_text())
 
     def understand(self, text: str, view: View,
                    choices: list[str] | None = None) -> tuple[str, str | None]:
