@@ -244,3 +244,47 @@ def test_a_review_in_a_terminal_folds_its_lines_between_words(tmp_path):
     assert max(len(line) for line in piped.splitlines()) > 120  # there is something to fold
     assert all(len(line) <= 120 for line in shown)
     assert " ".join(" ".join(shown).split()) == " ".join(piped.split())  # no word cut
+
+
+def test_a_replay_steps_one_move_at_a_time_with_both_hands_shown(tmp_path):
+    """Issue 41, criterion 3: `euchre replay FILE --step` walks the record (Enter forward,
+    b back, a number to a hand, q quits), drawing the table with both hands."""
+    import random
+
+    from euchre import Rules
+
+    game, rng = Game(Rules(target=2), seed=9), random.Random(9)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    record = {**game.record(), "players": {"names": ["Ann", "Bo"]}}
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    moves = [(p, t) for hand in record["hands"] for p, t in hand["actions"]]
+    replay = Game.from_record({**record, "hands": [{"actions": []}], "score": [0, 0],
+                               "winner": None})
+    child = spawn(tmp_path, str(path), "--step", width=100, command="replay")
+
+    def screen(send: str) -> str:
+        child.sendline(send)
+        child.expect("> ")
+        return plain(child.before)
+
+    child.expect("> ")
+    assert f"move 0 of {len(moves)}" in plain(child.before)
+    for n, (_, token) in enumerate(moves[:8], 1):
+        shown = screen("")
+        replay.apply(token)
+        assert f"move {n} of {len(moves)}" in shown
+        for seat, name in enumerate(("Ann", "Bo")):
+            cards = shown.split(f"{name}'s hand: ")[1].split("\n")[0].split()
+            assert cards == [card_text(c) for c in replay.view(seat).hand]
+    assert f"move 7 of {len(moves)}" in screen("b")
+    assert "-- Hand 2 --" in screen("2")
+    assert "the match has hands 1 to" in screen("99")
+    for _ in range(len(moves)):
+        last = screen("")
+    assert "won the match" in last and "that was the last move" in screen("")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

@@ -14,7 +14,6 @@ is followed by one line saying what the expert preferred and by how much.
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import Any
 
 from rich.console import Console
@@ -23,7 +22,7 @@ from rich.text import Text
 
 from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card, parse_suit
+from ..cards import SUITS, parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game
 from ..view import View
@@ -34,27 +33,17 @@ from ..words import (
     count,
     ordered_choices,
     suit_text,
-    upcard_state,
     why_not,
 )
 from . import saves as store
 from .help import HELP, rules_text
+from .screen import coloured, table_lines
 
 HUMAN = 0
 COMPUTER = 1
 QUIT = "q"
 """What ``ask`` returns to save and quit (never a token: tokens are checked by the engine)."""
 UNDO = "undo"
-CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
-
-
-def coloured(text: str) -> str:
-    """``euchre.words`` text as markup with its cards coloured: red suits red, the Joker
-    magenta (the words stay those of ``euchre.words``; only the colour is the terminal's)."""
-    out = CARD_LABEL.sub(lambda m: f"[bold red]{m[0]}[/]" if m[2] in "♦♥" else f"[bold]{m[0]}[/]",
-                         escape(text))
-    return out.replace("Joker", "[bold magenta]Joker[/]")
-
 
 class Table:
     """One human (player 0) against one bot (player 1) at a chosen level."""
@@ -244,48 +233,11 @@ class Table:
         self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        score = view.score
         dealer = "You deal" if view.dealer == HUMAN else "The computer deals"
-        self.say("")
-        self.say(f"[bold]-- Hand {view.hand_number + 1} -- You {score[0]} - Computer "
-                 f"{score[1]} ({self.level}) -- to {view.target} -- {dealer}[/]")
-        state = upcard_state(view)
-        if state == "picked up":
-            state += " by " + ("you" if view.dealer == HUMAN else "the computer")
-        trump = (f"Trump {coloured(suit_text(view.trump))}, made by "
-                 f"{self.who(view.maker).lower()}" if view.trump else "No trump yet")
-        self.say(f"Upcard {coloured(card_text(view.upcard))} ({state}).  {trump}.")
-        if view.bids:
-            bids = ", ".join(f"{self.who(p).lower()} {coloured(bid_words(view, p, t))}"
-                             for p, t in view.bids)
-            self.say(f"Bidding: {bids}.")
-        if view.phase == "play" or view.tricks:
-            held = 5 - len(view.tricks) - (1 if view.trick and view.leader == COMPUTER else 0)
-            self.say(f"Tricks: you {view.tricks_won[0]}, computer {view.tricks_won[1]}.  "
-                     f"The computer holds {count(held, 'card')}.")
-        if view.trick:
-            self.say(f"Trick: {self.who(view.leader).lower()} led "
-                     f"{coloured(card_text(view.trick[0]))}.")
-        if view.hand:
-            self.say("Your hand: " + self.hand_text(view))
-        elif view.phase == "joker":
-            self.say("Your hand: (face down: you name trump before looking)")
-
-    def hand_text(self, view: View) -> str:
-        """``view.hand`` in its order (the order the options are numbered in), a wider gap
-        between suits (the left bower and the Joker with trump)."""
-        trump = SUITS.index(view.trump) if view.trump else -1
-        groups: list[list[str]] = []
-        last_suit = None
-        for token in view.hand:
-            card = parse_card(token)
-            suit = EFFECTIVE_SUIT[trump][card] if trump >= 0 else (
-                card >> 3 if card != JOKER else -1)
-            if suit != last_suit:
-                groups.append([])
-                last_suit = suit
-            groups[-1].append(coloured(card_text(token)))
-        return "  ".join(" ".join(g) for g in groups)
+        heading = (f"-- Hand {view.hand_number + 1} -- You {view.score[0]} - Computer "
+                   f"{view.score[1]} ({self.level}) -- to {view.target} -- {dealer}")
+        for line in table_lines(view, self.who, heading, [("Your hand", view)]):
+            self.say(line)
 
     def lines_of(self, items: list[str]) -> list[str]:
         """Items (markup) joined three spaces apart into lines that fit the console: a line
