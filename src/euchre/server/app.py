@@ -28,7 +28,7 @@ from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .reviews import Reviews
-from .routes import api, reviews, sockets
+from .routes import api, daily, reviews, sockets
 from .routes import pages as page_routes
 from .stores import open_storage, peers_for
 
@@ -59,7 +59,8 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
                   redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
-    for router in (page_routes.router, api.router, reviews.router, sockets.router):
+    for router in (page_routes.router, api.router, reviews.router, sockets.router,
+                   daily.router):
         app.include_router(router)
     app.state.creations = RateLimiter(limits.games_per_minute)
     app.add_middleware(SecurityHeaders)

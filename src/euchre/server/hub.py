@@ -15,6 +15,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from .. import agents
@@ -26,12 +27,13 @@ from . import match
 from .client import Client
 from .committer import Committer
 from .computer import Computer
+from .days import Days
 from .hints import Hints
 from .limits import Busy, Limits, RateLimiter, plausible
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
 from .player_messages import Services, handle
 from .protocol import COMPUTER, Message, ProtocolError, check_name
-from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame
+from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame, Write
 from .table import Table, reload, tell_rematch
 
 log = logging.getLogger("euchre.server")
@@ -61,6 +63,8 @@ class Hub:
         self.hints = Hints(self.limits.review_deals)
         self.computer = Computer(committer, self.peers, bot_delay, bot_threads)
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch)
+        self.days = Days(committer, self.create)
+        """The deal of the day (``days``)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._abandoner: asyncio.Task[None] | None = None
         self._catching: set[asyncio.Task[None]] = set()
@@ -69,12 +73,17 @@ class Hub:
     # --- creating, claiming and finding tables ---------------------------------------------
 
     async def create(self, mode: str, rules: Rules, name: str, level: str | None = None,
-                     seed: int | None = None, friend: str | None = None) -> StoredGame:
-        """A new game, stored before it is returned (its table opens when someone connects).
-        A friend game's second seat is taken with its one-time invite, unless ``friend``
-        names him already (a rematch). ``ValueError`` for a bad choice; ``Busy`` when no
-        table could be opened for it. A ``seed`` given here is the caller's (marked
-        ``seeded``); else the server's own."""
+                     seed: int | None = None, friend: str | None = None,
+                     options: dict[str, Any] | None = None,
+                     also: Callable[[StoredGame], list[Write]] | None = None,
+                     seeded: bool | None = None) -> StoredGame:
+        """A new game, stored before it is returned (its table opens when someone connects),
+        with ``options`` and the writes ``also(game)`` gives in the same transaction (all or
+        nothing). A friend game's second seat is taken with its one-time invite, unless
+        ``friend`` names him already (a rematch). ``ValueError`` for a bad choice; ``Busy``
+        when no table could be opened for it. A ``seed`` given here is the caller's (marked
+        ``seeded`` unless ``seeded`` says otherwise: a deal of the day's is the server's);
+        else the server's own."""
         if not self.has_room():
             raise Busy("the server is full: try again in a minute")
         if mode not in ("computer", "friend"):
@@ -82,7 +91,7 @@ class Hub:
         if mode == "computer" and level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {level!r}")
         name = _name(name)
-        seeded = seed is not None
+        seeded = seed is not None if seeded is None else seeded
         seed = new_seed() if seed is None else seed
         second = COMPUTER if mode == "computer" else friend or FRIEND
         token = secrets.token_urlsafe(18) if mode == "friend" and friend else None
@@ -90,10 +99,11 @@ class Hub:
             id=secrets.token_urlsafe(9), mode=mode,
             level=level if mode == "computer" else None, rules=rules, seed=seed,
             tokens=(secrets.token_urlsafe(18), token), names=(name, second), seeded=seeded)
+        stored.options.update(options or {})
         if mode == "friend" and not friend:
             stored.options[match.INVITE] = secrets.token_urlsafe(18)
         Game(rules, seed=seed)  # refuses a bad seed before anything is stored
-        await self.committer.submit([NewGame(stored)])
+        await self.committer.submit([NewGame(stored), *(also(stored) if also else [])])
         return stored
 
     async def _rematch(self, old: StoredGame, address: str) -> StoredGame:

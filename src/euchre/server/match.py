@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import state
 from ..game import Game, state_of
+from . import daily
 from .storage import StoredGame
 from .totals import ABANDONED, UNDO_USED
 
@@ -26,8 +27,10 @@ INVITE = "invite"
 
 
 def finished(stored: StoredGame, game: Game) -> bool:
-    """Whether a stored match is over: won on points, or resigned."""
-    return game.is_over or RESIGNED in stored.options
+    """Whether a stored match is over: won on points, resigned, or (a deal of the day) its
+    deals all played."""
+    return game.is_over or RESIGNED in stored.options or (
+        daily.DAY in stored.options and daily.done(game))
 
 
 def arrived(stored: StoredGame) -> list[bool]:
@@ -60,6 +63,9 @@ def winner(stored: StoredGame, game: Game) -> int | None:
     """Who won: the engine's winner, or the other seat of one who resigned."""
     if RESIGNED in stored.options:
         return 1 - int(stored.options[RESIGNED])
+    if daily.DAY in stored.options and daily.done(game):  # the higher score; none if equal
+        margin = daily.margin(game)
+        return None if margin == 0 else int(margin < 0)
     return game.winner
 
 
@@ -85,6 +91,9 @@ def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
     players[UNDO_USED] = bool(stored.options.get(UNDO_USED))
     if stored.options.get(ABANDONED):
         players[ABANDONED] = True
+    if daily.DAY in stored.options:  # the deal of a day: its hands, not a target, end it
+        players[daily.DAY] = stored.options[daily.DAY]
+        players["hands"] = daily.HANDS
     if RESIGNED in stored.options:  # the moves end early; "winner" stays the engine's
         players[RESIGNED] = int(stored.options[RESIGNED])
         players["winner"] = 1 - int(stored.options[RESIGNED])
@@ -102,7 +111,14 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
         "abandoned": bool(stored.options.get(ABANDONED)),
         "rematch_asked": sorted(rematch_asked),
         "summary": summary(game) if done else None,
+        "daily": daily_block(stored) if daily.DAY in stored.options else None,
     }
+
+
+def daily_block(stored: StoredGame) -> dict[str, Any]:
+    """What a daily game's page says around the play: its day, its hands and the par."""
+    return {"day": stored.options[daily.DAY], "hands": daily.HANDS,
+            "par": stored.options.get(daily.PAR)}
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -44,20 +44,22 @@ def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     """The finished game: who won, then every hand's deal, bidding, tricks and points."""
     names = stored.names
     score = record["score"]
-    winner = record["winner"]
+    winner = match.winner(stored, game)
     blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
+    played = record["players"].get("hands")  # a deal of the day: its hands, not the next
     items = []
-    for block in hands:
+    for number, block in enumerate(hands[:played] if played else hands, 1):
         lines = block.splitlines()
         summary = lines[-1].strip()
-        items.append(f'<details class="hand"><summary><b>{escape(lines[0])}</b> '
-                     f'{escape(summary)}</summary><pre>{escape(chr(10).join(lines[1:]))}'
-                     f'</pre></details>')
+        items.append(f'<details class="hand" id="hand-{number}"><summary><b>'
+                     f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
+                     f'{escape(chr(10).join(lines[1:]))}</pre></details>')
     players = (f'<a href="/players/{quote(names[0], safe="")}">{escape(names[0])}</a> against '
                f'<a href="/players/{quote(names[1], safe="")}">{escape(names[1])}</a>')
     result = (f"{escape(names[winner])} won {score[winner]}-{score[1 - winner]}"
-              if winner is not None else "Not finished")
+              if winner is not None else f"Level at {score[0]}-{score[1]}"
+              if match.finished(stored, game) else "Not finished")
     marks = _marks(stored)
     body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>{marks}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'

@@ -52,6 +52,8 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
             return
         seat = _seat(client, kind)
         if kind == "hint":
+            if table.over():
+                raise ProtocolError("the match is over: there is nothing left to choose")
             if not match.hints_allowed(table.stored):
                 raise ProtocolError("hints are turned off for this game")
             await services.hints.ask(table, client)

@@ -24,12 +24,15 @@ from .storage import (
     Action,
     Claim,
     Conflict,
+    DailyEntry,
+    DailyResult,
     Finish,
     NewGame,
     Reads,
     Rename,
     SaveReview,
     SetOption,
+    Setting,
     StoredGame,
     TakeBack,
     Write,
@@ -81,6 +84,15 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
     "CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, updated)",
     "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL)",
     lambda connection: totals.backfill(connection, "%s"),
+    # 7-8: the deal of the day (server.daily): who played which day, and a server's secrets
+    """CREATE TABLE IF NOT EXISTS daily (
+        day     TEXT NOT NULL,
+        name    TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        points  INTEGER,
+        par     INTEGER,
+        PRIMARY KEY (day, name))""",
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]
 """Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
 function of the connection."""
@@ -200,7 +212,7 @@ def safe_url(url: str) -> str:
     return f"{scheme}://{user.partition(':')[0]}@{tail}"
 
 
-QUIET = (NewGame, SaveReview)
+QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting)
 """Writes no live table needs to hear of: a game nobody has opened, a stored review."""
 
 
@@ -276,6 +288,22 @@ def _save_review(connection: Any, item: SaveReview, now: float) -> None:
                        (item.game_id, item.seat, now, json.dumps(item.review)))
 
 
+def _daily_entry(connection: Any, item: DailyEntry, now: float) -> None:
+    connection.execute("INSERT INTO daily (day, name, game_id) VALUES (%s, %s, %s)",
+                       (item.day, item.name, item.game_id))
+
+
+def _daily_result(connection: Any, item: DailyResult, now: float) -> None:
+    connection.execute("UPDATE daily SET points = %s, par = %s WHERE game_id = %s",
+                       (item.points, item.par, item.game_id))
+
+
+def _setting(connection: Any, item: Setting, now: float) -> None:
+    connection.execute("INSERT INTO settings (key, value) VALUES (%s, %s) ON CONFLICT (key) "
+                       "DO NOTHING", (item.key, item.value))
+
+
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
-            SaveReview: _save_review}
+            SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
+            Setting: _setting}

@@ -78,6 +78,12 @@ MIGRATIONS = [
     "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL) "
     "WITHOUT ROWID",
     lambda connection: totals.backfill(connection, "?"),
+    # 9-10: the deal of the day (server.daily): who played which day, and a server's secrets
+    "CREATE TABLE IF NOT EXISTS daily (day TEXT NOT NULL, name TEXT NOT NULL, game_id TEXT "
+    "NOT NULL REFERENCES games(id), points INTEGER, par INTEGER, PRIMARY KEY (day, name)) "
+    "WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) "
+    "WITHOUT ROWID",
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
 a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
@@ -149,7 +155,8 @@ class Action:
 @dataclass(frozen=True)
 class Finish:
     game_id: str
-    winner: int
+    winner: int | None
+    """None: a deal of the day that ended level."""
     score: tuple[int, int]
     summary: dict | None = None
     """Each seat's statistics of the match (``history.Stats.of_seats``), stored with it."""
@@ -195,6 +202,34 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class DailyEntry:
+    """A name starts the deal of a day (``server.daily``): refused (``Conflict``) when that
+    name has a game of that day already."""
+
+    day: str
+    name: str
+    game_id: str
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """A daily game played to its end: its margin, and the day's par beside it."""
+
+    game_id: str
+    points: int
+    par: int
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting of this database, written once: a second value for the key is ignored
+    (the first stays), so processes that race agree on the first."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
 class SaveReview:
     """The coach's review of one seat of a finished game (``Review.to_dict()``), stored
     once: a second one for the same game and seat is ignored (the first stays)."""
@@ -204,7 +239,8 @@ class SaveReview:
     review: dict
 
 
-Write = NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
+Write = (NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
+         | DailyEntry | DailyResult | Setting)
 
 
 class Conflict(ValueError):
@@ -238,6 +274,15 @@ class Storage(Protocol):
     def stale(self, before: float, limit: int) -> list[str]:
         """Ids of games against the computer, unfinished, untouched since ``before``, in
         which the person has moved (``limit`` at most, the longest untouched first)."""
+
+    def setting(self, key: str) -> str | None:
+        """A setting of this database (``Setting``), or None."""
+
+    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int, int]]:
+        """A day's results, best first: ``(name, game id, points, par)``."""
+
+    def daily_game(self, day: str, name: str) -> str | None:
+        """The id of the game ``name`` played of a day's deals, or None."""
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         """The stored review of a game's seat (``SaveReview``), or None if there is none."""
@@ -299,6 +344,21 @@ class Reads:
             "SELECT id FROM games WHERE finished = 0 AND updated < ? AND mode = 'computer' "
             "AND EXISTS (SELECT 1 FROM actions WHERE actions.game_id = games.id AND "
             "actions.player = 0) ORDER BY updated LIMIT ?"), (before, limit))]
+
+    def setting(self, key: str) -> str | None:
+        row = self._connection().execute(self._sql("SELECT value FROM settings WHERE key = ?"),
+                                         (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int, int]]:
+        return [tuple(row) for row in self._connection().execute(self._sql(
+            "SELECT name, game_id, points, par FROM daily WHERE day = ? AND points IS NOT "
+            "NULL ORDER BY points DESC, name LIMIT ?"), (day, limit))]
+
+    def daily_game(self, day: str, name: str) -> str | None:
+        row = self._connection().execute(self._sql(
+            "SELECT game_id FROM daily WHERE day = ? AND name = ?"), (day, name)).fetchone()
+        return None if row is None else row[0]
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         row = self._connection().execute(
@@ -516,9 +576,25 @@ def _save_review(connection: sqlite3.Connection, item: SaveReview, now: float) -
                        (item.game_id, item.seat, now, json.dumps(item.review)))
 
 
+def _daily_entry(connection: sqlite3.Connection, item: DailyEntry, now: float) -> None:
+    connection.execute("INSERT INTO daily (day, name, game_id) VALUES (?, ?, ?)",
+                       (item.day, item.name, item.game_id))
+
+
+def _daily_result(connection: sqlite3.Connection, item: DailyResult, now: float) -> None:
+    connection.execute("UPDATE daily SET points = ?, par = ? WHERE game_id = ?",
+                       (item.points, item.par, item.game_id))
+
+
+def _setting(connection: sqlite3.Connection, item: Setting, now: float) -> None:
+    connection.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO "
+                       "NOTHING", (item.key, item.value))
+
+
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
-            SaveReview: _save_review}
+            SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
+            Setting: _setting}
 
 
 def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:

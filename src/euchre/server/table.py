@@ -23,12 +23,12 @@ from .. import agents
 from ..actions import action_token, parse_action
 from ..game import Game
 from ..history import Stats
-from . import match, wording
+from . import daily, match, wording
 from .client import Client
 from .committer import Committer
 from .limits import plausible
 from .protocol import ProtocolError, encode
-from .storage import Action, Conflict, Finish, StoredGame
+from .storage import Action, Conflict, DailyResult, Finish, StoredGame
 
 log = logging.getLogger("euchre.server")
 
@@ -125,8 +125,9 @@ class Table:
         """The bookkeeping of an action the engine has applied and the store holds."""
         stored, game = self.stored, self.game
         stored.actions.append(token)
-        if game.is_over:
-            stored.finished, stored.winner, stored.score = True, game.winner, game.score
+        if match.finished(stored, game):
+            stored.finished, stored.score = True, game.score
+            stored.winner = match.winner(stored, game)
         self.last_action = (seat, token)
 
 
@@ -137,9 +138,8 @@ async def accept(table: Table, committer: Committer, seat: int, token: str) -> N
     game.apply(token)
     canonical = action_token(parse_action(token))  # stored as TH, not 10h
     writes: list[Any] = [Action(stored.id, table.seq, seat, canonical)]
-    if game.is_over:
-        writes.append(Finish(stored.id, game.winner, game.score,  # type: ignore[arg-type]
-                             Stats.of_seats(game.record())))
+    if match.finished(stored, game):
+        writes.extend(_finish(stored, game))
     try:
         await committer.submit(writes)
     except Conflict:
@@ -153,6 +153,18 @@ async def accept(table: Table, committer: Committer, seat: int, token: str) -> N
         raise ProtocolError("the server could not save that move; try again") from None
     table.applied(seat, canonical)
     table.broadcast()
+
+
+def _finish(stored: StoredGame, game: Game) -> list[Any]:
+    """The writes of a match that a move has ended (won, or a day's deals all played)."""
+    winner = match.winner(stored, game)
+    record = game.record()
+    record["winner"] = winner
+    writes: list[Any] = [Finish(stored.id, winner, game.score, Stats.of_seats(record))]
+    if daily.DAY in stored.options:
+        writes.append(DailyResult(stored.id, daily.margin(game),
+                                  int(stored.options.get(daily.PAR, 0))))
+    return writes
 
 
 async def reload(table: Table, committer: Committer) -> None:
