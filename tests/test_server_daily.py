@@ -50,7 +50,7 @@ def test_everyone_gets_the_days_cards_once_and_the_board_orders_by_points(server
     store = SQLiteStorage(server.db)
     mine, yours = store.load(ann["id"]), store.load(bo["id"])
     assert mine.seed == yours.seed and not mine.seeded  # the day's cards, the server's seed
-    assert mine.options["daily"] == daily.today() and mine.options["daily_par_game"]
+    assert mine.options["daily"] == daily.today()
     first = [server.seat(g["links"]["play"]).state_at_least(0)["view"] for g in (ann, bo)]
     assert first[0]["hand"] == first[1]["hand"] and first[0]["upcard"] == first[1]["upcard"]
 
@@ -66,11 +66,13 @@ def test_everyone_gets_the_days_cards_once_and_the_board_orders_by_points(server
     assert sorted(row["name"] for row in board) == ["Ann", "Bo"]
     assert [row["points"] for row in board] == sorted((row["points"] for row in board),
                                                       reverse=True)
-    par = store.load(mine.options["daily_par_game"])
-    assert par.finished and par.names == ("Expert", "Computer")
+    margin, par_id = store.setting(f"daily_par:{daily.today()}").split()
+    par = store.load(par_id)
+    assert par.finished and par.names == ("Expert", "Computer") and par.seed == mine.seed
     for row, game in ((r, store.load(r["game"])) for r in board):
         assert row["points"] == game.score[0] - game.score[1]
-        assert row["par"] == par.score[0] - par.score[1] == mine.options["daily_par"]
+        assert row["par"] == par.score[0] - par.score[1] == int(margin)
+        assert row["difference"] == row["points"] - row["par"]
     status, page = server.get(f"/daily/{daily.today()}/Ann")
     assert status == 200 and 'data-testid="daily-result"' in page and "the expert" in page
     status, record_page = server.get(f"/games/{ann['id']}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, datetime
 from typing import Any
+from urllib.parse import quote
 
 from .. import agents
 from ..game import Game
@@ -26,8 +27,8 @@ from ..rules import Rules
 
 HANDS = 6
 """Deals in a day's match (thrown-in hands count: the seed fixes every deal)."""
-DAY, PAR, PAR_GAME = "daily", "daily_par", "daily_par_game"
-"""Keys of a daily game's options: its day, the expert's margin on it and the expert's game."""
+DAY, PAR = "daily", "daily_par"
+"""The key of a daily game's options (its day), and of the setting of a day's par."""
 SECRET = "daily_secret"
 """The setting that holds a database's secret for the days' seeds."""
 OPPONENT_SEED, EXPERT_SEED = 17, 41
@@ -81,6 +82,11 @@ def expert_game(seed: int) -> Game:
         told[seat] = agents.tell_past_hands(bots[seat], game, seat, told[seat])
         game.apply(bots[seat].act(game.view(seat)))
     return game
+
+
+def result_link(day: str, name: str) -> str:
+    """Where a player's result of a day is shown."""
+    return f"/daily/{day}/{quote(name, safe='')}"
 
 
 def hand_margins(record: dict[str, Any], seat: int = 0) -> list[int]:

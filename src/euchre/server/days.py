@@ -3,9 +3,10 @@
 ``daily`` says what a day's match is; this module keeps it in the store. The seed of a day
 mixes the date with this database's secret (a ``Setting`` made once), so every process on
 the database deals the same cards and nobody can work them out in advance. The par (the
-expert's own play of the player's seat) is worked out once a day, off the event loop, and
-stored as a finished game of its own (its replay is a page like any game's); its margin
-and id ride in each player's game options, so a game's result needs nothing else.
+expert's own play of the player's seat) is worked out once a day as the day begins, off the
+event loop, and stored as a finished game of its own (its replay is a page like any
+game's), its margin and id in a setting of the day; a player's result is his margin alone,
+set beside the par when it is read.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from ..history import Stats
 from . import daily
 from .committer import Committer
+from .limits import Refused
 from .protocol import check_name
 from .storage import (
     Action,
@@ -34,8 +37,12 @@ BOARD = 100
 """Results a day's board shows."""
 
 
-class PlayedToday(ValueError):
-    """A name that has a game of the day's deals already (one a day)."""
+class PlayedToday(Refused):
+    """A name that has a game of the day's deals already (one a day): 409."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(409, f"{name} has played today's deals already: one game a day "
+                              "(tomorrow brings new ones)")
 
 
 class Days:
@@ -103,20 +110,27 @@ class Days:
         day = daily.today()
         storage = self.committer.storage
         if await self.committer.read(storage.daily_game, day, name) is not None:
-            raise PlayedToday(f"{name} has played today's deals already: one game a day "
-                              "(tomorrow brings new ones)")
-        par, par_game = await self.par(day)
+            raise PlayedToday(name)
         try:
             return await self.create(
                 "computer", daily.rules(), name, daily.LEVEL, seed=await self.seed(day),
-                seeded=False, options={daily.DAY: day, daily.PAR: par, daily.PAR_GAME: par_game},
+                seeded=False, options={daily.DAY: day},
                 also=lambda game: [DailyEntry(day, game.names[0], game.id)])
         except Conflict:  # the same name, twice at once
-            raise PlayedToday(f"{name} has played today's deals already: one game a day "
-                              "(tomorrow brings new ones)") from None
+            raise PlayedToday(name) from None
 
     async def board(self, day: str) -> list[dict[str, Any]]:
-        """A day's results, best first."""
+        """A day's results, best first, each beside the day's par."""
         rows = await self.committer.read(self.committer.storage.daily_board, day, BOARD)
+        par = (await self.par(day))[0] if rows else 0
         return [{"name": name, "game": game, "points": points, "par": par,
-                 "difference": points - par} for name, game, points, par in rows]
+                 "difference": points - par} for name, game, points in rows]
+
+    async def prepare(self) -> None:
+        """Work out each day's par as the day begins (and now), so that nobody waits for
+        it: the first player of a day starts at once, and finds it ready at the end."""
+        while True:
+            await self.par(daily.today())
+            now = datetime.now(UTC)
+            midnight = datetime.combine(now.date() + timedelta(days=1), time(), UTC)
+            await asyncio.sleep(min((midnight - now).total_seconds() + 1, 3600))

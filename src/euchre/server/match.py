@@ -116,9 +116,10 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
 
 
 def daily_block(stored: StoredGame) -> dict[str, Any]:
-    """What a daily game's page says around the play: its day, its hands and the par."""
-    return {"day": stored.options[daily.DAY], "hands": daily.HANDS,
-            "par": stored.options.get(daily.PAR)}
+    """What a daily game's page says around the play: its day, its hands, and where the
+    result is shown beside the expert's."""
+    day = stored.options[daily.DAY]
+    return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.names[0])}
 
 
 def summary(game: Game) -> dict[str, Any]:

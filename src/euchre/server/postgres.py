@@ -90,7 +90,6 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
         name    TEXT NOT NULL,
         game_id TEXT NOT NULL REFERENCES games(id),
         points  INTEGER,
-        par     INTEGER,
         PRIMARY KEY (day, name))""",
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]
@@ -294,8 +293,8 @@ def _daily_entry(connection: Any, item: DailyEntry, now: float) -> None:
 
 
 def _daily_result(connection: Any, item: DailyResult, now: float) -> None:
-    connection.execute("UPDATE daily SET points = %s, par = %s WHERE game_id = %s",
-                       (item.points, item.par, item.game_id))
+    connection.execute("UPDATE daily SET points = %s WHERE game_id = %s",
+                       (item.points, item.game_id))
 
 
 def _setting(connection: Any, item: Setting, now: float) -> None:

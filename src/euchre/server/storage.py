@@ -80,8 +80,7 @@ MIGRATIONS = [
     lambda connection: totals.backfill(connection, "?"),
     # 9-10: the deal of the day (server.daily): who played which day, and a server's secrets
     "CREATE TABLE IF NOT EXISTS daily (day TEXT NOT NULL, name TEXT NOT NULL, game_id TEXT "
-    "NOT NULL REFERENCES games(id), points INTEGER, par INTEGER, PRIMARY KEY (day, name)) "
-    "WITHOUT ROWID",
+    "NOT NULL REFERENCES games(id), points INTEGER, PRIMARY KEY (day, name)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) "
     "WITHOUT ROWID",
 ]
@@ -213,11 +212,10 @@ class DailyEntry:
 
 @dataclass(frozen=True)
 class DailyResult:
-    """A daily game played to its end: its margin, and the day's par beside it."""
+    """A daily game played to its end: its margin (its points less the computer's)."""
 
     game_id: str
     points: int
-    par: int
 
 
 @dataclass(frozen=True)
@@ -278,8 +276,8 @@ class Storage(Protocol):
     def setting(self, key: str) -> str | None:
         """A setting of this database (``Setting``), or None."""
 
-    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int, int]]:
-        """A day's results, best first: ``(name, game id, points, par)``."""
+    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int]]:
+        """A day's results, best first: ``(name, game id, points)``."""
 
     def daily_game(self, day: str, name: str) -> str | None:
         """The id of the game ``name`` played of a day's deals, or None."""
@@ -350,10 +348,10 @@ class Reads:
                                          (key,)).fetchone()
         return None if row is None else row[0]
 
-    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int, int]]:
+    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int]]:
         return [tuple(row) for row in self._connection().execute(self._sql(
-            "SELECT name, game_id, points, par FROM daily WHERE day = ? AND points IS NOT "
-            "NULL ORDER BY points DESC, name LIMIT ?"), (day, limit))]
+            "SELECT name, game_id, points FROM daily WHERE day = ? AND points IS NOT NULL "
+            "ORDER BY points DESC, name LIMIT ?"), (day, limit))]
 
     def daily_game(self, day: str, name: str) -> str | None:
         row = self._connection().execute(self._sql(
@@ -582,8 +580,8 @@ def _daily_entry(connection: sqlite3.Connection, item: DailyEntry, now: float) -
 
 
 def _daily_result(connection: sqlite3.Connection, item: DailyResult, now: float) -> None:
-    connection.execute("UPDATE daily SET points = ?, par = ? WHERE game_id = ?",
-                       (item.points, item.par, item.game_id))
+    connection.execute("UPDATE daily SET points = ? WHERE game_id = ?",
+                       (item.points, item.game_id))
 
 
 def _setting(connection: sqlite3.Connection, item: Setting, now: float) -> None:

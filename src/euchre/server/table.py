@@ -162,8 +162,7 @@ def _finish(stored: StoredGame, game: Game) -> list[Any]:
     record["winner"] = winner
     writes: list[Any] = [Finish(stored.id, winner, game.score, Stats.of_seats(record))]
     if daily.DAY in stored.options:
-        writes.append(DailyResult(stored.id, daily.margin(game),
-                                  int(stored.options.get(daily.PAR, 0))))
+        writes.append(DailyResult(stored.id, daily.margin(game)))
     return writes
 
 

@@ -3,6 +3,7 @@ player's statistics."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -27,20 +28,39 @@ CREATE_FIELDS = {"mode", "level", "name", "rules", "seed"}
 
 @router.post("/games")
 async def new_game(request: Request) -> JSONResponse:
-    """Create a game: refused unread if not a same-origin JSON request of sensible size,
-    then metered per client address (429), then checked field by field (400)."""
+    """Create a game (``metered``): the creator's link, the watch link and a friend's
+    one-time invite."""
     hub = hub_of(request)
+
+    def links(stored: StoredGame) -> dict[str, str]:
+        out = {"play": stored.link(0), "watch": stored.link(None)}
+        invite = match.invite_link(stored)
+        if invite:
+            out["invite"] = invite
+        return out
+
+    return await metered(request, MAX_BODY, lambda data: _create(hub, data), links)
+
+
+async def metered(request: Request, limit: int,
+                  make: Callable[[Any], Awaitable[StoredGame]],
+                  links: Callable[[StoredGame], dict[str, str]]) -> JSONResponse:
+    """A new game from a request: refused unread if not a same-origin JSON request of at
+    most ``limit`` bytes, then metered per client address (429), then made from the JSON
+    by ``make`` (a one-line 400, or the status of a ``Refused``; a refusal costs the
+    address nothing); 201 with the game's id and ``links``."""
+    creations = hub_of(request).creations
     address = request.client.host if request.client else "unknown"
     try:
-        data = await read_json_body(request, MAX_BODY)
-        wait = request.app.state.creations.take(address)
+        data = await read_json_body(request, limit)
+        wait = creations.take(address)
         if wait:
             raise Refused(429, f"too many new games from your address: try again in "
                                f"{wait:.0f} s")
         try:
-            stored = await _create(hub, data)
+            stored = await make(data)
         except ValueError:
-            request.app.state.creations.give_back(address)
+            creations.give_back(address)
             raise
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
@@ -48,11 +68,7 @@ async def new_game(request: Request) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=503)
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
-    links = {"play": stored.link(0), "watch": stored.link(None)}
-    invite = match.invite_link(stored)
-    if invite:
-        links["invite"] = invite
-    return JSONResponse({"id": stored.id, "links": links}, status_code=201)
+    return JSONResponse({"id": stored.id, "links": links(stored)}, status_code=201)
 
 
 CLAIM_FIELDS = {"invite", "name"}

@@ -7,9 +7,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from .. import daily, daily_page, match, pages
-from ..days import PlayedToday
-from ..limits import Busy, Refused, read_json_body
+from ..storage import StoredGame
 from . import hub_of
+from .api import metered
 
 router = APIRouter()
 MAX_BODY = 1024
@@ -29,32 +29,16 @@ async def today_api(request: Request) -> dict:
 
 @router.post("/api/daily")
 async def play_today(request: Request) -> JSONResponse:
-    """A game of today's deals for a name: metered like every new game; one per name a
-    day (409)."""
+    """A game of today's deals for a name: metered like every new game (``api.metered``);
+    one per name a day (409)."""
     hub = hub_of(request)
-    address = request.client.host if request.client else "unknown"
-    try:
-        data = await read_json_body(request, MAX_BODY)
+
+    async def make(data: object) -> StoredGame:
         if not isinstance(data, dict) or set(data) - {"name"}:
             raise ValueError('the request must be a JSON object with "name"')
-        wait = hub.creations.take(address)
-        if wait:
-            raise Refused(429, f"too many new games from your address: try again in "
-                               f"{wait:.0f} s")
-        try:
-            stored = await hub.days.start(data.get("name", ""))
-        except ValueError:
-            hub.creations.give_back(address)
-            raise
-    except Refused as err:
-        return JSONResponse({"error": str(err)}, status_code=err.status)
-    except PlayedToday as err:
-        return JSONResponse({"error": str(err)}, status_code=409)
-    except Busy as err:
-        return JSONResponse({"error": str(err)}, status_code=503)
-    except ValueError as err:
-        return JSONResponse({"error": str(err)}, status_code=400)
-    return JSONResponse({"id": stored.id, "links": {"play": stored.link(0)}}, status_code=201)
+        return await hub.days.start(data.get("name", ""))
+
+    return await metered(request, MAX_BODY, make, lambda stored: {"play": stored.link(0)})
 
 
 @router.get("/daily/{day}/{name}", response_class=HTMLResponse)
@@ -73,7 +57,8 @@ async def result_page(day: str, name: str, request: Request) -> HTMLResponse:
         return HTMLResponse(pages.message_page(
             "Still being played", f"{name} has not finished the deals of {day[:10]} yet."),
             status_code=409)
-    par_found = await hub.peek(stored.options[daily.PAR_GAME])
+    _, par_id = await hub.days.par(day)
+    par_found = await hub.peek(par_id)
     assert par_found is not None
     rows = await hub.days.board(day)
     return HTMLResponse(daily_page.result_page(day, stored.names[0], game.record(),
