@@ -29,11 +29,10 @@ from .committer import Committer
 from .hints import Hints
 from .limits import Busy, Limits, plausible
 from .peers import EVERYTHING, LEASE_RETRY, Peers, SoloPeers, read_note
-from .protocol import Message, ProtocolError, check_name, encode
+from .protocol import COMPUTER, Message, ProtocolError, check_name, encode
 from .storage import Action, Conflict, Finish, NewGame, Rename, StoredGame
 
 LEVELS = ("easy", "medium", "hard", "expert")
-COMPUTER = "Computer"
 OUTBOX_LIMIT = 256
 """Messages queued for one connection before it is dropped as too slow to keep up (its
 socket is then closed, and aborted within ``limits.CLOSE_GRACE`` seconds if need be)."""

@@ -28,9 +28,11 @@ async def new_game(request: Request) -> JSONResponse:
     """Create a game: refused unread if not a same-origin JSON request of sensible size,
     then metered per client address (429), then checked field by field (400)."""
     hub = hub_of(request)
+    # (the peer, or the client a --trusted-proxy names: uvicorn's proxy headers are on only
+    # for those; from anyone else X-Forwarded-For is ignored)
     address = request.client.host if request.client else "unknown"
     try:
-        data = await read_json_body(request, MAX_BODY)
+        data = await read_json_body(request, MAX_BODY, hub.limits.allowed_origins)
         wait = request.app.state.creations.take(address)
         if wait:
             raise Refused(429, f"too many new games from your address: try again in "
