@@ -21,6 +21,8 @@
   high-water mark (64 KB) unread for ``limits.write_stall`` seconds is cut off; meanwhile
   nothing more is read from a WebSocket, so a flood of pings is not answered by a flood of
   pongs queued in memory (websockets answers each ping as it is read).
+* **WebSocket input** is parsed ``SLICE`` bytes at a time, each slice in a callback of its
+  own, so that no read of tiny frames holds the event loop (``BoundedWebSocket``).
 
 uvicorn accepts protocol classes for ``http=`` and ``ws=``; ``protocols(limits)`` makes
 them, sharing one ``Doorman``. They subclass uvicorn's httptools protocol (``uvicorn
@@ -32,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import enum
 import ipaddress
+import socket
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
@@ -42,8 +45,13 @@ from websockets.http11 import Request as Handshake
 
 from .limits import CLOSE_GRACE, SECURITY_HEADERS, Limits
 
+SLICE = 2 * 1024
+"""Bytes of a WebSocket's input parsed in one callback (at most a few milliseconds)."""
+SEND_BUFFER = 64 * 1024
+"""The kernel's send buffer of a WebSocket (Linux doubles it): past it, and past the
+transport's own 64 KB, a peer that does not read is found out."""
 TOO_MANY = "too many connections from your address: close some and try again"
-FULL = "the server is full: try again in a minute"
+FULL = "the server has as many connections as it takes: try again in a minute"
 
 
 def protocols(limits: Limits) -> tuple[type[asyncio.Protocol], type[asyncio.Protocol]]:
@@ -290,16 +298,67 @@ async def _too_many(scope: Any, receive: Any, send: Any) -> None:
 
 class BoundedWebSocket(_Stall, WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, whose handshakes are counted against the limits, whose
-    peers must read, and whose connections always end within ``CLOSE_GRACE`` seconds once
-    they are over, even with a peer that has stopped reading."""
+    peers must read, whose bytes are parsed a slice at a time, and whose connections always
+    end within ``CLOSE_GRACE`` seconds once they are over, even with a peer that has stopped
+    reading.
+
+    What arrives is fed to websockets' parser ``SLICE`` bytes at a time, each slice in a
+    callback of its own, and not while the peer is leaving our replies unread: a read of
+    256 KB of empty ping frames is 44,000 frames and half a second of parsing, which in one
+    piece would stall every other connection (a health request waited 0.8 s); a slice is at
+    most a few milliseconds. Reading from the socket is paused while bytes wait their turn.
+    """
 
     doorman: Doorman
+    _unfed = b""
+    _held = False
+    _feeding: asyncio.Handle | None = None
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:  # (a small kernel buffer: a peer that stops reading shows soon)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._stall is not None:
             self._stall.cancel()
+        if self._feeding is not None:
+            self._feeding.cancel()
+        self._unfed = b""
         self.doorman.release(self.transport)
         super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        self._unfed = self._unfed + data if self._unfed else data
+        self._feed()
+
+    def _feed(self) -> None:
+        """Parse the next slice of what has arrived, if the connection may go on."""
+        self._feeding = None
+        if self._unfed and self._may_read():
+            piece, self._unfed = self._unfed[:SLICE], self._unfed[SLICE:]
+            super().data_received(piece)
+        self._hold()
+
+    def _may_read(self) -> bool:
+        return not (self.read_paused or self._stall is not None or self.transport.is_closing())
+
+    def _hold(self) -> None:
+        """Read from the socket only while nothing waits: no unparsed bytes, no message the
+        app has not taken (uvicorn's own pause), no replies left unread by the peer. Parse
+        what waits in a later callback once the connection may go on."""
+        if self.transport.is_closing():
+            self._unfed = b""
+            return
+        held = bool(self._unfed) or not self._may_read()
+        if held:
+            self.transport.pause_reading()
+        elif self._held:
+            self.transport.resume_reading()
+        self._held = held
+        if self._unfed and self._may_read() and self._feeding is None:
+            self._feeding = self.loop.call_soon(self._feed)
 
     def handle_connect(self, event: Handshake) -> None:
         if self.doorman.verdict(self.transport) is Verdict.REFUSE:
@@ -324,12 +383,11 @@ class BoundedWebSocket(_Stall, WebSocketsSansIOProtocol):
 
     def pause_writing(self) -> None:
         super().pause_writing()
-        self.transport.pause_reading()  # no more pings read, so no more pongs queued
+        self._hold()  # no more pings read, so no more pongs queued
 
     def resume_writing(self) -> None:
         super().resume_writing()
-        if not self.read_paused and not self.transport.is_closing():
-            self.transport.resume_reading()
+        self._hold()
 
     async def receive(self) -> Any:
         message = await super().receive()
@@ -339,10 +397,6 @@ class BoundedWebSocket(_Stall, WebSocketsSansIOProtocol):
     async def send(self, message: Any) -> None:
         await super().send(message)
         self._hold()  # (and when the app closes)
-
-    def _hold(self) -> None:
-        if self._stall is not None:
-            self.transport.pause_reading()
 
     async def run_asgi(self) -> None:
         await super().run_asgi()
