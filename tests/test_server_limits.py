@@ -278,7 +278,9 @@ def test_sixty_slow_posts_do_not_make_other_requests_503(tmp_path):
 
 @pytest.mark.parametrize("flag, value", [("--max-per-address", "0"), ("--header-bytes", "10"),
                                          ("--body-timeout", "0"), ("--write-stall", "x"),
-                                         ("--trusted-proxy", "not-an-address")])
+                                         ("--trusted-proxy", "not-an-address"),
+                                         ("--allowed-host", "http://games.example/"),
+                                         ("--allowed-origin", "games.example")])
 def test_each_new_limit_is_a_checked_flag(flag, value):
     import subprocess
     import sys
