@@ -4,7 +4,10 @@
 ``routes/``; ``euchre serve`` runs it with uvicorn. Nothing lives in module globals: the
 store, the committer and the tables belong to the app (``app.state.hub``), as does the meter
 of game creation (``app.state.creations``), so tests can run several apps side by side.
-Every HTTP response carries the security headers of ``limits.SecurityHeaders``.
+Every request must name this server and every WebSocket come from its pages
+(``gate.Gate``); every HTTP response carries the security headers of
+``limits.SecurityHeaders``. ``GET /health`` answers ``ok`` and touches nothing: the cheap
+check for a proxy or a monitor.
 
 Nothing is loaded at startup: after a restart each unfinished game comes back when someone
 connects to it (and the computer then takes any turn it owes), so memory follows the people
@@ -18,11 +21,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from . import pages
 from .committer import Committer
+from .gate import Gate
 from .hub import Hub
 from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
@@ -62,9 +66,17 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
                    daily.router):
         app.include_router(router)
+    app.add_api_route("/health", _health, methods=["GET"])
     app.state.creations = RateLimiter(limits.games_per_minute)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(Gate, names=limits.allowed_hosts,  # type: ignore[arg-type]
+                       origins=limits.allowed_origins)
+    app.add_middleware(SecurityHeaders)  # (outermost: the gate's refusals carry them too)
     return app
+
+
+async def _health() -> Response:
+    """The server is up and its event loop answering."""
+    return PlainTextResponse("ok")
 
 
 async def _damaged(request: Request, err: ValueError) -> Response:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..datadir import private_file
 from ..game import Game
 from ..rules import Rules
 from . import totals
@@ -376,7 +377,7 @@ class SQLiteStorage(Reads):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)  # (its -wal and -shm files take its mode: owner only)
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()

@@ -50,9 +50,11 @@ async def metered(request: Request, limit: int,
     by ``make`` (a one-line 400, or the status of a ``Refused``; a refusal costs the
     address nothing); 201 with the game's id and ``links``."""
     creations = hub_of(request).creations
+    # (the peer, or the client a --trusted-proxy names: uvicorn's proxy headers are on only
+    # for those; from anyone else X-Forwarded-For is ignored)
     address = request.client.host if request.client else "unknown"
     try:
-        data = await read_json_body(request, limit)
+        data = await read_json_body(request, limit, hub_of(request).limits.allowed_origins)
         wait = creations.take(address)
         if wait:
             raise Refused(429, f"too many new games from your address: try again in "
@@ -81,7 +83,7 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
     link)."""
     hub = hub_of(request)
     try:
-        data = await read_json_body(request, MAX_BODY)
+        data = await read_json_body(request, MAX_BODY, hub.limits.allowed_origins)
         if not isinstance(data, dict) or not isinstance(data.get("invite"), str):
             raise ValueError('the request must be a JSON object with "invite": the code in '
                              "the invite link")

@@ -30,8 +30,9 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         if found is None:
             raise ValueError(f"no game {game_id!r}")
     except ValueError as err:  # missing, or damaged in the store (and left as it is)
-        await websocket.send_json({"type": "error", "message": str(err)})
-        await websocket.close(code=1013 if isinstance(err, Busy) else 4404)
+        with contextlib.suppress(WebSocketDisconnect):  # (it may have closed already)
+            await websocket.send_json({"type": "error", "message": str(err)})
+            await websocket.close(code=1013 if isinstance(err, Busy) else 4404)
         return
     try:
         seat = found.seat_of(websocket.query_params.get("token"))
