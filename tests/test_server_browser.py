@@ -262,7 +262,7 @@ def check_hint(page: Page) -> list[str]:
     choices = offered(page)
     expect(page.locator("#hints")).to_have_text("")
     page.click("#hint")
-    expect(page.locator("#hints")).to_contain_text("(expected points this hand)",
+    expect(page.locator("#hints")).to_contain_text("(estimated points this hand)",
                                                    timeout=60_000)
     text = page.locator("#hints").text_content()
     values = re.findall(r"[+-]\d+\.\d\d", text)
