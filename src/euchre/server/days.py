@@ -3,10 +3,10 @@
 ``daily`` says what a day's match is; this module keeps it in the store. The seed of a day
 mixes the date with this database's secret (a ``Setting`` made once), so every process on
 the database deals the same cards and nobody can work them out in advance. The par (the
-expert's own play of the player's seat) is worked out once a day as the day begins, off the
-event loop, and stored as a finished game of its own (its replay is a page like any
-game's), its margin and id in a setting of the day; a player's result is his margin alone,
-set beside the par when it is read.
+expert's own play of the player's seat) is worked out once a day, off the event loop, while
+the day's first player plays, and stored as a finished game of its own (its replay is a page
+like any game's), its margin and id in a setting of the day; a player's result is his
+margin alone, set beside the par when it is read.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from ..history import Stats
@@ -55,6 +54,7 @@ class Days:
         self._pars: dict[str, tuple[int, str]] = {}
         self._lock = asyncio.Lock()
         """Held while a day's par is worked out (once per process, and stored)."""
+        self._warming: asyncio.Task[tuple[int, str]] | None = None
 
     async def _setting(self, key: str, make: Callable[[], str]) -> str:
         """A setting of the store, written first (``make()``) if it has none yet; a race
@@ -112,12 +112,14 @@ class Days:
         if await self.committer.read(storage.daily_game, day, name) is not None:
             raise PlayedToday(name)
         try:
-            return await self.create(
+            stored = await self.create(
                 "computer", daily.rules(), name, daily.LEVEL, seed=await self.seed(day),
                 seeded=False, options={daily.DAY: day},
                 also=lambda game: [DailyEntry(day, game.names[0], game.id)])
         except Conflict:  # the same name, twice at once
             raise PlayedToday(name) from None
+        self._warm(day)
+        return stored
 
     async def board(self, day: str) -> list[dict[str, Any]]:
         """A day's results, best first, each beside the day's par."""
@@ -126,11 +128,14 @@ class Days:
         return [{"name": name, "game": game, "points": points, "par": par,
                  "difference": points - par} for name, game, points in rows]
 
-    async def prepare(self) -> None:
-        """Work out each day's par as the day begins (and now), so that nobody waits for
-        it: the first player of a day starts at once, and finds it ready at the end."""
-        while True:
-            await self.par(daily.today())
-            now = datetime.now(UTC)
-            midnight = datetime.combine(now.date() + timedelta(days=1), time(), UTC)
-            await asyncio.sleep(min((midnight - now).total_seconds() + 1, 3600))
+    def _warm(self, day: str) -> None:
+        """Begin working out the day's par, if it is not known or under way, while the
+        first player of the day plays: he starts at once and finds it ready at the end (a
+        server nobody plays the day on never spends the search)."""
+        if day in self._pars or (self._warming is not None and not self._warming.done()):
+            return
+        self._warming = asyncio.get_running_loop().create_task(self.par(day))
+
+    def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()

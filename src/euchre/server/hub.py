@@ -67,7 +67,6 @@ class Hub:
         """The deal of the day (``days``)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._abandoner: asyncio.Task[None] | None = None
-        self._preparing: asyncio.Task[None] | None = None
         self._catching: set[asyncio.Task[None]] = set()
         """Live tables catching up with other processes' news (``_heard``)."""
 
@@ -232,7 +231,7 @@ class Hub:
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(sweeping())
         self._abandoner = loop.create_task(abandoning())
-        self._preparing = loop.create_task(self.days.prepare())
+
         self.peers.start(lambda note: loop.call_soon_threadsafe(self._heard, note))
 
     # --- news from other processes ---------------------------------------------------------
@@ -336,7 +335,7 @@ class Hub:
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._abandoner.cancel()
-            self._preparing.cancel()
+            self.days.close()
         await asyncio.get_running_loop().run_in_executor(None, self.peers.close)
         self.hints.close()
         for table in self.tables.values():
