@@ -81,7 +81,7 @@ async def run_games(servers: list[Server], games: list[dict],
     errors: list[str] = []
     tasks = []
     for i, game in enumerate(games):
-        for seat, link in enumerate((game["links"]["play"], game["links"]["invite"])):
+        for seat, link in enumerate((game["links"]["play"], game["links"]["friend"])):
             game_id, _, query = link.removeprefix("/play/").partition("?")
             port = servers[(i + seat) % len(servers)].port
             url = f"ws://127.0.0.1:{port}/ws/{game_id}?{query}"
@@ -146,6 +146,8 @@ def measure(args: argparse.Namespace, db: str | Path) -> int:
     try:
         games = [servers[0].new_game(mode="friend", name=f"p{i}", seed=i,
                                      rules={"target": args.target}) for i in range(args.games)]
+        for game in games:  # each friend takes his seat with its one-time invite first
+            game["links"]["friend"] = servers[0].claim(game["links"]["invite"])
         start = time.perf_counter()
         server_cpu = sum(cpu_seconds(s.process.pid) for s in servers)
         client_cpu = time.process_time()
