@@ -162,7 +162,8 @@ def shown_cards(page: Page) -> dict[str, list[str]]:
         const where = {};
         for (const img of document.querySelectorAll('img.card')) {
             if (img.dataset.card === 'back') continue;
-            const box = img.closest('#hand, #upcard, #trick, #last-trick, #them-cards');
+            const box = img.closest('#hand, #upcard, #trick, #last-trick, #them-cards, ' +
+                                    '#hand-tricks, #flying');
             const key = box ? box.id : 'elsewhere';
             (where[key] ||= []).push(img.dataset.card);
         }
@@ -172,12 +173,12 @@ def shown_cards(page: Page) -> dict[str, list[str]]:
 
 def page_without_last_hand(page: Page) -> tuple[str, str]:
     """The page's markup and text, leaving out what shows the hand that ended while its
-    panel is up (its upcard and last trick: public cards of that hand, which the new deal
-    may have given the opponent)."""
+    panel is up (its upcard, its tricks and the last one gathered: public cards of that
+    hand, which the new deal may have given the opponent)."""
     return tuple(page.evaluate("""() => {
         const body = document.body.cloneNode(true);
         if (!document.getElementById('hand-end').hidden)
-            for (const id of ['upcard', 'trick', 'why', 'bids'])
+            for (const id of ['upcard', 'trick', 'why', 'bids', 'hand-tricks', 'flying'])
                 body.querySelector('#' + id).remove();
         return [body.outerHTML, body.textContent];
     }"""))
@@ -218,7 +219,8 @@ def test_the_page_never_shows_the_opponents_hidden_cards(server, pages):
             hidden -= public_cards(view)
             ending = page.locator("#hand-end").is_visible()
             where = shown_cards(page)
-            assert set(where) <= {"hand", "upcard", "trick", "last-trick"}, where
+            assert set(where) <= {"hand", "upcard", "trick", "last-trick", "hand-tricks",
+                                  "flying"}, where
             if not ending:
                 assert set(where.get("last-trick", [])) == (
                     set(view["tricks"][-1]["cards"]) if view["tricks"] else set())

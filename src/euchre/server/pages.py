@@ -23,8 +23,11 @@ from .storage import StoredGame
 _SHELL = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark light">
 <title>{title} · Two-handed Euchre</title>
-<link rel="stylesheet" href="/static/style.css"></head>
+<script src="/static/theme.js"></script>
+<link rel="stylesheet" href="/static/css/base.css">
+<link rel="stylesheet" href="/static/css/review.css"></head>
 <body><main class="page">
 <nav><a href="/">← Lobby</a> · <a href="/rules">How to play</a></nav>
 {body}

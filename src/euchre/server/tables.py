@@ -24,7 +24,7 @@ from ..game import Game
 from ..history import Stats
 from ..rules import Rules
 from ..state import new_seed
-from . import match, wording
+from . import match, scorepad, wording
 from .committer import Committer
 from .hints import Hints
 from .limits import Busy, Limits, plausible
@@ -138,7 +138,8 @@ class Table:
                          "connected": connected,
                          "finished": match.over(self), "winner": match.winner(stored, game),
                          "invite": invite, "watch": stored.link(None)},
-                "words": said, "match": match.state_block(self)}
+                "words": said, "match": match.state_block(self),
+                "scorepad": scorepad.rows(game, seen.last_hand)}
 
     def broadcast(self) -> None:
         """Send every connection its state; each seat's is encoded once for all its clients."""

@@ -1,5 +1,4 @@
 // The lobby: start a game against the computer or a friend; list your games.
-"use strict";
 const $ = (id) => document.getElementById(id);
 const saved = () => JSON.parse(localStorage.getItem("euchre.games") || "[]");
 
