@@ -53,8 +53,7 @@ function drawPlace(place) {
   node.classList.toggle("empty", p === null);
   node.toggleAttribute("aria-hidden", p === null);
   if (p === null) { delete node.dataset.zone; return; }
-  if (place !== "s" || g.seat === null) node.dataset.zone = `seat-${p}`;
-  else delete node.dataset.zone;
+  if (place !== "s") node.dataset.zone = `seat-${p}`;  // at the bottom: the hand's row
   node.setAttribute("aria-label", p === g.seat ? "You" : words().names[p]);
   const v = T.shown.view, ended = endedHand();
   const [dot, here] = presence(p);
