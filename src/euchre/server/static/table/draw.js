@@ -9,6 +9,7 @@ import { drawHandEnd, drawOver } from "./panels.js";
 import { drawSide } from "./side.js";
 import { drawFriend } from "./friend.js";
 import { keepFocus } from "./keys.js";
+import { motionOn } from "../settings.js";
 
 function drawTools() {
   const v = T.shown.view, g = T.shown.game, m = T.shown.match;
@@ -39,5 +40,6 @@ export function draw() {
   drawFriend();
   drawSide();
   document.body.dataset.seq = String(T.shown.seq);
+  document.documentElement.dataset.motion = motionOn(T.settings) ? "on" : "off";
   keepFocus();
 }
