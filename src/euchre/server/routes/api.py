@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 
 from ...history import Stats
 from ...rules import Rules
-from .. import match
+from .. import levels, match
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..storage import StoredGame
@@ -87,12 +87,17 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
     return JSONResponse({"id": stored.id, "mode": stored.mode, "level": stored.level,
                          "names": list(stored.names), "score": list(game.score),
                          "finished": match.finished(stored, game),
-                         "winner": match.winner(stored, game)})
+                         "winner": match.winner(stored, game),
+                         "resigned": stored.options.get(match.RESIGNED),
+                         "hands": game.hand_number, "to_move": game.to_move})
 
 
 @router.get("/levels")
-async def levels() -> dict[str, Any]:
-    return {"levels": list(LEVELS), "rules": Rules().to_dict()}
+async def levels_offered() -> dict[str, Any]:
+    """The levels (easiest first) with what each is like and its measured strength, the one
+    a first visit offers, and the default rules."""
+    return {"levels": list(LEVELS), "rules": Rules().to_dict(), "default": levels.DEFAULT,
+            "about": {name: levels.ABOUT[name].as_json() for name in LEVELS}}
 
 
 @router.get("/recent")
