@@ -5,6 +5,7 @@ when the server is gone, offers nothing meanwhile and catches up when it is back
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from browser_support import (
@@ -30,8 +31,7 @@ from playwright.sync_api import expect
 from euchre.words import suit_text
 
 __all__ = ["browser", "pages", "server"]  # fixtures
-OUTCOMES = {"made": "made it", "march": "a march: all five tricks", "euchred": "euchred",
-            "thrown_in": "thrown in"}
+OUTCOMES = {"made": "made", "march": "march", "euchred": "euchred", "thrown_in": "thrown in"}
 
 
 def until_hand_end(page, rng) -> None:
@@ -64,10 +64,21 @@ def expected_rows(record: dict, names: list[str]) -> list[list[str]]:
     return rows
 
 
+ANNOUNCED = """
+window.__announced = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+  window.__announced.push(document.querySelector("[data-testid=announce]").textContent);
+}).observe(document.querySelector("[data-testid=announce]"), {childList: true,
+                                                             characterData: true, subtree: true}));
+"""
+"""Everything the live region says, in order."""
+
+
 def test_the_score_pad_and_the_hand_end_panel_survive_a_reload(server, pages):
     game = server.new_game(mode="computer", level="easy", name="Pad", seed=8,
                            rules={"target": 10})
     page = pages.new()
+    page.add_init_script(ANNOUNCED)
     page.goto(server.base + game["links"]["play"])
     rng = random.Random(8)
     ready(page)
@@ -82,6 +93,15 @@ def test_the_score_pad_and_the_hand_end_panel_survive_a_reload(server, pages):
         "i => i.map(e => e.dataset.card)") == tricks[0]["cards"]
     until_hand_end(page, rng)
     title = page.locator("#hand-end-title").text_content()
+    # the live region told of each trick's winner and of the hand's result, and the same
+    # lines are in "What happened"
+    said = page.evaluate("window.__announced")
+    won = [s for s in said if re.match(r"^(You win|Computer wins) the trick: .+\.$", s)]
+    assert len(won) == 5, said
+    summary = state_of(page)["words"]["last_hand"]["summary"]
+    assert said[-1] == f"Hand 1: {summary}", said
+    logged = page.locator("#log li").all_text_contents()
+    assert logged[-1] == said[-1] and set(won) <= set(logged)
     # a reload at the hand-end panel keeps it, until the player continues
     page.reload()
     page.wait_for_function("() => document.body.dataset.seq !== undefined")

@@ -9,7 +9,6 @@ import itertools
 import random
 import re
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -605,13 +604,6 @@ def test_how_to_play_is_a_page_of_the_app(server, pages):
     game = server.new_game(mode="computer", level="easy", name="Reader", seed=1)
     open_seat(page, server, game["links"]["play"])
     assert page.get_attribute("[data-testid=rules-link]", "href") == "/rules"
-
-
-def test_the_readme_screenshot_script_makes_a_picture(tmp_path):
-    out = tmp_path / "table.png"
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--out",
-                    str(out)], check=True, timeout=120)
-    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and out.stat().st_size > 10_000
 
 
 def test_make_serve_starts_the_browser_game():

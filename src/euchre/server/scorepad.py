@@ -29,7 +29,7 @@ from typing import Any
 
 from ..game import Game
 from ..words import suit_text
-from .wording import OUTCOME_WORDS
+from .wording import OUTCOME_SHORT
 
 KEPT = 4096
 """Pads kept (one per finished hand and seat of the live games): about 1 KB each."""
@@ -65,6 +65,6 @@ def _rows(record: dict[str, Any]) -> list[dict[str, Any]]:
                      "maker": result["maker"],
                      "trump": suit_text(result["trump"]) if result["trump"] else None,
                      "tricks": list(result["tricks_won"]),
-                     "outcome": OUTCOME_WORDS[result["outcome"]],
+                     "outcome": OUTCOME_SHORT[result["outcome"]],
                      "points": list(result["points"]), "score": score})
     return made

@@ -41,6 +41,9 @@ HINT_LABEL = "expected points this hand"
 """What a hint's number means, shown beside the values."""
 OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
                  "euchred": "euchred", "thrown_in": "thrown in"}
+OUTCOME_SHORT = {"made": "made", "march": "march", "euchred": "euchred",
+                 "thrown_in": "thrown in"}
+"""A hand's outcome in a word, for the score pad's column."""
 JOKER_NOTE = "The Joker was turned up: the dealer names trump before seeing the cards."
 
 

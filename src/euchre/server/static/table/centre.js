@@ -23,7 +23,7 @@ function drawUpcard() {
   let caption = state;
   if (ended) caption = state;
   else if (v.phase === "discard") caption = v.dealer === T.shown.game.seat
-    ? "in your hand: keep it or discard it" : `${nameOf(dealer)} is taking it up…`;
+    ? "in your hand" : `${nameOf(dealer)} is taking it up…`;
   else if (taken) caption = `picked up by ${nameOf(dealer)}`;
   const up = $("upcard");
   up.className = `slot upcard${state === "turned down" ? " down" : ""}${taken ? " taken" : ""}`;

@@ -81,8 +81,9 @@ export function drawHand() {
     showBacks(box, cardsHeld(seatAt("s")));
     return;
   }
-  const open = choosing(), best = bestTokens();
-  const byCard = new Map(open ? words().choices.filter((c) => c.card).map((c) => [c.card, c]) : []);
+  const best = bestTokens();
+  const byCard = new Map(choosing() ? words().choices.filter((c) => c.card).map((c) => [c.card, c]) : []);
+  const open = byCard.size > 0;  // cards to choose from: the others are dimmed
   const cards = T.hiding || T.handEnd ? [] : handCards(v);
   const trump = v.trump, up = v.phase === "discard" ? v.hand.length : -1;
   const items = cards.map((card, i) => {

@@ -21,7 +21,8 @@ function summaryTable(s, me, them) {
                 ["Marches", s.march[me], s.march[them]], ["Euchres scored", s.euchres[me], s.euchres[them]]];
   return el("table", { class: "summary", "data-testid": "match-summary" },
     ...rows.map((r, i) => el("tr", {}, ...r.map((c, j) =>
-      el(i === 0 || j === 0 ? "th" : "td", i === 0 && j ? { scope: "col" } : j === 0 && i ? { scope: "row" } : {}, String(c))))));
+      i === 0 && j === 0 ? el("td")
+        : el(i === 0 || j === 0 ? "th" : "td", i === 0 ? { scope: "col" } : j === 0 ? { scope: "row" } : {}, String(c))))));
 }
 
 function rematchOffer(g, asked, me) {

@@ -26,15 +26,15 @@ function drawPad() {
     if (!box.querySelector(".empty-pad")) box.replaceChildren(el("p", { class: "empty-pad" }, "No hand finished yet."));
     return;
   }
-  const head = el("tr", {}, ...["Hand", "Dealer", "Maker", "Trump", "Tricks", "Result", "Points", "Score"]
+  const head = el("tr", {}, ...["#", "Dealer", "Maker", "Trump", "Tricks", "Result", "Pts", "Score"]
     .map((h, i) => el("th", { scope: "col", class: i === 0 || i >= 6 ? "num" : null }, h)));
   const body = rows.map((r) => el("tr", {},
     el("td", { class: "num" }, String(r.hand)),
     el("td", { class: "who-cell" }, short(r.dealer)),
     el("td", { class: "who-cell" }, short(r.maker)),
-    el("td", { class: "wrap" }, r.trump ?? "–"),
+    el("td", {}, r.trump ?? "–"),
     el("td", {}, `${r.tricks[me]}–${r.tricks[them]}`),
-    el("td", { class: "wrap" }, r.outcome),
+    el("td", {}, r.outcome),
     el("td", { class: "num" }, `${r.points[me]}–${r.points[them]}`),
     el("td", { class: "num" }, `${r.score[me]}–${r.score[them]}`)));
   const table = el("table", { class: "pad" },
