@@ -1,23 +1,22 @@
-"""A player's statistics page at scale: per-game summaries against replaying every game.
+"""A player's statistics page at scale, and what it costs the other tables.
 
-    python bench/player_stats.py [--games 10000] [--repeats 5]
+    python bench/player_stats.py [--games 10000] [--repeats 5] [--load 30] [--moves 60]
 
 Builds a SQLite store of ``--games`` finished games (random play to 5 points, "Ann" in seat
-0 of each), starts a real ``euchre serve`` on it and times ``GET /api/players/Ann``: first as
-the server answers now (each game's statistics stored when it finished, added up), then with
-the summaries removed, which makes the server replay every game as it did before (the path
-it still takes for games finished before summaries were stored). Medians of ``--repeats``.
+0 of each), starts a real ``euchre serve`` on it and times ``GET /api/players/Ann`` and the
+page ``/players/Ann`` (running totals and one page of games: the cost should not grow with
+the games), then a move's acknowledgement at a friend table, quiet and while ``--load``
+threads keep asking for Ann's page. Medians.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -55,21 +54,60 @@ def build(path: Path, games: int, seed: int) -> None:
     store.close()
 
 
-def timed(server: Server, repeats: int) -> tuple[float, dict]:
+def page_time(server: Server, path: str, repeats: int) -> float:
     times = []
-    body = ""
     for _ in range(repeats):
         started = time.perf_counter()
-        status, body = server.get("/api/players/Ann")
+        status, body = server.get(path)
         times.append(time.perf_counter() - started)
         assert status == 200, body
-    return statistics.median(times), json.loads(body)
+    return statistics.median(times)
+
+
+def move_acks(server: Server, moves: int, load: int) -> float:
+    """The median time from a person's move sent to its state received, at a table against
+    the easy computer, while ``load`` threads keep asking for Ann's statistics page (0: no
+    load)."""
+    game = server.new_game(mode="computer", name="Bo", level="easy")
+    seat = server.seat(game["links"]["play"])
+    stop = threading.Event()
+
+    def hammer() -> None:
+        while not stop.is_set():
+            server.get("/players/Ann")
+
+    threads = [threading.Thread(target=hammer, daemon=True) for _ in range(load)]
+    for thread in threads:
+        thread.start()
+    times: list[float] = []
+    try:
+        while len(times) < moves:
+            state = seat.state
+            if state is None or not (state["view"]["legal"] or state["game"]["finished"]):
+                state = seat.until(lambda m: m["type"] == "state" and (
+                    m["view"]["legal"] or m["game"]["finished"]))
+            if state["game"]["finished"]:
+                break
+            started = time.perf_counter()
+            seat.send({"type": "action", "action": state["view"]["legal"][0],
+                       "seq": state["seq"]})
+            seat.state_at_least(state["seq"] + 1)
+            times.append(time.perf_counter() - started)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+        seat.close()
+    return statistics.median(times)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--load", type=int, default=30,
+                        help="threads asking for the statistics page while moves are timed")
+    parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp())
@@ -79,16 +117,18 @@ def main() -> None:
     print(f"{args.games} finished games stored in {time.perf_counter() - started:.1f} s")
     server = Server(db).start()
     try:
-        summed, figures = timed(server, args.repeats)
-        with sqlite3.connect(db) as raw:
-            raw.execute("UPDATE games SET summary = NULL")
-        replayed, again = timed(server, max(1, args.repeats // 2))
+        api = page_time(server, "/api/players/Ann", args.repeats)
+        page = page_time(server, "/players/Ann", args.repeats)
+        quiet = move_acks(server, args.moves, 0)
+        loaded = move_acks(server, args.moves, args.load)
     finally:
         server.stop()
-    assert figures == again, "the summaries and the replay disagree"
-    print(f"GET /api/players/Ann over {figures['matches']} matches, {figures['hands']} hands:")
-    print(f"  from the stored summaries   {1000 * summed:9.1f} ms (median of {args.repeats})")
-    print(f"  replaying every game        {1000 * replayed:9.1f} ms")
+    print(f"Ann's statistics over {args.games} games (medians of {args.repeats}):")
+    print(f"  GET /api/players/Ann   {1000 * api:8.1f} ms")
+    print(f"  GET /players/Ann       {1000 * page:8.1f} ms")
+    print(f"a move's acknowledgement at another table (median of up to {args.moves} moves):")
+    print(f"  quiet                  {1000 * quiet:8.1f} ms")
+    print(f"  {args.load} threads asking for the page   {1000 * loaded:8.1f} ms")
 
 
 if __name__ == "__main__":

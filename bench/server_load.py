@@ -138,7 +138,9 @@ def main() -> int:
 
 def measure(args: argparse.Namespace, db: str | Path) -> int:
     """Start the servers, play every game, check every stored record; print the figures."""
-    room = ("--max-tables", str(args.games + 100), "--max-connections", str(3 * args.games + 100))
+    sockets = str(3 * args.games + 100)  # (every game's two sockets come from this machine)
+    room = ("--max-tables", str(args.games + 100), "--max-connections", sockets,
+            "--max-per-address", sockets)
     servers = [Server(db, flags=TEST_FLAGS + room).start()]  # the first makes the schema
     servers += [Server(db, flags=TEST_FLAGS + room).start() for _ in range(args.processes - 1)]
     try:

@@ -157,6 +157,20 @@ def step(page, rng: random.Random, prefer=None) -> str | None:
     return token
 
 
+def take_seat(page, server: Server, invite: str, name: str | None = None) -> None:
+    """Open a friend's invite (``/join/...``) and take its seat under ``name`` (None: the
+    name the page offers, the one this browser used last, else "Friend"): the page then goes
+    to the table, at the seat's own link (the invite works once)."""
+    page.goto(invite if invite.startswith("http") else server.base + invite)
+    field = page.locator("#join #name")
+    field.wait_for()
+    if name is not None or not field.input_value():
+        field.fill(name or "Friend")
+    page.click("[data-testid=take-seat]")
+    page.wait_for_url("**/play/**token=**")
+    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+
+
 def start_from_lobby(page, server: Server, name: str, *, opponent: str,
                      target: int | None = None, level: str | None = None,
                      deck: int | None = None, options: tuple[str, ...] = ()) -> str:

@@ -95,7 +95,25 @@ class Server:
         assert status == 201, reply
         return reply
 
+    def claim(self, invite: str, name: str = "Friend") -> str:
+        """Take the seat a friend's invite link (``/join/GAME?invite=CODE``) offers: that
+        seat's own link."""
+        game_id, _, query = invite.removeprefix("/join/").partition("?invite=")
+        status, reply = self.post(f"/api/games/{game_id}/claim", {"invite": query, "name": name})
+        assert status == 200, reply
+        return reply["link"]
+
+    def friends(self, game: dict[str, Any]) -> tuple[Seat, Seat]:
+        """Both seats of a new friend game: the friend takes his seat first (so the first
+        state either seat reads is one where both have arrived). The friend's seat link is
+        kept in ``game["links"]["friend"]``."""
+        friend = game["links"]["friend"] = self.claim(game["links"]["invite"])
+        return self.seat(game["links"]["play"]), self.seat(friend)
+
     def seat(self, link: str) -> Seat:
+        """A connection to the seat of ``link`` (an invite link takes its seat first)."""
+        if link.startswith("/join/"):
+            link = self.claim(link)
         game_id, _, query = link.removeprefix("/play/").partition("?")
         return Seat(f"ws://127.0.0.1:{self.port}/ws/{game_id}?{query}")
 
@@ -117,12 +135,16 @@ class Seat:
     def __init__(self, url: str) -> None:
         self.socket = connect(url, max_size=2**22, open_timeout=10).__enter__()
         self.state: dict[str, Any] | None = None
+        self.frames: list[str] = []
+        """Every frame received, as sent (tests read them for what must never be there)."""
 
     def send(self, message: Any) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
     def receive(self, timeout: float = 20) -> dict[str, Any]:
-        message = json.loads(self.socket.recv(timeout=timeout))
+        frame = self.socket.recv(timeout=timeout)
+        self.frames.append(frame)
+        message = json.loads(frame)
         if message["type"] == "state":
             self.state = message
         return message
@@ -140,6 +162,14 @@ class Seat:
 
     def error(self) -> str:
         return self.until(lambda m: m["type"] in ("error",))["message"]
+
+    def drain(self, quiet: float = 0.5) -> None:
+        """Read whatever comes until ``quiet`` seconds pass with nothing."""
+        while True:
+            try:
+                self.receive(quiet)
+            except TimeoutError:
+                return
 
     def close(self) -> None:
         self.socket.close()

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from browser_support import CHROMIUM, browser, pages, server, state_of
 
+from euchre.agents import LEVELS
 from euchre.server import levels
-from euchre.server.tables import LEVELS
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)

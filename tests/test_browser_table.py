@@ -27,6 +27,7 @@ from browser_support import (
     start_from_lobby,
     state_of,
     step,
+    take_seat,
 )
 
 from euchre import Game, Rules
@@ -47,6 +48,9 @@ REASONS = ("the Joker|the right bower|the left bower|higher trump|trump|higher c
 
 
 def open_seat(page, server, link: str) -> None:
+    if link.startswith("/join/"):  # a friend's invite: taken once, then the seat's own link
+        take_seat(page, server, link)
+        return
     page.goto(server.base + link)
     page.wait_for_function("() => document.body.dataset.seq !== undefined")
 
@@ -286,7 +290,8 @@ def test_the_joker_turned_up_is_explained(server, pages):
     dealer = Game(Rules(deck=25), seed=seed).dealer
     game = server.new_game(mode="friend", name="Jo", seed=seed, rules={"deck": 25})
     page = pages.new()
-    open_seat(page, server, game["links"]["play" if dealer == 0 else "invite"])
+    friend = server.claim(game["links"]["invite"])  # both seats taken: the dealer names trump
+    open_seat(page, server, game["links"]["play"] if dealer == 0 else friend)
     expect(page.locator("#note")).to_contain_text("the dealer names trump before seeing")
     expect(page.locator("#status")).to_have_text(
         "The Joker was turned up: name trump before you see your cards")
@@ -367,6 +372,7 @@ def test_playing_a_friend_turns_notices_watching_and_hints_off(server, pages, br
     bea.goto(server.base + "/")
     bea.evaluate("localStorage.setItem('euchre.name', 'Bea')")
     open_seat(bea, server, game["links"]["invite"])
+    seat = bea.url.removeprefix(server.base)  # her seat's own link, made when she took it
     expect(ann.locator("#them-name")).to_have_text("Bea")
     mover = ann if offered(ann) else bea
     assert mover.title().startswith("Your turn · ")
@@ -388,7 +394,7 @@ def test_playing_a_friend_turns_notices_watching_and_hints_off(server, pages, br
     expect(ann.locator("#them-here")).to_have_text("away")
     expect(bea.locator("[data-testid=mine]")).to_contain_text(
         re.compile(r"Against Ann: (your turn|being played), 0-0"))
-    open_seat(bea, server, game["links"]["invite"])
+    open_seat(bea, server, seat)
     expect(ann.locator("[data-testid=notice]")).to_have_text("Bea is back at the table.")
 
 

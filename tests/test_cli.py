@@ -37,6 +37,28 @@ def test_replay_prints_every_hand_and_the_winner_first(tmp_path, capsys):
     assert out == game.transcript() + "\n"
 
 
+@pytest.mark.parametrize("deck", [24, 32, 25])
+def test_replay_writes_the_record_anew_as_json_and_it_replays_the_same(tmp_path, capsys, deck):
+    game = Game(Rules(deck=deck, target=3), seed=deck)
+    rng = random.Random(deck)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps({**game.record(), "players": {"names": ["Ann", "Bo"]}},
+                               indent=2))
+    assert main(["replay", str(path), "--format", "json"]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert written == {**game.record(), "players": {"names": ["Ann", "Bo"]}}
+    again = tmp_path / "again.json"
+    again.write_text(json.dumps(written))
+    assert Game.from_record(written) == game
+    assert main(["replay", str(again)]) == 0
+    from_written = capsys.readouterr().out
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out == from_written  # the same transcript, names included
+    assert main(["replay", str(path), "--format", "json", "--step"]) == 2
+
+
 def scores_after_each_hand(record: dict) -> list[tuple[int, int]]:
     """The engine's own score after every hand of a record, replayed action by action."""
     replay = Game(Rules.from_dict(record["rules"]), seed=record["seed"],
@@ -85,7 +107,7 @@ def test_transcript_reads_like_the_hand(tmp_path):
     text = game.transcript()
     assert "Hand 1, P1 deals. Upcard 9♣." in text
     assert "P0: J♣ A♣ K♣ Q♣ 10♣" in text  # sorted by suit, high cards first
-    assert "Bidding: P0 order, P1 picks up 9♣, discards 9♥." in text
+    assert "Bidding: P0 ordered up 9♣, P1 picked up 9♣, discarded 9♥." in text
     assert "Trick 1: P0 J♣, P1 9♣; P0 wins." in text
     assert "P0 made clubs trump: a march; P0 scores 2. Score P0 2, P1 0." in text
     assert text.endswith("P0 wins the match 2-0.")

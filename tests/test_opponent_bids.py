@@ -238,8 +238,8 @@ def test_a_server_table_loaded_again_tells_its_computer_of_every_hand_so_far(tmp
     import asyncio
 
     from euchre.server.committer import Committer
+    from euchre.server.hub import Hub
     from euchre.server.storage import Action, SQLiteStorage
-    from euchre.server.tables import Hub
 
     async def scenario() -> tuple[list[dict], list[dict]]:
         hub = Hub(Committer(SQLiteStorage(tmp_path / "games.db")), bot_delay=0)
@@ -254,7 +254,7 @@ def test_a_server_table_loaded_again_tells_its_computer_of_every_hand_so_far(tmp
         await hub.committer.submit(writes)
         table = await hub.table(stored.id)  # loaded from the store, as after a restart
         recorder = table.bots[1] = _Recorder()
-        hub._wake_bots(table)
+        hub.computer.wake(table)
         await table.bot_task
         heard = recorder.heard
         await hub.close()

@@ -108,7 +108,7 @@ def test_a_hint_shows_the_experts_values(tmp_path):
     child.sendline("?")
     child.expect(PROMPT)
     hint = plain(child.before)
-    assert "Expert's estimate, points for this hand:" in hint
+    assert "Expert's estimate, in points this hand (the review's values):" in hint
     values = re.findall(r"(\d+)\) [^\n]*? ([+-]\d+\.\d\d)", hint)
     assert sorted(n for n, _ in values) == sorted(options) and len(options) >= 2
     assert [float(v) for _, v in values] == sorted((float(v) for _, v in values),

@@ -15,6 +15,7 @@ from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fix
 
 from euchre import Game, Rules
 from euchre.cli import main
+from euchre.history import Stats
 from euchre.server.postgres import VERSION, PostgresStorage, safe_url
 from euchre.server.storage import (
     Action,
@@ -93,12 +94,16 @@ def test_finish_rename_options_and_take_back(pg):
     writes, _ = played("g2", 6)
     pg.write([*writes, TakeBack("g2", 4), SetOption("g2", "undo_used", True),
               SetOption("g2", "hints", False)])
-    pg.write([Rename("g2", 1, "Bob"), Finish("g2", 1, (2, 3))])
+    summary = {str(s): {**Stats().counts(), "matches": 1, "matches_won": s} for s in (0, 1)}
+    pg.write([Rename("g2", 1, "Bob"), Finish("g2", 1, (2, 3), summary)])
+    pg.write([Finish("g2", 0, (9, 9), summary)])  # finished already: ignored
     assert pg.unfinished() == ["g1"]
-    [game] = pg.finished_by("Bob")
+    [game] = pg.games_of("Bob", 10)
     assert (game.id, game.winner, game.score, game.names) == ("g2", 1, (2, 3), ("Ann", "Bob"))
-    assert len(game.actions) == 4 and game.options == {"undo_used": True, "hints": False}
-    assert pg.finished_by("Nobody") == [] and [g.id for g in pg.recent(5)] == ["g2"]
+    assert len(pg.load("g2").actions) == 4
+    assert game.options == {"undo_used": True, "hints": False}
+    assert pg.player_total("Bob") == {**summary["1"], "with_undo": 1, "abandoned": 0}
+    assert pg.games_of("Nobody", 10) == [] and [g.id for g in pg.recent(5)] == ["g2"]
 
 
 def test_a_review_is_stored_once_per_game_and_seat(pg):
@@ -129,7 +134,7 @@ def test_euchre_serve_plays_on_postgres_and_survives_a_kill(postgres_url):  # no
     server = Server(postgres_url).start()
     try:
         game = server.new_game(mode="friend", name="Ann", rules={"target": 2})
-        seats = {0: server.seat(game["links"]["play"]), 1: server.seat(game["links"]["invite"])}
+        seats = dict(enumerate(server.friends(game)))
         rng = random.Random(4)
         state = seats[0].state_at_least(0)
         for _ in range(8):

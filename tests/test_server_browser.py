@@ -25,6 +25,7 @@ from browser_support import (
     server,
     start_from_lobby,
     step,
+    take_seat,
 )
 from server_support import Server
 
@@ -105,22 +106,22 @@ def test_two_browsers_play_each_other_through_the_invite_link(server, pages):
     start_from_lobby(ann, server, "Ann", opponent="friend", target=3)
     expect(ann.locator("#invite")).to_be_visible()
     link = ann.locator("#invite-link").input_value()
-    assert link.startswith(server.base + "/play/") and "token=" in link
-    assert link != ann.url  # the friend's seat, not mine
+    assert link.startswith(server.base + "/join/") and "token=" not in link  # no seat's key
 
-    bea.goto(link)
-    bea.wait_for_function("() => document.body.dataset.seq !== undefined")
+    take_seat(bea, server, link, "Bea")
     expect(ann.locator("#invite")).to_be_hidden()  # the friend is here
     expect(ann.locator("#them-dot")).to_have_class("dot on")
     expect(ann.locator("#them-here")).to_have_text("at the table")
     expect(bea.locator("#invite")).to_be_hidden()
-    expect(bea.locator("#name-form")).to_be_visible()
+    expect(bea.locator("#name-form")).to_be_hidden()  # named when taking the seat
     expect(bea.locator("#them-name")).to_have_text("Ann")
-    bea.fill("#name-form #name", "Bea")
-    bea.click("#name-form button[type=submit]")
-    expect(bea.locator("#name-form")).to_be_hidden()
     expect(ann.locator("#them-name")).to_have_text("Bea")
     expect(bea.locator("#me-name")).to_have_text("Bea")
+    other = pages.new()  # the invite works once: anyone else is offered to watch
+    other.goto(link)
+    expect(other.locator("[data-testid=taken]")).to_be_visible()
+    expect(other.locator("[data-testid=taken] a")).to_have_attribute(
+        "href", "/play/" + link.split("/join/")[1].partition("?")[0])
 
     rng = random.Random(11)
     players = (ann, bea)
@@ -263,7 +264,7 @@ def check_hint(page: Page) -> list[str]:
     choices = offered(page)
     expect(page.locator("#hints")).to_have_text("")
     page.click("#hint")
-    expect(page.locator("#hints")).to_contain_text("(expected points this hand)",
+    expect(page.locator("#hints")).to_contain_text("(estimated points this hand)",
                                                    timeout=60_000)
     text = page.locator("#hints").text_content()
     values = re.findall(r"[+-]\d+\.\d\d", text)

@@ -5,7 +5,9 @@ asked); nothing after a good move; refused in one line where it cannot be given.
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 import pytest
 from server_support import Server
@@ -17,7 +19,8 @@ SEED = 1
 """A deal whose first choice is the person's (seat 0, not dealing): Q♦ turned up to a hand
 with no trump worth the name, so ordering it up is a clear loss (about 1.5 points)."""
 NOTE = re.compile(r"Coach: the expert preferred (.+?) \(([+-]\d+\.\d\d)\) to (.+?) "
-                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost\.")
+                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost "
+                  r"\(estimated points this hand\)\.")
 
 
 @pytest.fixture(scope="module")
@@ -100,6 +103,7 @@ def test_where_no_note_can_be_given_it_is_one_line_and_the_connection_goes_on(se
 
 def test_no_note_in_a_friend_game_with_hints_turned_off(server):
     game = server.new_game(mode="friend", name="Ann", seed=SEED)
+    server.claim(game["links"]["invite"])  # the friend has taken his seat (and left)
     ann = server.seat(game["links"]["play"])
     ann.state_at_least(0)
     ann.send({"type": "hints", "allow": False})
@@ -109,3 +113,49 @@ def test_no_note_in_a_friend_game_with_hints_turned_off(server):
     assert coach(ann, 0) == {"type": "error", "message": "hints are turned off for this game, "
                                                          "and coach notes with them"}
     ann.close()
+
+
+def test_the_hint_the_coach_note_and_the_review_give_one_value_to_each_decision(tmp_path):
+    """Issue 36, criterion 8: through a real match, every hint's values equal the stored
+    review's values of that decision, and each coach note names the review's best and loss."""
+    running = Server(tmp_path / "games.db", flags=("--allow-seeds", "--review-deals", "8")
+                     ).start()
+    try:
+        game = running.new_game(mode="computer", level="easy", name="Ann", seed=SEED,
+                                rules={"target": 2})
+        seat = running.seat(game["links"]["play"])
+        hints, notes = [], []
+        state = seat.until(lambda m: m["type"] == "state" and (
+            m["view"]["legal"] or m["game"]["finished"]))
+        while not state["game"]["finished"]:
+            legal, seq = state["view"]["legal"], state["seq"]
+            if len(legal) > 1:
+                seat.send({"type": "hint"})
+                hint = seat.until(lambda m: m["type"] == "hint")
+                assert hint["seq"] == seq
+                hints.append(hint["values"])
+            seat.send({"type": "action", "action": legal[-1], "seq": seq})
+            seat.state_at_least(seq + 1)
+            if len(legal) > 1:
+                notes.append(coach(seat, seq))
+            state = seat.state
+            if not (state["view"]["legal"] or state["game"]["finished"]):
+                state = seat.until(lambda m: m["type"] == "state" and (
+                    m["view"]["legal"] or m["game"]["finished"]))
+        deadline = time.monotonic() + 120
+        while True:
+            status, body = running.get(f"/api/games/{game['id']}/review/0")
+            if status == 200 or time.monotonic() > deadline:
+                break
+            time.sleep(0.5)
+        review = json.loads(body)["review"]
+        decisions = review["decisions"]
+        assert len(decisions) == len(hints) > 3
+        for hint, decision, note in zip(hints, decisions, notes, strict=True):
+            assert hint == {t: round(v, 3) for t, v in decision["values"].items()}
+            assert (note["best"], note["loss"]) == (decision["best"],
+                                                    round(decision["loss"], 3))
+        assert "estimated points this hand" in seat.state["words"]["hint_label"]
+        seat.close()
+    finally:
+        running.stop()

@@ -12,6 +12,7 @@ import time
 import urllib.request
 
 import pytest
+from raw_client import closed_within, frame, handshake, read_reply
 from server_support import Server, play_out
 from websockets.exceptions import ConnectionClosed
 
@@ -32,7 +33,7 @@ def server(tmp_path_factory):
 
 def pair(server: Server, **fields):
     game = server.new_game(mode="friend", name=fields.pop("name", "Ann"), **fields)
-    a, b = server.seat(game["links"]["play"]), server.seat(game["links"]["invite"])
+    a, b = server.friends(game)
     a.state_at_least(0)
     b.state_at_least(0)
     return game, a, b
@@ -46,63 +47,6 @@ def raw_post(server: Server, body: bytes, headers: dict[str, str]) -> tuple[int,
             return reply.status, json.load(reply)
     except urllib.error.HTTPError as err:
         return err.code, json.load(err)
-
-
-def read_reply(sock: socket.socket, until: bytes = b"\r\n\r\n") -> bytes:
-    """What the server sends until ``until`` appears (or it closes, or 2 s of quiet)."""
-    sock.settimeout(2)
-    data = b""
-    while not until or until not in data:
-        try:
-            chunk = sock.recv(65536)
-        except (TimeoutError, OSError):
-            break
-        if not chunk:
-            break
-        data += chunk
-    return data
-
-
-def closed_within(sock: socket.socket, seconds: float) -> bool:
-    """Whether the server ends the connection within ``seconds`` (whatever it sent first)."""
-    sock.settimeout(0.5)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if sock.recv(65536) == b"":
-                return True
-        except TimeoutError:
-            continue
-        except OSError:  # reset: aborted
-            return True
-    return False
-
-
-def handshake(server: Server, path: str, rcvbuf: int | None = None) -> socket.socket:
-    """A raw WebSocket connection that this test reads (or does not read) itself."""
-    sock = socket.socket()
-    if rcvbuf:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
-    sock.connect(("127.0.0.1", server.port))
-    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket"
-                 "\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                 "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-    reply = b""
-    while b"\r\n\r\n" not in reply:
-        reply += sock.recv(1)
-    assert b" 101 " in reply.split(b"\r\n")[0], reply
-    return sock
-
-
-def frame(payload: bytes, opcode: int = 1) -> bytes:
-    """A masked client frame (mask of zeros: the payload goes as it is)."""
-    head = bytes([0x80 | opcode])
-    n = len(payload)
-    if n < 126:
-        head += bytes([0x80 | n])
-    else:
-        head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
-    return head + b"\0\0\0\0" + payload
 
 
 # --- 1. fair deals ---------------------------------------------------------------------
@@ -154,7 +98,8 @@ def test_an_old_database_is_migrated_and_keeps_its_games(tmp_path):
 # --- 2. bounded memory -------------------------------------------------------------------
 
 def test_creation_is_rate_limited_per_address_and_bad_requests_cost_nothing(tmp_path):
-    running = Server(tmp_path / "games.db", flags=("--games-per-minute", "3")).start()
+    running = Server(tmp_path / "games.db", flags=("--games-per-minute", "3",
+                                                    "--trusted-proxy", "127.0.0.1")).start()
     try:
         for _ in range(5):
             assert running.post("/api/games", {"mode": "bridge"})[0] == 400
@@ -163,7 +108,8 @@ def test_creation_is_rate_limited_per_address_and_bad_requests_cost_nothing(tmp_
         status, reply = running.post("/api/games", {"mode": "friend"})
         assert status == 429 and reply["error"].startswith("too many new games")
         assert "\n" not in reply["error"]
-        # another address (through a proxy on this machine) has its own allowance
+        # another address (through a proxy on this machine, named as trusted) has its own
+        # allowance
         status, _ = raw_post(running, b'{"mode": "friend"}',
                              {"Content-Type": "application/json",
                               "X-Forwarded-For": "192.0.2.7"})
@@ -231,8 +177,8 @@ def test_a_table_nobody_is_at_is_let_go_after_the_idle_time(tmp_path, idle, let_
 
 def test_a_client_that_stops_reading_is_removed_and_its_socket_closed(server):
     game, a, b = pair(server, seed=1)
-    path = "/ws/" + game["links"]["invite"].removeprefix("/play/")
-    slow = handshake(server, path, rcvbuf=2048)
+    path = "/ws/" + game["links"]["friend"].removeprefix("/play/")
+    slow = handshake(server.port, path, rcvbuf=2048)
     b.close()
     a.until(lambda m: m["type"] == "state" and m["game"]["connected"][1])
     junk = frame(b"x" * 1000)  # each answered with an error it will never read
@@ -263,7 +209,7 @@ def test_idle_sockets_and_slow_headers_are_timed_out(tmp_path):
             while True:
                 idle.receive(timeout=10)
         slow = socket.create_connection(("127.0.0.1", running.port))
-        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and the rest never comes
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and the rest never comes
         assert closed_within(slow, 6)
         dribble = socket.create_connection(("127.0.0.1", running.port))
         started = time.monotonic()
@@ -334,14 +280,15 @@ def test_hostile_frames_and_ids_get_one_line_errors_and_the_connection_goes_on(s
 def test_huge_and_hostile_bodies_are_refused_before_reading(server):
     before = len(SQLiteStorage(server.db).unfinished())
     sock = socket.create_connection(("127.0.0.1", server.port))
-    sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 b"Content-Length: 1000000000\r\n\r\n{")  # the rest is never sent
+    sock.sendall(  # (the rest of the body is never sent)
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+        b"application/json\r\nContent-Length: 1000000000\r\n\r\n{")
     reply = read_reply(sock, b"}")  # answered without waiting for the body
     assert reply.startswith(b"HTTP/1.1 413") and b"request too long" in reply
     sock.close()
     chunked = socket.create_connection(("127.0.0.1", server.port))
     chunk = b"1000\r\n" + b" " * 4096 + b"\r\n"
-    chunked.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+    chunked.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json"
                     b"\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk * 3)
     assert read_reply(chunked).startswith(b"HTTP/1.1 413")
     chunked.close()
@@ -470,8 +417,11 @@ def test_creation_needs_json_from_this_site_and_tokens_never_reach_the_logs(tmp_
         same = {"Content-Type": "application/json", "Origin": running.base}
         status, game = raw_post(running, b'{"mode": "friend"}', same)
         assert status == 201
-        tokens = [game["links"][k].partition("token=")[2] for k in ("play", "invite")]
-        a, b = running.seat(game["links"]["play"]), running.seat(game["links"]["invite"])
+        a, b = running.friends(game)
+        tokens = [game["links"]["play"].partition("token=")[2],
+                  game["links"]["invite"].partition("invite=")[2],
+                  game["links"]["friend"].partition("token=")[2]]
+        assert all(tokens)
         a.state_at_least(0)
         running.get(game["links"]["play"])
         a.send("{bad")

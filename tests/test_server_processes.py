@@ -60,7 +60,8 @@ def plain(value):
 def test_each_seat_on_its_own_process_sees_every_move_of_a_whole_match(two, postgres_url):  # noqa: F811
     a, b = two
     game = a.new_game(mode="friend", name="Ann", rules={"target": 3}, seed=5)
-    seats = {0: a.seat(game["links"]["play"]), 1: b.seat(game["links"]["invite"])}
+    friend = a.claim(game["links"]["invite"])  # taken on one process, played on the other
+    seats = {0: a.seat(game["links"]["play"]), 1: b.seat(friend)}
     watcher = b.seat(game["links"]["watch"])
     for seat in (*seats.values(), watcher):
         seat.state_at_least(0)
@@ -82,8 +83,9 @@ def test_each_seat_on_its_own_process_sees_every_move_of_a_whole_match(two, post
 def test_the_same_move_sent_to_two_processes_at_once_is_applied_once(two, postgres_url):  # noqa: F811
     a, b = two
     game = a.new_game(mode="friend", name="Ann", rules={"target": 10}, seed=8)
-    here = {0: a.seat(game["links"]["play"]), 1: a.seat(game["links"]["invite"])}
-    there = {0: b.seat(game["links"]["play"]), 1: b.seat(game["links"]["invite"])}
+    friend = b.claim(game["links"]["invite"])
+    here = {0: a.seat(game["links"]["play"]), 1: a.seat(friend)}
+    there = {0: b.seat(game["links"]["play"]), 1: b.seat(friend)}
     for socket in (*here.values(), *there.values()):
         socket.state_at_least(0)
     engine, refused, rng = Game(Rules(target=10), seed=8), 0, random.Random(4)
@@ -181,7 +183,7 @@ def test_a_page_behind_one_address_reconnects_to_a_live_process_and_plays_on(
 def test_a_process_whose_listening_connection_was_cut_catches_up(two, postgres_url):  # noqa: F811
     a, b = two
     game = a.new_game(mode="friend", name="Ann", rules={"target": 5}, seed=2)
-    here, there = a.seat(game["links"]["play"]), b.seat(game["links"]["invite"])
+    here, there = a.seat(game["links"]["play"]), b.seat(a.claim(game["links"]["invite"]))
     here.state_at_least(0)
     there.state_at_least(0)
     with psycopg.connect(postgres_url, autocommit=True) as connection:

@@ -29,7 +29,7 @@ def server(tmp_path_factory):
 
 def friend_game(server: Server, **rules):
     game = server.new_game(mode="friend", name="Ann", rules=rules, seed=5)
-    a, b = server.seat(game["links"]["play"]), server.seat(game["links"]["invite"])
+    a, b = server.friends(game)
     a.state_at_least(0)
     b.state_at_least(0)
     return game, a, b
@@ -208,7 +208,7 @@ def test_a_killed_server_continues_every_game_from_its_last_acknowledged_action(
     first = Server(db, bot_delay=0).start()
     try:
         friend = first.new_game(mode="friend", name="Ann", seed=9)
-        a, b = first.seat(friend["links"]["play"]), first.seat(friend["links"]["invite"])
+        a, b = first.friends(friend)
         a.state_at_least(0)
         b.state_at_least(0)
         for _ in range(7):

@@ -8,6 +8,7 @@ import sqlite3
 import pytest
 
 from euchre import Game, Rules
+from euchre.history import Stats
 from euchre.server.committer import Committer
 from euchre.server.storage import (
     Action,
@@ -59,14 +60,34 @@ def test_a_batch_is_all_or_nothing(db):
     assert db.load("g1").actions == ["pass"]
 
 
-def test_finish_and_rename_show_in_the_finished_lists(db):
+def seat_summaries(winner: int) -> dict[str, dict[str, int]]:
+    return {str(seat): {**Stats().counts(), "matches": 1, "matches_won": int(seat == winner)}
+            for seat in (0, 1)}
+
+
+def test_finish_and_rename_show_in_the_finished_lists_and_totals(db):
     db.write([NewGame(stored()), NewGame(stored("g2", "friend"))])
-    db.write([Rename("g2", 1, "Bob"), Finish("g2", 1, (2, 3))])
+    db.write([Rename("g2", 1, "Bob"), Finish("g2", 1, (2, 3), seat_summaries(1))])
+    db.write([Finish("g2", 0, (9, 9), seat_summaries(0))])  # finished already: ignored
     assert db.unfinished() == ["g1"]
-    [game] = db.finished_by("Bob")
+    [game] = db.games_of("Bob", 10)
     assert (game.id, game.winner, game.score, game.names) == ("g2", 1, (2, 3), ("Ann", "Bob"))
-    assert db.finished_by("Nobody") == []
+    assert db.games_of("Nobody", 10) == [] and db.player_total("Nobody") is None
+    assert db.player_total("Bob")["matches_won"] == 1 and db.player_total("Ann")["matches"] == 1
     assert [g.id for g in db.recent(5)] == ["g2"]
+
+
+def test_a_players_games_come_a_page_at_a_time_newest_first(db):
+    ids = [f"g{n}" for n in range(7)]
+    for n, game_id in enumerate(ids):
+        db.write([NewGame(stored(game_id)), Finish(game_id, n % 2, (n, 0), seat_summaries(
+            n % 2))])
+    first = db.games_of("Ann", 4)
+    assert [g.id for g in first] == ids[::-1][:4]
+    rest = db.games_of("Ann", 4, before=first[-1].updated)
+    assert [g.id for g in rest] == ids[::-1][4:]
+    total = db.player_total("Ann")
+    assert (total["matches"], total["matches_won"], total["with_undo"]) == (7, 4, 0)
 
 
 def test_a_stored_action_that_does_not_replay_is_refused_with_its_place(db):

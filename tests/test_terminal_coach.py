@@ -17,7 +17,8 @@ from euchre.coach import THRESHOLD
 from euchre.terminal.table import Table
 
 NOTE = re.compile(r"Coach: the expert preferred (.+?) \(([+-]\d+\.\d\d)\) to (.+?) "
-                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost\.")
+                  r"\(([+-]\d+\.\d\d)\): (\d+\.\d\d) points lost "
+                  r"\(estimated points this hand\)\.")
 
 
 def a_march_in_hand() -> Game:
@@ -35,7 +36,7 @@ def take_turn(coaching: bool, *typed: str) -> str:
     """The human's first turn at a table, typing ``typed``; what the table printed."""
     game = a_march_in_hand()
     out = io.StringIO()
-    console = Console(file=out, width=100)
+    console = Console(file=out, width=200)  # (a note on one line, to read it whole)
     answers = iter(typed)
     console.input = lambda prompt="": next(answers)  # type: ignore[method-assign]
     table = Table(game, "medium", "You", 1, console, coaching=coaching)
@@ -78,3 +79,19 @@ def test_play_coach_turns_it_on(tmp_path, monkeypatch):
     args = build_parser().parse_args(["play", "--coach", "--new", "--seed", "3"])
     table = new_table(args, rules(args), Console(file=io.StringIO()))
     assert table.coaching is True
+
+
+def test_the_computer_picking_up_as_its_bid_is_told_once():
+    """Issue 36: the computer, dealing, takes the upcard as its bid and then discards: the
+    table says it picked up the card once, then that it discarded a card."""
+    game = Game(Rules(), seed=3, first_dealer=1)
+    out = io.StringIO()
+    table = Table(game, "medium", "You", 1, Console(file=out, width=200))
+    game.apply("pass")
+    table.announce(game.view(1), "order")
+    game.apply("order")
+    view = game.view(1)
+    table.announce(view, view.legal[0])
+    said = out.getvalue()
+    assert said.count("pick") == 1 and "The computer picked up" in said
+    assert said.strip().endswith("The computer discards a card.")

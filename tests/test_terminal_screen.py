@@ -22,8 +22,10 @@ SEED_COMPUTER_ORDERS_UP = "28"
 the person's first choice is to pick it up and discard, or leave it."""
 
 
-def spawn(tmp_path, *args: str, width: int = 80, command: str = "play") -> pexpect.spawn:
-    env = dict(os.environ, EUCHRE_DATA_DIR=str(tmp_path), COLUMNS=str(width), LINES="24")
+def spawn(tmp_path, *args: str, width: int = 80, command: str = "play",
+          **extra: str) -> pexpect.spawn:
+    env = dict(os.environ, EUCHRE_DATA_DIR=str(tmp_path), COLUMNS=str(width), LINES="24",
+               **extra)
     return pexpect.spawn(sys.executable, ["-m", "euchre.cli", command, *args], env=env,
                          encoding="utf-8", timeout=60, dimensions=(24, width))
 
@@ -145,7 +147,8 @@ def test_a_forced_card_plays_itself_unless_asked_not_to(tmp_path):
 
 
 def test_help_and_rules_at_the_prompt(tmp_path):
-    child = spawn(tmp_path, "--seed", "5", "--target", "3")
+    paged = tmp_path / "paged.txt"  # the pager: what it was given is kept here
+    child = spawn(tmp_path, "--seed", "5", "--target", "3", PAGER=f"cat > {paged}")
     child.expect(PROMPT)
     child.sendline("help")
     child.expect(PROMPT)
@@ -156,8 +159,10 @@ def test_help_and_rules_at_the_prompt(tmp_path):
     child.sendline("rules")
     child.expect(PROMPT)
     shown = plain(child.before)
+    rules = plain(paged.read_text())  # a screen at a time, in the pager
     for heading in ("Card order", "Bidding, round 1", "Scoring", "Joker (25-card deck)"):
-        assert heading in shown, heading
+        assert heading in rules and heading not in shown, heading
+    assert "-- Hand 1 --" in shown and "1) " in shown  # then the table is drawn again
     child.sendline("q")
     child.expect(pexpect.EOF)
 
@@ -215,3 +220,71 @@ def test_the_hand_result_is_the_engines_and_names_your_discard(tmp_path):
     assert f"Hand over: {maker} made " in screen.split("(You had discarded")[0]
     assert screen.count("Hand over:") == sum(
         1 for h in record["hands"] if h["result"] and not h["result"]["thrown_in"])
+
+
+def test_a_review_in_a_terminal_folds_its_lines_between_words(tmp_path):
+    """Issue 36: at 120 columns `euchre review` broke words across lines; it folds between
+    them now, each folded line indented, and a pipe still gets the lines whole."""
+    import random
+    import subprocess
+
+    from euchre import Rules
+
+    game, rng = Game(Rules(target=3), seed=12), random.Random(12)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(game.record()))
+    child = spawn(tmp_path, str(path), "--deals", "8", width=120, command="review")
+    child.expect(pexpect.EOF)
+    shown = [line for line in plain(child.before).rstrip("\n").split("\n")
+             if not line.startswith("reviewing")]  # (the progress bar, on stderr)
+    piped = subprocess.run([sys.executable, "-m", "euchre.cli", "review", str(path), "--deals",
+                            "8"], capture_output=True, text=True, check=True).stdout
+    assert max(len(line) for line in piped.splitlines()) > 120  # there is something to fold
+    assert all(len(line) <= 120 for line in shown)
+    assert " ".join(" ".join(shown).split()) == " ".join(piped.split())  # no word cut
+
+
+def test_a_replay_steps_one_move_at_a_time_with_both_hands_shown(tmp_path):
+    """Issue 41, criterion 3: `euchre replay FILE --step` walks the record (Enter forward,
+    b back, a number to a hand, q quits), drawing the table with both hands."""
+    import random
+
+    from euchre import Rules
+
+    game, rng = Game(Rules(target=2), seed=9), random.Random(9)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    record = {**game.record(), "players": {"names": ["Ann", "Bo"]}}
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(record))
+    moves = [(p, t) for hand in record["hands"] for p, t in hand["actions"]]
+    replay = Game.from_record({**record, "hands": [{"actions": []}], "score": [0, 0],
+                               "winner": None})
+    child = spawn(tmp_path, str(path), "--step", width=100, command="replay")
+
+    def screen(send: str) -> str:
+        child.sendline(send)
+        child.expect("> ")
+        return plain(child.before)
+
+    child.expect("> ")
+    assert f"move 0 of {len(moves)}" in plain(child.before)
+    for n, (_, token) in enumerate(moves[:8], 1):
+        shown = screen("")
+        replay.apply(token)
+        assert f"move {n} of {len(moves)}" in shown
+        for seat, name in enumerate(("Ann", "Bo")):
+            cards = shown.split(f"{name}'s hand: ")[1].split("\n")[0].split()
+            assert cards == [card_text(c) for c in replay.view(seat).hand]
+    assert f"move 7 of {len(moves)}" in screen("b")
+    assert "-- Hand 2 --" in screen("2")
+    assert "the match has hands 1 to" in screen("99")
+    for _ in range(len(moves)):
+        last = screen("")
+    assert "won the match" in last and "that was the last move" in screen("")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

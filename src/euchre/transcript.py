@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import state
-from .cards import SUIT_NAMES, card_label, sort_key
+from .cards import SUIT_NAMES, card_label, card_token, sort_key
+from .words import bid_text
 
 _DECKS = {24: "24-card deck", 32: "32-card deck", 25: "25-card deck with the Joker"}
 
@@ -78,12 +79,14 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
     dealt = {1 - dealer: order[0:5], dealer: order[5:10]}
     lines = [f"Hand {number}, {who[dealer]} deals. Upcard {card_label(story['upcard'])}.",
              f"  {who[0]}: {_cards(dealt[0], trump)}", f"  {who[1]}: {_cards(dealt[1], trump)}"]
-    bids = [f"{who[p]} {token}" for p, token in story["bids"]]
+    upcard = card_token(story["upcard"])
+    bids = [f"{who[p]} {bid_text(token, p == dealer, upcard)}" for p, token in story["bids"]
+            if not (p == dealer and token == "order")]  # (told with his discard, below)
     if story["upcard_taken"]:
-        bids.append(f"{who[dealer]} picks up {card_label(story['upcard'])}, discards "
+        bids.append(f"{who[dealer]} picked up {card_label(story['upcard'])}, discarded "
                     f"{card_label(story['discard'])}")
     elif story["maker"] >= 0 and story["bids"][-1][1] == "order":
-        bids.append(f"{who[dealer]} leaves {card_label(story['upcard'])}")
+        bids.append(f"{who[dealer]} left {card_label(story['upcard'])}")
     if bids:
         lines.append("  Bidding: " + ", ".join(bids) + ".")
     for n, (leader, led, answer, winner) in enumerate(story["tricks"], 1):

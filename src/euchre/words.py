@@ -188,12 +188,21 @@ def bid_words(view: View, player: int, token: str) -> str:
     >>> [bid_words(view, p, t) for p, t in view.bids]
     ['ordered up K♣']
     """
+    return bid_text(token, player == view.dealer, view.upcard)
+
+
+def bid_text(token: str, by_dealer: bool, upcard: str) -> str:
+    """A bid as the history tells it, from the bid, whether the dealer made it, and the
+    upcard (``bid_words`` for a view; the transcript of a record uses it too).
+
+    >>> bid_text("order", False, "KC"), bid_text("call H", True, "KC"), bid_text("pass", 1, "9S")
+    ('ordered up K♣', 'named ♥ hearts', 'passed')
+    """
     action = parse_action(token)
     if action == PASS:
         return "passed"
     if action == ORDER:
-        verb = "picked up" if player == view.dealer else "ordered up"
-        return f"{verb} {card_text(view.upcard)}"
+        return f"{'picked up' if by_dealer else 'ordered up'} {card_text(upcard)}"
     return f"named {suit_text(SUITS[action - CALL])}"
 
 

@@ -18,7 +18,8 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 euchre bot "http://127.0.0.1:8000/play/GAME?token=T" --cmd "python3 examples/bots/random_bot.py"
 euchre bot "$INVITE_LINK" --cmd ./mybot --cwd ~/bots --timeout 10"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("url", metavar="URL", help="the seat's link (http://HOST:PORT/play/...)")
+    parser.add_argument("url", metavar="URL", help="the seat's link (http://HOST:PORT/play/...) "
+                        "or a friend's invite (http://HOST:PORT/join/...), which it takes")
     parser.add_argument("--cmd", required=True, metavar="COMMAND",
                         help="the program and its arguments (split as a shell would, run "
                              "without one)")
@@ -27,6 +28,8 @@ euchre bot "$INVITE_LINK" --cmd ./mybot --cwd ~/bots --timeout 10"""),
                         default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=f"seconds the program may think per decision; default "
                              f"{DEFAULT_TIMEOUT:g}")
+    parser.add_argument("--name", default="Bot", metavar="NAME",
+                        help="the name at the table when URL is a friend's invite; default Bot")
     parser.add_argument("--cwd", metavar="DIR", default=None,
                         help="the program's working folder; default the current one")
     return parser
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
 
     program = ExternalAgent(args.cmd, timeout=args.timeout, cwd=args.cwd)
     try:
-        return sit(args.url, program)
+        return sit(args.url, program, name=args.name)
     except BotFailure as failure:
         tail = "".join(f"\n  stderr: {line}" for line in failure.stderr[-5:])
         raise ValueError(f"{failure}{tail}") from None

@@ -1,8 +1,10 @@
-"""``euchre replay FILE [--hand N]``: a saved match as text, hand by hand."""
+"""``euchre replay FILE [--hand N] [--step]``: a saved match as text, hand by hand, or walked
+one move at a time at the table."""
 
 from __future__ import annotations
 
 import argparse
+import json
 
 from ..game import Game
 from ..record import player_names, read
@@ -16,10 +18,19 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "and points, with the players' names when the record has them.",
         epilog=example("""
 euchre replay ~/.local/share/euchre/matches/20261201-101500-42.json
-euchre replay match.json --hand 3     # hand 3 alone, and the score after it"""),
+euchre replay match.json --hand 3     # hand 3 alone, and the score after it
+euchre replay match.json --step       # one move at a time at the table: Enter, b, q
+euchre replay match.json --format json > clean.json   # the record, checked and rewritten"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="FILE", help="a match record saved as JSON")
     parser.add_argument("--hand", type=int, metavar="N", help="print only hand N (from 1)")
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (the transcript, the default) or json: the record checked "
+                             "and written anew in the engine's own form (to take elsewhere)")
+    parser.add_argument("--step", action="store_true",
+                        help="walk the match one move at a time, drawn as at the table with "
+                             "both hands shown (Enter: next, b: back, a number: that hand, "
+                             "q: quit); with --hand N, from hand N")
     return parser
 
 
@@ -32,6 +43,21 @@ def run(args: argparse.Namespace) -> int:
         last = first + len(data["hands"]) - 1
         if not first <= args.hand <= last:
             raise ValueError(f"--hand {args.hand}: the match has hands {first} to {last}")
+    if args.format == "json":
+        if args.hand is not None or args.step:
+            raise ValueError("--format json writes the whole record: leave out --hand and "
+                             "--step")
+        record = game.record()
+        if isinstance(data.get("players"), dict):
+            record["players"] = data["players"]
+        print(json.dumps(record, ensure_ascii=False))
+        return 0
+    if args.step:
+        from rich.console import Console
+
+        from ..terminal.stepper import step_through
+
+        return step_through(data, tuple(names or ("P0", "P1")), Console(), args.hand)
     text = game.transcript(names=names, hand=args.hand)
     players = data.get("players")
     resigned = players.get("resigned") if isinstance(players, dict) else None

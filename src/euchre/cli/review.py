@@ -10,6 +10,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import shutil
+import sys
+import textwrap
 from typing import Any
 
 from ..coach import DEFAULT_DEALS, THRESHOLD, review_record, text
@@ -46,8 +49,9 @@ euchre review match.json --deals 96          # faster, noisier (default {DEFAULT
                         default=DEFAULT_DEALS, metavar="K",
                         help=f"the expert's deals per card (twice as many per bid or "
                              f"discard); default {DEFAULT_DEALS}")
-    parser.add_argument("--seed", type=seed, default=0, metavar="S",
-                        help="the expert's seed; default 0 (same seed, same review)")
+    parser.add_argument("--seed", type=seed, default=None, metavar="S",
+                        help="the expert's seed; default the match's own (the values its "
+                             "hints and coach notes showed; same seed, same review)")
     parser.add_argument("--threshold", type=in_range(float, 0, 10,
                                                      "expected points from 0 to 10"),
                         default=THRESHOLD, metavar="P",
@@ -71,8 +75,27 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(review.to_dict(), ensure_ascii=False))
     else:
-        print(text(review, player_names(data)))
+        said = text(review, player_names(data))
+        print(wrapped(said, shutil.get_terminal_size().columns) if sys.stdout.isatty()
+              else said)
     return 0
+
+
+def wrapped(said: str, width: int) -> str:
+    """Text folded to a terminal's ``width`` between words, never inside one; a folded
+    line keeps its indent, two more spaces in (a file or a pipe gets the lines whole).
+
+    >>> print(wrapped("  Trick 2: the expert preferred the ace", 24))
+      Trick 2: the expert
+        preferred the ace
+    """
+    lines = []
+    for line in said.splitlines():
+        indent = line[:len(line) - len(line.lstrip())]
+        lines.append(textwrap.fill(line, max(width, 20), subsequent_indent=indent + "  ",
+                                   break_long_words=False, break_on_hyphens=False)
+                     if line.strip() else line)
+    return "\n".join(lines)
 
 
 def default_player(data: dict[str, Any]) -> int:

@@ -11,6 +11,46 @@ _count = in_range(int, 1, 10**6, "expected a whole number from 1 to 1000000")
 _long_seconds = in_range(float, 0.5, 86_400, "expected seconds from 0.5 to 86400")
 _deals = in_range(int, 1, MAX_DEALS, f"expected deals from 1 to {MAX_DEALS}")
 _few = in_range(int, 1, 64, "expected a whole number from 1 to 64")
+_days = in_range(float, 0.00001, 3650, "expected days from 0.00001 to 3650")
+_header_bytes = in_range(int, 1024, 1 << 20, "expected bytes from 1024 to 1048576")
+
+
+def _proxy(text: str) -> str:
+    """An argparse type: an IP address or network (``10.0.0.0/8``), or ``*``."""
+    import ipaddress
+
+    try:
+        return text if text == "*" else str(ipaddress.ip_network(text, strict=False))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected an IP address or network such as 10.0.0.1 or 10.0.0.0/8, not {text!r}"
+        ) from None
+
+
+def _host_name(text: str) -> str:
+    """An argparse type: a host name as a request's Host gives it (no port), or ``*``."""
+    name = text.strip().lower().rstrip(".")
+    if not name or any(c in name for c in "/:@ "):
+        raise argparse.ArgumentTypeError(f"expected a host name such as games.example.org "
+                                         f"(no scheme, port or path), not {text!r}")
+    return name
+
+
+def _origin(text: str) -> str:
+    """An argparse type: an origin, ``https://name`` or ``http://name:port``, or ``*``."""
+    from urllib.parse import urlsplit
+
+    origin = text.strip().lower().rstrip("/")
+    try:
+        parts = urlsplit(origin)
+        good = origin == "*" or (parts.scheme in ("http", "https") and parts.hostname
+                                 and not parts.path and not parts.query)
+    except ValueError:
+        good = False
+    if not good:
+        raise argparse.ArgumentTypeError(f"expected an origin such as https://games.example"
+                                         f".org or http://localhost:3000, not {text!r}")
+    return origin
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -60,7 +100,42 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                                                 f"that does not answer; default {d.ws_ping:g}")
     limits.add_argument("--max-connections", type=_count, default=d.max_connections,
                         metavar="N", help="connections at once, HTTP and WebSocket (more "
-                                          f"get 503); default {d.max_connections}")
+                                          "get 503, or a WebSocket 1013); default "
+                                          f"{d.max_connections}")
+    limits.add_argument("--max-per-address", type=_count, default=d.max_per_address,
+                        metavar="N", help="connections one client address may hold at once "
+                                          f"(then 503 or 1013); default {d.max_per_address}")
+    limits.add_argument("--header-bytes", type=_header_bytes, default=d.header_bytes,
+                        metavar="BYTES", help="longest request line and headers (then 431); "
+                                              f"default {d.header_bytes}")
+    limits.add_argument("--body-timeout", type=_long_seconds, default=d.body_timeout,
+                        metavar="SECONDS", help="time a request's body has to arrive once its "
+                                                f"headers have (then 408); default "
+                                                f"{d.body_timeout:g}")
+    limits.add_argument("--write-stall", type=_long_seconds, default=d.write_stall,
+                        metavar="SECONDS", help="cut off a client that leaves 64 KB of replies "
+                                                "unread this long (its pings go unanswered "
+                                                f"meanwhile); default {d.write_stall:g}")
+    limits.add_argument("--abandon-after", type=_days, default=d.abandon_after / 86_400,
+                        metavar="DAYS", help="close a game against the computer left "
+                                             "unfinished this long as lost by the person "
+                                             "(marked abandoned); default "
+                                             f"{d.abandon_after / 86_400:g}")
+    access = parser.add_argument_group(
+        "who may connect (against DNS rebinding, other sites' pages and forged addresses)")
+    access.add_argument("--allowed-host", type=_host_name, action="append", default=[],
+                        metavar="NAME", help="a name this server is reached by (repeatable; "
+                                             "--host, IP addresses and localhost always are; "
+                                             "* for any): requests naming another get 400")
+    access.add_argument("--allowed-origin", type=_origin, action="append", default=[],
+                        metavar="ORIGIN", help="another site whose pages may open games here, "
+                                               "such as https://games.example.org "
+                                               "(repeatable; this server's own always may)")
+    access.add_argument("--trusted-proxy", type=_proxy, action="append", default=[],
+                        metavar="ADDRESS", help="a reverse proxy whose X-Forwarded-For names "
+                                                "the client (repeatable; an address or a "
+                                                "network); from anyone else it is ignored. "
+                                                "Default: none")
     coach = parser.add_argument_group("the coach's reviews of finished games")
     coach.add_argument("--review-deals", type=_deals, default=d.review_deals, metavar="K",
                        help="the expert's deals per card decision (twice per bid); default "
@@ -84,5 +159,10 @@ def run(args: argparse.Namespace) -> int:
                     keep_alive=args.keep_alive, ws_ping=args.ws_ping,
                     max_connections=args.max_connections, review_deals=args.review_deals,
                     reviews_at_once=args.reviews_at_once,
-                    reviews_waiting=args.reviews_waiting)
+                    reviews_waiting=args.reviews_waiting, max_per_address=args.max_per_address,
+                    header_bytes=args.header_bytes, body_timeout=args.body_timeout,
+                    write_stall=args.write_stall, allowed_hosts=tuple(args.allowed_host),
+                    allowed_origins=tuple(args.allowed_origin),
+                    trusted_proxies=tuple(args.trusted_proxy),
+                    abandon_after=args.abandon_after * 86_400)
     return run_server(args.host, args.port, args.db, args.bot_delay, limits)

@@ -7,7 +7,7 @@ How each face calls it:
 * **The server** (a background job per finished game and seat)::
 
       from euchre.coach import review_record
-      review = review_record(record, player=seat, deals=DEFAULT_DEALS, seed=0,
+      review = review_record(record, player=seat, deals=DEFAULT_DEALS,
                              progress=lambda done, total: ...)
       stored = review.to_dict()     # exactly the `euchre review --json` object
 
@@ -17,8 +17,10 @@ How each face calls it:
   record or a bad setting. The same arguments always give the same review, so the stored
   one never needs recomputing. ``Decision.words`` gives every option in the table's words
   and ``situation`` the moment, so a page can show them without wording anything itself.
-* **The table's coach note** (``euchre play --coach``): ``note(values, chosen, words)``
-  after each real choice, with the values the table's expert gave that view.
+* **The table's hint and coach note** (the browser's, ``euchre play``'s ``?`` and
+  ``--coach``): ``decision_values(view, coach_seed(game_seed), decision_place(game))``, the
+  very valuation the review makes of that decision (same seed, same deals), then
+  ``note(values, chosen, words)`` after a real choice.
 
 A loss is the expert's best value minus the chosen option's (``judge``), never negative;
 above ``THRESHOLD`` points it is a mistake.
@@ -34,6 +36,9 @@ from .review import (
     Decision,
     HandReview,
     Review,
+    coach_seed,
+    decision_place,
+    decision_values,
     hindsight,
     judge,
     review_record,
@@ -41,4 +46,5 @@ from .review import (
 )
 
 __all__ = ["DEFAULT_DEALS", "STAGES", "THRESHOLD", "Decision", "HandReview", "Review",
-           "hindsight", "judge", "note", "review_record", "situation", "text"]
+           "coach_seed", "decision_place", "decision_values", "hindsight", "judge", "note",
+           "review_record", "situation", "text"]

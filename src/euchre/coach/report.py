@@ -5,8 +5,10 @@ the terminal as text; neither changes a number. Every option is worded as the ta
 it (``Decision.words``, from ``euchre.words``); values are signed points this hand, two
 decimals, as the terminal's ``?`` hint shows them.
 
->>> note({"pass": -0.42, "order": 0.31}, "pass", {"pass": "pass", "order": "order up K♣"})
-'Coach: the expert preferred order up K♣ (+0.31) to pass (-0.42): 0.73 points lost.'
+>>> print(note({"pass": -0.42, "order": 0.31}, "pass", {"pass": "pass", "order": "order up K♣"}))
+... # doctest: +NORMALIZE_WHITESPACE
+Coach: the expert preferred order up K♣ (+0.31) to pass (-0.42): 0.73 points lost
+(estimated points this hand).
 >>> note({"pass": -0.1, "order": 0.0}, "pass", {"pass": "pass", "order": "order up K♣"})
 """
 
@@ -31,7 +33,8 @@ def note(values: dict[str, float], chosen: str, words: dict[str, str],
     if loss <= threshold:
         return None
     return (f"Coach: the expert preferred {words[best]} ({values[best]:+.2f}) to "
-            f"{words[chosen]} ({values[chosen]:+.2f}): {loss:.2f} points lost.")
+            f"{words[chosen]} ({values[chosen]:+.2f}): {loss:.2f} points lost (estimated "
+            "points this hand).")
 
 
 def text(review: Review, names: Sequence[str] | None = None) -> str:
@@ -60,7 +63,7 @@ def valued_line(review: Review, me: str) -> str:
     """How the choices were valued: from what the player could see, with which settings."""
     return (f"Each choice valued by the expert from what {me} could see then "
             f"({review.deals} deals a card, {2 * review.deals} a bid or discard, seed "
-            f"{review.seed}), in expected points this hand (match equity near the target, "
+            f"{review.seed}), in estimated points this hand (match equity near the target, "
             "as points).")
 
 

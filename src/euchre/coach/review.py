@@ -96,7 +96,8 @@ class Decision:
     chosen: str
     best: str
     values: dict[str, float]
-    """Every legal token with its value in points this hand (match equity near the target)."""
+    """Every legal token with its estimated value in points this hand (match equity near the
+    target)."""
     words: dict[str, str]
     """Every legal token as the table words it (``euchre.words.choice_words``)."""
     loss: float
@@ -228,15 +229,20 @@ class _Moment:
     chosen: str
 
 
-def review_record(record: Any, player: int, deals: int = DEFAULT_DEALS, seed: int = 0,
+def review_record(record: Any, player: int, deals: int = DEFAULT_DEALS, seed: int | None = None,
                   progress: Progress | None = None, threshold: float = THRESHOLD) -> Review:
     """Review ``player``'s decisions in a match record (``Game.record()``'s JSON object).
 
     ``deals``: the expert's deals per card decision (twice as many for a bid or a discard);
     ``seed``: seeds every decision's expert (the same record, player, deals and seed give the
-    same review); ``progress(done, total)`` after each decision valued. A corrupt or tampered
-    record, a player other than 0 or 1, or a bad setting is a one-line ``ValueError``.
+    same review); None, the match's own (``coach_seed``), which the table's hints and coach
+    notes use too, so the three give one value to one decision. ``progress(done, total)``
+    after each decision valued. A corrupt or tampered record, a player other than 0 or 1, or
+    a bad setting is a one-line ``ValueError``.
     """
+    if seed is None:  # (a record without a seed is refused below, by Game.from_record)
+        fixed = record.get("seed") if isinstance(record, dict) else None
+        seed = coach_seed(fixed) if type(fixed) is int and fixed >= 0 else 0
     _check_settings(player, deals, seed, threshold)
     final = Game.from_record(record)  # refuses a corrupt or tampered record, in one line
     moments, hands = _replay(record, player, final)
@@ -338,6 +344,33 @@ def _with_loss(hand: HandReview, loss: float) -> HandReview:
                       hand.points, hand.tricks_won, loss, hand.hindsight)
 
 
+def coach_seed(game_seed: int) -> int:
+    """The seed a match's decisions are valued with, by default, from the match's own seed:
+    its review, and at the table its hints and coach notes.
+
+    >>> coach_seed(7) == coach_seed(7) != coach_seed(8)
+    True
+    """
+    return state.mix64((game_seed ^ 0x636F616368) & state.M64)  # "coach"
+
+
+def decision_place(game: Game) -> tuple[int, int]:
+    """Where the decision to be made now sits in the match's record: the hand (from 0) and
+    the action's place in it, as a review of the finished match will find it."""
+    hands = game.record()["hands"]
+    return len(hands) - 1, len(hands[-1]["actions"])
+
+
+def decision_values(view: View, seed: int, place: tuple[int, int],
+                    deals: int = DEFAULT_DEALS) -> dict[str, float]:
+    """The expert's estimate of every legal choice of ``view``, in points this hand: the one
+    valuation a review, a hint and a coach note all make of a decision (its own expert,
+    seeded from ``seed`` and the decision's ``place``, with ``deals`` deals a card and twice
+    as many a bid or discard)."""
+    expert = ExpertAgent(seed=decision_seed(seed, *place), deals=deals, bid_deals=2 * deals)
+    return expert.analyse(view)
+
+
 def decision_seed(seed: int, record_hand: int, index: int) -> int:
     """The seed of the expert that values one decision: a pure function of the review's
     seed and the decision's place, so each decision is valued the same however the review
@@ -348,9 +381,7 @@ def decision_seed(seed: int, record_hand: int, index: int) -> int:
 def _value(moment: _Moment, player: int, deals: int, seed: int,
            threshold: float) -> Decision:
     view = moment.view
-    expert = ExpertAgent(seed=decision_seed(seed, moment.record_hand, moment.index),
-                         deals=deals, bid_deals=2 * deals)
-    values = expert.analyse(view)
+    values = decision_values(view, seed, (moment.record_hand, moment.index), deals)
     best, loss = judge(values, moment.chosen)
     order = ordered_choices(view)
     return Decision(view.hand_number + 1, moment.index, player, view.phase,

@@ -4,7 +4,10 @@
 ``routes/``; ``euchre serve`` runs it with uvicorn. Nothing lives in module globals: the
 store, the committer and the tables belong to the app (``app.state.hub``), as does the meter
 of game creation (``app.state.creations``), so tests can run several apps side by side.
-Every HTTP response carries the security headers of ``limits.SecurityHeaders``.
+Every request must name this server and every WebSocket come from its pages
+(``gate.Gate``); every HTTP response carries the security headers of
+``limits.SecurityHeaders``. ``GET /health`` answers ``ok`` and touches nothing: the cheap
+check for a proxy or a monitor.
 
 Nothing is loaded at startup: after a restart each unfinished game comes back when someone
 connects to it (and the computer then takes any turn it owes), so memory follows the people
@@ -18,20 +21,21 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from . import pages
 from .committer import Committer
+from .gate import Gate
+from .hub import Hub
 from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .reviews import Reviews
-from .routes import api, reviews, sockets
+from .routes import api, daily, reviews, sockets
 from .routes import pages as page_routes
 from .stores import open_storage, peers_for
-from .tables import Hub
 
 WS_MAX_SIZE = 64 * MAX_MESSAGE
 """Frames above this are refused by the WebSocket layer itself (it closes with 1009);
@@ -47,7 +51,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(Committer(storage), bot_delay=bot_delay, limits=limits,
-                  peers=peers_for(storage))
+                  peers=peers_for(storage), creations=app.state.creations)
         app.state.hub = hub
         app.state.reviews = Reviews(hub.committer, limits.review_deals,
                                     limits.reviews_at_once, limits.reviews_waiting)
@@ -61,10 +65,14 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
-    for router in (page_routes.router, api.router, reviews.router, sockets.router):
+    for router in (page_routes.router, api.router, reviews.router, sockets.router,
+                   daily.router):
         app.include_router(router)
+    app.add_api_route("/health", _health, methods=["GET"])
     app.state.creations = RateLimiter(limits.games_per_minute)
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(Gate, names=limits.allowed_hosts,  # type: ignore[arg-type]
+                       origins=limits.allowed_origins)
+    app.add_middleware(SecurityHeaders)  # (outermost: the gate's refusals carry them too)
     return app
 
 
@@ -81,6 +89,11 @@ async def _refused(request: Request, err: HTTPException) -> Response:
         title, text = "That did not work", "This address cannot be used that way."
     return HTMLResponse(pages.message_page(title, text), status_code=err.status_code,
                         headers=err.headers)
+
+
+async def _health() -> Response:
+    """The server is up and its event loop answering."""
+    return PlainTextResponse("ok")
 
 
 async def _damaged(request: Request, err: ValueError) -> Response:

@@ -1,16 +1,16 @@
 """The table's coach notes: after a seat's own move, what the expert preferred and by how much.
 
 A note is ``coach.note`` (the terminal's ``play --coach`` says the same) with the values the
-expert gives the view the player had **before** the move. That view is rebuilt from the
-game's setup and its stored actions up to the move, never taken from the live game, which
-has moved on by the time the page asks (the computer may have answered). The work runs on
-the hint worker (``hints.Hints.note``), never on the event loop or the computer's thread.
+expert gives the view the player had **before** the move: the values the match's review
+will give that decision, and a hint for it showed (``coach.decision_values``). That view is
+rebuilt from the game's setup and its stored actions up to the move, never taken from the
+live game, which has moved on by the time the page asks (the computer may have answered).
+The work runs on the hint worker (``hints.Hints.note``), never on the event loop or the
+computer's thread.
 
->>> from euchre import Rules, agents
->>> from euchre import Game
+>>> from euchre import Game, Rules
 >>> before = Game(Rules(), seed=1).view(0)
->>> said = judged(Rules(), 1, ["order"], 0, agents.load("expert"),
-...               (before, {"pass": 0.1, "order": -1.9}), 0)
+>>> said = judged(Rules(), 1, ["order"], 0, 8, (before, {"pass": 0.1, "order": -1.9}), 0)
 >>> said["best"], said["loss"], said["note"].startswith("Coach: the expert preferred pass")
 ('pass', 2.0, True)
 """
@@ -19,8 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..agents import Agent
-from ..coach import judge, note
+from ..coach import coach_seed, decision_place, decision_values, judge, note
 from ..game import Game
 from ..rules import Rules
 from ..view import View
@@ -28,12 +27,13 @@ from ..words import choice_words
 from .protocol import ProtocolError
 
 
-def judged(rules: Rules, seed: int, actions: list[str], seat: int, expert: Agent,
+def judged(rules: Rules, seed: int, actions: list[str], seat: int, deals: int,
            hinted: tuple[View, dict[str, float]] | None, seq: int) -> dict[str, Any]:
     """The ``coach`` message for the move ``actions[seq]`` (the last of ``actions``): valued
-    from ``seat``'s view before it, with the values of ``hinted`` (a hint's view and values)
-    when that hint was for this very view, else the expert's. ``ProtocolError`` if that move
-    was not the seat's."""
+    from ``seat``'s view before it as the match's review will value it
+    (``coach.decision_values``, ``deals`` a card), or with the values of ``hinted`` (a hint's
+    view and values, the same valuation) when that hint was for this very view.
+    ``ProtocolError`` if that move was not the seat's."""
     game = Game(rules, seed=seed)
     for token in actions[:seq]:
         game.apply(token)
@@ -43,8 +43,10 @@ def judged(rules: Rules, seed: int, actions: list[str], seat: int, expert: Agent
     if len(view.legal) < 2:  # a forced move is no choice: nothing to say
         return {"type": "coach", "seq": seq, "chosen": chosen, "best": chosen, "loss": 0.0,
                 "note": None}
-    fresh = hinted is None or hinted[0] != view
-    values = expert.analyse(view) if fresh else hinted[1]  # type: ignore[attr-defined,index]
+    if hinted is not None and hinted[0] == view:
+        values = hinted[1]
+    else:
+        values = decision_values(view, coach_seed(seed), decision_place(game), deals)
     best, loss = judge(values, chosen)
     words = {token: choice_words(view, token) for token in values}
     return {"type": "coach", "seq": seq, "chosen": chosen, "best": best,

@@ -24,6 +24,9 @@ class Committer:
         self.storage = storage
         self._pending: list[tuple[Sequence[Write], asyncio.Future[None]]] = []
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="euchre-db")
+        self._readers = ThreadPoolExecutor(max_workers=2, thread_name_prefix="euchre-read")
+        """Reads run beside the writer (WAL: readers never wait for it), so a page that reads
+        much never delays a move's commit."""
         self._wakeup: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
@@ -71,12 +74,14 @@ class Committer:
                     done.set_result(None)
 
     async def read(self, call, *args):
-        """Run a read on the database thread (so the event loop never waits on the disk)."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, call, *args)
+        """Run a read on a reader thread (so neither the event loop nor the writer waits on
+        it); it sees every write committed before it began."""
+        return await asyncio.get_running_loop().run_in_executor(self._readers, call, *args)
 
     async def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
             self._task = None
+        self._readers.shutdown(wait=True)
         await asyncio.get_running_loop().run_in_executor(self._thread, self.storage.close)
         self._thread.shutdown(wait=True)

@@ -50,7 +50,7 @@ ABOUT: dict[str, Level] = {
     "expert": Level("Searches hundreds of possible deals and reads your bids and cards: the "
                     "strongest.", "hard", 0.171, 0.133, 0.209, 39.9),
 }
-"""Every level the server offers (``tables.LEVELS``), easiest first. The figures: the
+"""Every level the server offers (``agents.LEVELS``), easiest first. The figures: the
 `expert` and `hard` rows from ``bench/strength.py --pairs expert/hard hard/medium --deals
 1000 --seed 6 --series 10`` (2026-12-03), the `medium` row from ``--pairs medium/easy
 --deals 2000 --seed 6``; the decision times from those runs, on 2 busy cores."""

@@ -9,14 +9,13 @@ that could not have been made by this server before it reaches the store.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
 
 from ..coach.review import DEFAULT_DEALS
+from .gate import foreign_origin
 
 if TYPE_CHECKING:  # (the command line reads the defaults without loading the web stack)
     from starlette.requests import Request
@@ -45,12 +44,40 @@ class Limits:
     ws_ping: float = 20.0
     """Seconds between WebSocket pings; a peer that does not answer within as long is dropped."""
     max_connections: int = 1000
-    """Connections at once (HTTP and WebSocket); more are answered 503."""
+    """Connections at once, HTTP and WebSocket alike; beyond, a request is answered 503 and a
+    WebSocket closed with 1013 (try again later)."""
+    max_per_address: int = 20
+    """Connections one client address may hold at once; its next as many are answered 503
+    (HTTP) or closed with 1013 (WebSocket), any more closed unanswered. Connections from a
+    trusted proxy are not counted (its clients differ only in ``X-Forwarded-For``: cap them
+    at the proxy)."""
+    header_bytes: int = 16 * 1024
+    """Bytes of a request's line and headers; a longer one is answered 431 unread and its
+    connection closed (a browser's requests here take under 2 KB)."""
+    body_timeout: float = 10.0
+    """Seconds a request's body has to arrive whole once its headers have; then 408 and the
+    connection closed (slowly trickled bodies holding connections)."""
+    write_stall: float = 10.0
+    """Seconds a peer may leave more than 64 KB of the server's replies unread before it is
+    cut off. Meanwhile nothing more is read from it: a client that floods pings without
+    reading the pongs stops being answered, and is gone within as long."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Names a request's ``Host`` may give besides ``--host``, an IP address and
+    ``localhost`` ("*": any name); any other is refused, defeating DNS rebinding."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://name[:port]``) besides the served host itself whose pages may open
+    WebSockets and create games ("*": any)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses (or networks) of reverse proxies whose ``X-Forwarded-For`` names the
+    client; from anyone else the header is ignored (it would let one client pass for many)."""
     reviews_at_once: int = 1
     """The coach's reviews worked out at once, each in a process of its own
     (``server.reviews``); the others wait their turn."""
     reviews_waiting: int = 20
     """Reviews that may wait their turn; one more is refused (503: try again later)."""
+    abandon_after: float = 7 * 86_400.0
+    """Seconds a game against the computer may lie unfinished, the person having moved,
+    before it is closed as resigned by him (a loss in his statistics, marked abandoned)."""
     review_deals: int = DEFAULT_DEALS
     """The expert's deals per card decision in a review (twice as many per bid or discard):
     fewer is faster and noisier."""
@@ -125,38 +152,42 @@ class Busy(ValueError):
     """The server holds as many live tables as it may: try again shortly (HTTP 503)."""
 
 
-async def read_json_body(request: Request, limit: int) -> Any:
+async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = ()) -> Any:
     """The JSON object of a creation request, refused early: not ``application/json`` (415;
-    a cross-site form or ``text/plain`` POST needs no preflight, JSON does), from another
-    origin (403), declared or found longer than ``limit`` bytes (413, the declared length
-    checked before a byte is read), or not JSON (400)."""
+    a cross-site form or ``text/plain`` POST needs no preflight, JSON does), from a page of
+    another site than this one or ``origins`` (403), declared or found longer than
+    ``limit`` bytes (413, the declared length checked before a byte is read), not JSON or
+    with a key given twice (400), or ended by its client before it is whole (400, unseen)."""
+    from starlette.requests import ClientDisconnect
+
+    from .protocol import RepeatedKey, strict_json
+
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise Refused(415, "a new game is asked for with Content-Type: application/json")
     origin = request.headers.get("origin")
-    if origin is not None and _host_of(origin) != request.headers.get("host"):
+    if foreign_origin(origin, request.headers.get("host"), origins) is not None:
         raise Refused(403, f"a new game may only be created from this site, not {origin[:80]}")
-    if request.headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+    if origin is None and request.headers.get("sec-fetch-site", "same-origin") not in (
+            "same-origin", "none"):
         raise Refused(403, "a new game may only be created from this site")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise Refused(413, f"request too long ({declared[:20]} bytes; at most {limit})")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limit:
-            raise Refused(413, f"request too long (over {limit} bytes)")
     try:
-        return json.loads(body)
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise Refused(413, f"request too long (over {limit} bytes)")
+    except ClientDisconnect:  # (hung up, or too slow: transport.BoundedHTTP answered 408)
+        raise Refused(400, "the request ended before its body did") from None
+    try:
+        return strict_json(body)
+    except RepeatedKey as err:
+        raise Refused(400, f"the request is not valid JSON: {err}") from None
     except (ValueError, RecursionError):
         raise Refused(400, "the request is not valid JSON") from None
-
-
-def _host_of(origin: str) -> str | None:
-    try:
-        return urlsplit(origin).netloc
-    except ValueError:  # such as an unclosed IPv6 bracket
-        return None
 
 
 CONTENT_SECURITY_POLICY = (

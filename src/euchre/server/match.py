@@ -1,43 +1,48 @@
-"""What a table does beyond playing moves: undo, resigning, a rematch, hints on or off, and
-the summary of a finished match.
+"""The facts of a match beyond its moves, read from the stored game: who has taken his seat,
+whether it is over (won, or resigned), who won, what its record says, its summary.
 
-These keep the match honest in the store. Undo is the engine's ``Game.pop`` and a
-``TakeBack`` of the stored actions, and it marks the game (``options["undo_used"]``) so its
-record and statistics say so. A resignation is stored as ``options["resigned"]`` with the
-finish; the engine's game is not over, so everything that asks "is the match over" asks
-``over(table)`` here. A rematch is a new game with the same rules and players, made when
-every person at the table asked for it (in a friend game, one click each).
+A resignation is stored as ``options["resigned"]`` with the finish; the engine's game is not
+over, so everything that asks "is the match over" asks ``over(table)`` here. Undo marks the
+game (``options["undo_used"]``) so its record and statistics say so. A friend's seat is
+taken with a one-time invite (``options["invite"]``, removed when it is claimed). What a
+player's messages do to a match is ``player_messages``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import state
 from ..game import Game, state_of
-from ..history import Stats
-from .protocol import Message, ProtocolError
-from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
+from . import daily
+from .storage import StoredGame
+from .totals import ABANDONED, UNDO_USED
 
-if TYPE_CHECKING:
-    from .tables import Client, Hub, Table
-
-UNDO_USED, RESIGNED, HINTS, REMATCH_OF = "undo_used", "resigned", "hints", "rematch_of"
+RESIGNED, HINTS, REMATCH_OF = "resigned", "hints", "rematch_of"
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
 """Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
 that every server process knows them)."""
-KINDS = ("undo", "resign", "rematch", "hints", "coach")
-"""The message types this module carries out (``protocol.parse`` accepts them)."""
-
-
-def over(table: Table) -> bool:
-    """Whether the table's match is over: won on points, or resigned."""
-    return finished(table.stored, table.game)
+INVITE = "invite"
+"""The key of a friend game's one-time invite (``options``): present until it is claimed."""
 
 
 def finished(stored: StoredGame, game: Game) -> bool:
-    """Whether a stored match is over: won on points, or resigned."""
-    return game.is_over or RESIGNED in stored.options
+    """Whether a stored match is over: won on points, resigned, or (a deal of the day) its
+    deals all played."""
+    return game.is_over or RESIGNED in stored.options or (
+        daily.DAY in stored.options and daily.done(game))
+
+
+def arrived(stored: StoredGame) -> list[bool]:
+    """Whether each seat has been taken: a friend's seat once its invite was claimed (the
+    computer's, and the creator's, always)."""
+    return [True, INVITE not in stored.options]
+
+
+def invite_link(stored: StoredGame) -> str | None:
+    """The friend's invite while it is unclaimed (shown to the creator alone), else None."""
+    code = stored.options.get(INVITE)
+    return None if code is None else f"/join/{stored.id}?invite={code}"
 
 
 def seats_of(stored: StoredGame, name: str) -> list[int]:
@@ -58,6 +63,9 @@ def winner(stored: StoredGame, game: Game) -> int | None:
     """Who won: the engine's winner, or the other seat of one who resigned."""
     if RESIGNED in stored.options:
         return 1 - int(stored.options[RESIGNED])
+    if daily.DAY in stored.options and daily.done(game):  # the higher score; none if equal
+        margin = daily.margin(game)
+        return None if margin == 0 else int(margin < 0)
     return game.winner
 
 
@@ -77,28 +85,41 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
 
 
 def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
-    """A record's ``players`` block told what the moves do not show: undo, a resignation."""
+    """A record's ``players`` block told what the moves do not show: undo, a resignation
+    (and whether it was the server's, closing a game left unfinished)."""
     players = record.setdefault("players", {})
     players[UNDO_USED] = bool(stored.options.get(UNDO_USED))
+    if stored.options.get(ABANDONED):
+        players[ABANDONED] = True
+    if daily.DAY in stored.options:  # the deal of a day: its hands, not a target, end it
+        players[daily.DAY] = stored.options[daily.DAY]
+        players["hands"] = daily.HANDS
     if RESIGNED in stored.options:  # the moves end early; "winner" stays the engine's
         players[RESIGNED] = int(stored.options[RESIGNED])
         players["winner"] = 1 - int(stored.options[RESIGNED])
     return record
 
 
-def state_block(table: Table) -> dict[str, Any]:
+def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict[str, Any]:
     """The ``match`` part of a state message: what the page offers around the play."""
-    stored = table.stored
-    block: dict[str, Any] = {
+    done = finished(stored, game)
+    return {
         "undo_used": bool(stored.options.get(UNDO_USED)),
-        "can_undo": stored.mode == "computer" and _person_has_moved(table.game)
-        and not over(table),
+        "can_undo": stored.mode == "computer" and _person_has_moved(game) and not done,
         "hints": hints_allowed(stored),
         "resigned": stored.options.get(RESIGNED),
-        "rematch_asked": sorted(table.rematch_asked),
-        "summary": summary(table.game) if over(table) else None,
+        "abandoned": bool(stored.options.get(ABANDONED)),
+        "rematch_asked": sorted(rematch_asked),
+        "summary": summary(game) if done else None,
+        "daily": daily_block(stored) if daily.DAY in stored.options else None,
     }
-    return block
+
+
+def daily_block(stored: StoredGame) -> dict[str, Any]:
+    """What a daily game's page says around the play: its day, its hands, and where the
+    result is shown beside the expert's."""
+    day = stored.options[daily.DAY]
+    return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.names[0])}
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -124,102 +145,8 @@ def summary(game: Game) -> dict[str, Any]:
     return {"scores": running, "made": made, "march": march, "euchres": euchres}
 
 
-async def handle(hub: Hub, table: Table, client: Client, message: Message) -> None:
-    """Carry out one of ``KINDS`` for a seat; ``ProtocolError`` says why it cannot be."""
-    if client.seat is None:
-        raise ProtocolError(f"spectators cannot {message.type}: open your seat's link")
-    if message.type == "undo":
-        await _undo(hub, table, client.seat)
-    elif message.type == "resign":
-        await _resign(hub, table, client.seat)
-    elif message.type == "rematch":
-        await _rematch(hub, table, client.seat)
-    elif message.type == "coach":  # the coach's note on the seat's own move (hints.py)
-        await hub.hints.note(table, client, message.seq or 0)
-    else:
-        await _hints(hub, table, client.seat, message.value == "on")
-
-
 def _person_has_moved(game: Game) -> bool:
     """Whether seat 0 (the person against the computer) has made a move this match: read
     from the engine's log, newest first (every state message asks, so no record is built)."""
     log = state.log_items(state_of(game))
     return any(type(item) is int and state.item_player(item) == 0 for item in reversed(log))
-
-
-async def _undo(hub: Hub, table: Table, seat: int) -> None:
-    """Take back the person's last choice and the computer's replies after it."""
-    async with table.lock:
-        stored = table.stored
-        if stored.mode != "computer":
-            raise ProtocolError("undo is only for a game against the computer")
-        if over(table):
-            raise ProtocolError("the match is over: nothing can be taken back")
-        if table.game.to_move != seat:
-            raise ProtocolError("undo waits for your turn: the computer is still choosing")
-        moves = [p for hand in table.game.record()["hands"] for p, _ in hand["actions"]]
-        if seat not in moves:
-            raise ProtocolError("there is nothing of yours to take back yet")
-        game = table.game.copy()
-        while moves:
-            game.pop()  # the engine takes each move back, never a replay of our own
-            if moves.pop() == seat:
-                break
-        keep = len(moves)
-        await hub.committer.submit([TakeBack(stored.id, keep), SetOption(stored.id,
-                                                                         UNDO_USED, True)])
-        table.game = game
-        del stored.actions[keep:]
-        stored.options[UNDO_USED] = True
-        table.last_action = None
-        table.broadcast()
-
-
-async def _resign(hub: Hub, table: Table, seat: int) -> None:
-    async with table.lock:
-        if over(table):
-            raise ProtocolError("the match is over already")
-        stored, game = table.stored, table.game
-        record = game.record()
-        record["winner"] = 1 - seat  # the statistics count it won by the other seat
-        await hub.committer.submit([SetOption(stored.id, RESIGNED, seat),
-                                    Finish(stored.id, 1 - seat, game.score,
-                                           Stats.of_seats(record))])
-        stored.options[RESIGNED] = seat
-        stored.finished, stored.winner, stored.score = True, 1 - seat, game.score
-        table.broadcast()
-
-
-async def _hints(hub: Hub, table: Table, seat: int, allow: bool) -> None:
-    async with table.lock:
-        if table.stored.mode != "friend" or seat != 0:
-            raise ProtocolError("only the player who made a friend game can turn hints off")
-        await hub.committer.submit([SetOption(table.stored.id, HINTS, allow)])
-        table.stored.options[HINTS] = allow
-        table.broadcast()
-
-
-async def _rematch(hub: Hub, table: Table, seat: int) -> None:
-    """Ask for a rematch; once every person at the table asked, make it and send each seat
-    its own link (a spectator is sent the watch link)."""
-    async with table.lock:
-        if not over(table):
-            raise ProtocolError("a rematch is for when the match is over")
-        asked = sorted(table.rematch_asked | {seat})
-        await hub.committer.submit([SetOption(table.stored.id, REMATCH_ASKED, asked)])
-        table.stored.options[REMATCH_ASKED] = asked
-        table.rematch_asked = set(asked)
-        people = {0} if table.stored.mode == "computer" else {0, 1}
-        if not people <= table.rematch_asked:
-            table.broadcast()  # the other player is offered it
-            return
-        old = table.stored
-        new = await hub.create(old.mode, old.rules, old.names[0], old.level)
-        writes: list[Any] = [SetOption(new.id, REMATCH_OF, old.id),
-                             SetOption(old.id, REMATCH, new.id)]
-        if old.mode == "friend":
-            writes.append(Rename(new.id, 1, old.names[1]))
-        await hub.committer.submit(writes)
-        old.options[REMATCH] = new.id
-        for client in list(table.clients):
-            client.send({"type": "rematch", "link": new.link(client.seat)})

@@ -56,20 +56,22 @@ def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     """The finished game: who won, then every hand's deal, bidding, tricks and points."""
     names = stored.names
     score = record["score"]
-    winner = record["winner"]
+    winner = match.winner(stored, game)
     blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
+    played = record["players"].get("hands")  # a deal of the day: its hands, not the next
     items = []
-    for block in hands:
+    for number, block in enumerate(hands[:played] if played else hands, 1):
         lines = block.splitlines()
         summary = lines[-1].strip()
-        items.append(f'<details class="hand"><summary><b>{escape(lines[0])}</b> '
-                     f'{escape(summary)}</summary><pre>{escape(chr(10).join(lines[1:]))}'
-                     f'</pre></details>')
+        items.append(f'<details class="hand" id="hand-{number}"><summary><b>'
+                     f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
+                     f'{escape(chr(10).join(lines[1:]))}</pre></details>')
     players = (f'<a href="/players/{quote(names[0], safe="")}">{escape(names[0])}</a> against '
                f'<a href="/players/{quote(names[1], safe="")}">{escape(names[1])}</a>')
     result = (f"{escape(names[winner])} won {score[winner]}-{score[1 - winner]}"
-              if winner is not None else "Not finished")
+              if winner is not None else f"Level at {score[0]}-{score[1]}"
+              if match.finished(stored, game) else "Not finished")
     marks = _marks(stored)
     body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>{marks}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
@@ -127,27 +129,42 @@ def rules_page() -> str:
                 f'{converter.render(text)}</article>')
 
 
-def stats_page(name: str, stats: Stats, games: list[StoredGame]) -> str:
-    """A player's record over the finished games stored under that name."""
+def stats_page(name: str, stats: Stats, extra: dict[str, int], games: list[StoredGame],
+               older: bool = False) -> str:
+    """A player's record over the finished games stored under that name (his running
+    totals), and one page of those games, newest first, with a link to the older ones."""
     if not stats.matches:
         return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
     lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines())
-    rows = []
-    undone = sum(bool(game.options.get(match.UNDO_USED)) for game in games)
-    for game in reversed(games[-50:]):
-        undo = bool(game.options.get(match.UNDO_USED))
-        for seat in match.seats_of(game, name):
-            other = game.names[1 - seat]
-            won = "won" if game.winner == seat else "lost"
-            note = (" (resigned)" if game.options.get(match.RESIGNED) is not None else "") + (
-                " (with undo)" if undo else "")
-            rows.append(f'<tr><td><a href="/games/{escape(game.id)}">{won}</a>{note}</td>'
-                        f"<td>{game.score[seat]}-{game.score[1 - seat]}</td>"
-                        f"<td>{escape(other)}</td><td>{game.rules.deck} cards, to "
-                        f"{game.rules.target}</td></tr>")
-    if undone:
-        lines += f'<li data-testid="undo-count">Of these, {undone} played with undo</li>'
+    if extra["with_undo"]:
+        lines += (f'<li data-testid="undo-count">Of these, {extra["with_undo"]} played with '
+                  "undo</li>")
+    if extra["abandoned"]:
+        lines += (f'<li data-testid="abandoned-count">Of these, {extra["abandoned"]} left '
+                  "unfinished and counted as lost</li>")
+    rows = [_game_row(game, seat, name) for game in games
+            for seat in match.seats_of(game, name)]
+    more = ""
+    if len(games) == PLAYER_PAGE:
+        more = (f'<p><a data-testid="older" href="/players/{quote(name, safe="")}?before='
+                f'{games[-1].updated!r}">Older games</a></p>')
     body = (f'<h1>{escape(name)}</h1><ul class="stats" data-testid="stats">{lines}</ul>'
-            f"<h2>Latest games</h2><table><tr><th>result</th><th>score</th><th>against</th>"
-            f"<th>rules</th></tr>{''.join(rows)}</table>")
+            f"<h2>{'Older games' if older else 'Latest games'}</h2><table><tr><th>result</th>"
+            f"<th>score</th><th>against</th><th>rules</th></tr>{''.join(rows)}</table>{more}")
     return page(name, body)
+
+
+PLAYER_PAGE = 50
+"""Games on one page of a player's record (older ones a link away)."""
+
+
+def _game_row(game: StoredGame, seat: int, name: str) -> str:
+    """One finished game in a player's list, from his seat."""
+    won = "won" if game.winner == seat else "lost"
+    note = (" (abandoned)" if game.options.get(match.ABANDONED) else
+            " (resigned)" if game.options.get(match.RESIGNED) is not None else "") + (
+        " (with undo)" if game.options.get(match.UNDO_USED) else "")
+    return (f'<tr><td><a href="/games/{escape(game.id)}">{won}</a>{note}</td>'
+            f"<td>{game.score[seat]}-{game.score[1 - seat]}</td>"
+            f"<td>{escape(game.names[1 - seat])}</td><td>{game.rules.deck} cards, to "
+            f"{game.rules.target}</td></tr>")

@@ -14,20 +14,25 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import totals
 from .peers import CHANNEL, action_note, application_name, other_note
 from .storage import (
     _ALL,
     Action,
+    Claim,
     Conflict,
+    DailyEntry,
+    DailyResult,
     Finish,
     NewGame,
     Reads,
     Rename,
     SaveReview,
     SetOption,
+    Setting,
     StoredGame,
     TakeBack,
     Write,
@@ -61,7 +66,7 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS games_finished ON games (finished, updated)",
 ]
 """Schema version 1 (the SQLite store's current schema, in PostgreSQL's types)."""
-MIGRATIONS: list[str] = [
+MIGRATIONS: list[str | Callable[[Any], None]] = [
     # 2: the coach's review of a finished game's seat, worked out once (server.reviews)
     """CREATE TABLE IF NOT EXISTS reviews (
         game_id TEXT NOT NULL REFERENCES games(id),
@@ -69,8 +74,27 @@ MIGRATIONS: list[str] = [
         created DOUBLE PRECISION NOT NULL,
         review  TEXT NOT NULL,
         PRIMARY KEY (game_id, seat))""",
+    # 3-6: each player's running totals and an index of his finished games (server.totals)
+    """CREATE TABLE IF NOT EXISTS seats (
+        name    TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat    INTEGER NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat))""",
+    "CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, updated)",
+    "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL)",
+    lambda connection: totals.backfill(connection, "%s"),
+    # 7-8: the deal of the day (server.daily): who played which day, and a server's secrets
+    """CREATE TABLE IF NOT EXISTS daily (
+        day     TEXT NOT NULL,
+        name    TEXT NOT NULL,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        points  INTEGER,
+        PRIMARY KEY (day, name))""",
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]
-"""Each step brings a database from version ``i + 1`` to ``i + 2``."""
+"""Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
+function of the connection."""
 VERSION = 1 + len(MIGRATIONS)
 _SCHEMA_LOCK = 0x6575636872  # "euchr": the advisory lock taken while creating the schema
 
@@ -84,8 +108,6 @@ class PostgresStorage(Reads):
     """``Storage`` in PostgreSQL; one connection per thread (see the module docstring)."""
 
     MARK = "%s"
-    HAS_NAME = ("EXISTS (SELECT 1 FROM jsonb_array_elements_text(games.names::jsonb) AS n "
-                "WHERE n = %s)")
 
     def __init__(self, url: str) -> None:
         try:
@@ -128,8 +150,11 @@ class PostgresStorage(Reads):
             if version > VERSION:
                 raise ValueError(f"{safe_url(self.url)} was written by a newer euchre (schema "
                                  f"{version}; this one knows {VERSION})")
-            for statement in MIGRATIONS[version - 1:]:
-                connection.execute(statement)
+            for step in MIGRATIONS[version - 1:]:
+                if callable(step):
+                    step(connection)
+                else:
+                    connection.execute(step)
             connection.execute("UPDATE schema_version SET version = %s", (VERSION,))
 
     # --- Storage ----------------------------------------------------------------------
@@ -174,6 +199,7 @@ class PostgresStorage(Reads):
                     "INSERT INTO actions (game_id, seq, player, token) VALUES (%s, %s, %s, %s)",
                     [(game.id, seq, player, token)
                      for seq, (player, token) in enumerate(players_of(game))])
+            totals.add_whole(connection, "%s", game)
 
 
 def safe_url(url: str) -> str:
@@ -185,7 +211,7 @@ def safe_url(url: str) -> str:
     return f"{scheme}://{user.partition(':')[0]}@{tail}"
 
 
-QUIET = (NewGame, SaveReview)
+QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting)
 """Writes no live table needs to hear of: a game nobody has opened, a stored review."""
 
 
@@ -212,11 +238,14 @@ def _action(connection: Any, item: Action, now: float) -> None:
 
 
 def _finish(connection: Any, item: Finish, now: float) -> None:
-    connection.execute("UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s, "
-                       "summary = %s WHERE id = %s",
-                       (item.winner, json.dumps(list(item.score)), now,
-                        None if item.summary is None else json.dumps(item.summary),
-                        item.game_id))
+    done = connection.execute(
+        "UPDATE games SET finished = 1, winner = %s, score = %s, updated = %s, summary = %s "
+        "WHERE id = %s AND finished = 0 RETURNING names, options",
+        (item.winner, json.dumps(list(item.score)), now,
+         None if item.summary is None else json.dumps(item.summary), item.game_id)).fetchone()
+    if done is not None and item.summary is not None:  # a game finishes once
+        totals.add_game(connection, "%s", item.game_id, json.loads(done[0]), json.loads(done[1]),
+                        item.summary, now)
 
 
 def _rename(connection: Any, item: Rename, now: float) -> None:
@@ -240,11 +269,40 @@ def _take_back(connection: Any, item: TakeBack, now: float) -> None:
     connection.execute("UPDATE games SET updated = %s WHERE id = %s", (now, item.game_id))
 
 
+def _claim(connection: Any, item: Claim, now: float) -> None:
+    taken = connection.execute(
+        "UPDATE games SET tokens = jsonb_set(tokens::jsonb, %s, to_jsonb(%s::text))::text, "
+        "names = jsonb_set(names::jsonb, %s, to_jsonb(%s::text))::text, "
+        "options = (options::jsonb - 'invite')::text, updated = %s "
+        "WHERE id = %s AND options::jsonb ->> 'invite' = %s RETURNING id",
+        ([str(item.seat)], item.token, [str(item.seat)], item.name, now, item.game_id,
+         item.invite)).fetchone()
+    if taken is None:
+        raise Conflict(f"game {item.game_id}: the invite was used already")
+
+
 def _save_review(connection: Any, item: SaveReview, now: float) -> None:
     connection.execute("INSERT INTO reviews (game_id, seat, created, review) VALUES "
                        "(%s, %s, %s, %s) ON CONFLICT (game_id, seat) DO NOTHING",
                        (item.game_id, item.seat, now, json.dumps(item.review)))
 
 
+def _daily_entry(connection: Any, item: DailyEntry, now: float) -> None:
+    connection.execute("INSERT INTO daily (day, name, game_id) VALUES (%s, %s, %s)",
+                       (item.day, item.name, item.game_id))
+
+
+def _daily_result(connection: Any, item: DailyResult, now: float) -> None:
+    connection.execute("UPDATE daily SET points = %s WHERE game_id = %s",
+                       (item.points, item.game_id))
+
+
+def _setting(connection: Any, item: Setting, now: float) -> None:
+    connection.execute("INSERT INTO settings (key, value) VALUES (%s, %s) ON CONFLICT (key) "
+                       "DO NOTHING", (item.key, item.value))
+
+
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
-            SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}
+            SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
+            SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
+            Setting: _setting}

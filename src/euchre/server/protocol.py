@@ -8,8 +8,9 @@ Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
                                   the game is still at ``S`` (a re-sent frame never plays
                                   twice)
 ``{"type": "hint"}``              the expert's value of each legal choice
-``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters, no
-                                  ``/``), until the match is over
+``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters once
+                                  normalised, no ``/``, not the computer's), until the
+                                  match is over
 ``{"type": "ping"}``              answered with ``{"type": "pong"}``
 ``{"type": "undo"}``              against the computer: take back your last choice and the
                                   computer's replies (the game is marked as played with undo)
@@ -21,6 +22,8 @@ Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
                                   move that state answered): what the expert preferred and
                                   by how much, valued from your view before the move
 ================================ ===========================================================
+
+A message that gives one key twice is refused (which one was meant?).
 
 Server to client: ``state`` (the seat's view and the table around it, after every accepted
 action and on connecting), ``hint`` (``values``: token to points; ``seq``: the state it was
@@ -42,13 +45,20 @@ unknown message type 'dance'
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Any, NamedTuple
 
 import orjson
 
+from ..agents import LEVELS
+
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
 MAX_NAME = 24
+COMPUTER = "Computer"
+"""The computer's name at a table against it (and its statistics page, /players/Computer)."""
+RESERVED_NAMES = frozenset(name.casefold() for name in (COMPUTER, *LEVELS))
+"""Names no person may take, in any case: each would pass for the computer."""
 MAX_TOKEN = 16
 """Characters of an action token; the longest real one, ``discard XX``, has 10."""
 MAX_SEQ = 10**9
@@ -56,6 +66,10 @@ MAX_SEQ = 10**9
 
 class ProtocolError(ValueError):
     """A message the server cannot take; its text is sent back to that connection alone."""
+
+
+class RepeatedKey(ValueError):
+    """A JSON object that gives one key twice (``json`` would keep the last, silently)."""
 
 
 class Message(NamedTuple):
@@ -71,12 +85,38 @@ def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def strict_json(text: str | bytes | bytearray) -> Any:
+    """``json.loads``, but ``RepeatedKey`` for an object that gives a key twice.
+
+    >>> strict_json('{"a": 1, "b": {"a": 2}}')
+    {'a': 1, 'b': {'a': 2}}
+    >>> strict_json('{"a": 1, "a": 2}')
+    Traceback (most recent call last):
+    ...
+    euchre.server.protocol.RepeatedKey: the key 'a' is given twice
+    """
+    return json.loads(text, object_pairs_hook=_unique)
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RepeatedKey(f"the key {key[:40]!r} is given twice")
+            seen.add(key)
+    return data
+
+
 def parse(text: str | bytes) -> Message:
     """Check one client message; ``ProtocolError`` naming what is wrong."""
     if len(text) > MAX_MESSAGE:
         raise ProtocolError(f"message too long ({len(text)} bytes; at most {MAX_MESSAGE})")
     try:
-        data = json.loads(text)
+        data = strict_json(text)
+    except RepeatedKey as err:
+        raise ProtocolError(f"message is refused: {err}") from None
     except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: [[[[...
         raise ProtocolError("message is not valid JSON") from None
     if not isinstance(data, dict):
@@ -116,12 +156,32 @@ def _seq(seq: object) -> int | None:
 
 
 def check_name(name: object) -> str:
-    """A player's display name, trimmed; ``ProtocolError`` if unusable."""
-    if not isinstance(name, str) or not name.strip():
+    """A player's display name as it is stored: NFKC-normalised (so fullwidth and other
+    look-alike forms become the plain letters), its runs of whitespace made one space, and
+    trimmed; ``ProtocolError`` if unusable, too long or the computer's.
+
+    >>> check_name("  \uff21nn \t Lee ")
+    'Ann Lee'
+    >>> for bad in ("Computer", "EXPERT", "\uff23omputer", "a/b", " "):
+    ...     try:
+    ...         check_name(bad)
+    ...     except ProtocolError as err:
+    ...         print(err)
+    'Computer' is the computer's name: choose another
+    'EXPERT' is the computer's name: choose another
+    'Computer' is the computer's name: choose another
+    a name may not contain /
+    a name must be a non-empty string
+    """
+    if not isinstance(name, str):
         raise ProtocolError("a name must be a non-empty string")
-    name = " ".join(name.split())
+    name = " ".join(unicodedata.normalize("NFKC", name).split())
+    if not name:
+        raise ProtocolError("a name must be a non-empty string")
     if len(name) > MAX_NAME or not name.isprintable():
         raise ProtocolError(f"a name must be 1 to {MAX_NAME} printable characters")
     if "/" in name:  # it names a statistics page: /players/NAME
         raise ProtocolError("a name may not contain /")
+    if name.casefold() in RESERVED_NAMES:
+        raise ProtocolError(f"{name!r} is the computer's name: choose another")
     return name

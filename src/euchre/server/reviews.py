@@ -175,13 +175,20 @@ class Reviews:
 
 def work(record: dict[str, Any], seat: int, deals: int, pipe: Any) -> None:
     """The child process: review one seat, sending ``("progress", done, total)`` after each
-    decision, then ``("done", review)`` or ``("error", one line)``."""
+    decision, then ``("done", review)`` or ``("error", one line)``. If the server is gone
+    (the pipe broken: it was killed, or it let the review go) the child ends in silence."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
     try:
         review = review_record(record, seat, deals=deals,
                                progress=lambda done, total: pipe.send(("progress", done, total)))
-        pipe.send(("done", review.to_dict()))
+        reply: tuple[str, Any] = ("done", review.to_dict())
+    except ConnectionError:  # (a broken pipe: nobody is waiting for the review)
+        return
     except Exception as err:  # a one-line ValueError for a damaged record, or a bug
-        pipe.send(("error", str(err).splitlines()[0] if str(err) else type(err).__name__))
+        reply = ("error", str(err).splitlines()[0] if str(err) else type(err).__name__)
+    try:
+        pipe.send(reply)
+    except ConnectionError:
+        pass
     finally:
         pipe.close()

@@ -41,11 +41,58 @@ def socket_url(link: str) -> str:
     return urlunsplit((scheme, parts.netloc, "/ws/" + path[len("/play/"):], parts.query, ""))
 
 
-def sit(link: str, agent: Agent, log: TextIO = sys.stderr, timeout: float = 600) -> int:
+def is_invite(link: str) -> bool:
+    """Whether ``link`` is a friend's one-time invite (``/join/GAME?invite=CODE``).
+
+    >>> is_invite("http://h/join/abc?invite=x"), is_invite("http://h/play/abc?token=y")
+    (True, False)
+    """
+    parts = urlsplit(link.strip())
+    return parts.path.startswith("/join/") and "invite=" in parts.query
+
+
+def claim(link: str, name: str) -> str:
+    """Take the seat an invite link offers, under ``name``: the seat's own link (its token
+    is made for this caller alone; the invite then stops working). ``ValueError`` in one
+    line if the seat cannot be taken."""
+    import urllib.error
+    import urllib.request
+    from urllib.parse import parse_qs
+
+    parts = urlsplit(link.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{link!r} is not an invite link: expected http://HOST:PORT/join/GAME"
+                         "?invite=CODE")
+    game_id = parts.path[len("/join/"):]
+    invite = parse_qs(parts.query).get("invite", [""])[0]
+    url = urlunsplit((parts.scheme, parts.netloc, f"/api/games/{game_id}/claim", "", ""))
+    request = urllib.request.Request(url, method="POST", data=json.dumps(
+        {"invite": invite, "name": name}).encode(), headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            seat = json.load(reply)["link"]
+    except urllib.error.HTTPError as err:
+        try:
+            why = json.load(err)["error"]
+        except (ValueError, KeyError):
+            why = f"HTTP {err.code}"
+        raise ValueError(f"cannot take the seat: {why}") from None
+    except (OSError, ValueError) as err:
+        raise ValueError(f"cannot reach {url}: {err}") from None
+    return urlunsplit((parts.scheme, parts.netloc, *seat.partition("?")[::2], ""))
+
+
+def sit(link: str, agent: Agent, log: TextIO = sys.stderr, timeout: float = 600,
+        name: str = "Bot") -> int:
     """Play the seat of ``link`` with ``agent`` until the match is over; the exit status (0
-    when the match ended). ``timeout``: seconds to wait for the table to say anything."""
+    when the match ended). An invite link takes its seat first, under ``name`` (the seat's
+    own link is printed to ``log``, to come back with). ``timeout``: seconds to wait for the
+    table to say anything."""
     from websockets.sync.client import connect
 
+    if is_invite(link):
+        link = claim(link, name)
+        print(f"seat taken: {link}", file=log)
     url = socket_url(link)
     try:
         socket = connect(url, open_timeout=10, max_size=2**22)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import gc
 import socket
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .limits import Limits
@@ -17,12 +19,15 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float,
     unusable, before anything starts."""
     import uvicorn
 
+    from . import quiet
     from .app import WS_MAX_SIZE, create_app
+    from .gate import served_names
     from .postgres import is_postgres_url
     from .storage import default_path
     from .transport import protocols
 
     limits = limits or Limits()
+    limits = replace(limits, allowed_hosts=served_names(host, limits.allowed_hosts))
 
     if db and is_postgres_url(db):
         path: str | Path = db  # a database URL, not a file: kept whole
@@ -33,19 +38,28 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float,
     _check_port(host, port)
     app = create_app(path, bot_delay=bot_delay, limits=limits)
     http, ws = protocols(limits)
+    config = uvicorn.Config(
+        app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
+        ws_per_message_deflate=False, lifespan="on", http=http, ws=ws,
+        access_log=False,  # a seat's secret token is in its URL: never logged
+        timeout_keep_alive=limits.keep_alive, limit_concurrency=limits.max_connections,
+        ws_ping_interval=limits.ws_ping, ws_ping_timeout=limits.ws_ping,
+        # X-Forwarded-For is believed only from the proxies named (uvicorn's default
+        # believes it from loopback: any local client could pass for as many as it liked)
+        proxy_headers=bool(limits.trusted_proxies),
+        forwarded_allow_ips=",".join(limits.trusted_proxies) or "")
+    # (no per-message compression: a state is about 1 KB, and deflating every one cost the
+    # server a sixth of its time under load, for little on a network)
+    quiet.install()  # (after uvicorn has set its loggers up)
     gc.freeze()  # what is loaded by now lives as long as the server: never scan it again
     gc.set_threshold(50_000, 20, 20)  # each move makes many small objects, nearly all freed
     shown = f"[{host}]" if ":" in host else host
     print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {_shown(path)}; "
           "Ctrl-C stops)", file=sys.stderr, flush=True)
-    uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
-                ws_per_message_deflate=False, lifespan="on", http=http, ws=ws,
-                access_log=False,  # a seat's secret token is in its URL: never logged
-                timeout_keep_alive=limits.keep_alive, limit_concurrency=limits.max_connections,
-                ws_ping_interval=limits.ws_ping, ws_ping_timeout=limits.ws_ping)
-    # (no per-message compression: a state is about 1 KB, and deflating every one cost the
-    # server a sixth of its time under load, for little on a network)
-    return 0
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    return 0 if server.started else 3  # (as uvicorn.run: it could not start)
 
 
 def _check_port(host: str, port: int) -> None:

@@ -31,8 +31,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..datadir import private_file
 from ..game import Game
 from ..rules import Rules
+from . import totals
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -69,9 +71,23 @@ MIGRATIONS = [
     "CREATE TABLE IF NOT EXISTS reviews (game_id TEXT NOT NULL REFERENCES games(id), "
     "seat INTEGER NOT NULL, created REAL NOT NULL, review TEXT NOT NULL, "
     "PRIMARY KEY (game_id, seat)) WITHOUT ROWID",
+    # 5-8: each player's running totals and an index of his finished games (server.totals)
+    "CREATE TABLE IF NOT EXISTS seats (name TEXT NOT NULL, game_id TEXT NOT NULL "
+    "REFERENCES games(id), seat INTEGER NOT NULL, updated REAL NOT NULL, "
+    "PRIMARY KEY (game_id, seat)) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, updated)",
+    "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL) "
+    "WITHOUT ROWID",
+    lambda connection: totals.backfill(connection, "?"),
+    # 9-10: the deal of the day (server.daily): who played which day, and a server's secrets
+    "CREATE TABLE IF NOT EXISTS daily (day TEXT NOT NULL, name TEXT NOT NULL, game_id TEXT "
+    "NOT NULL REFERENCES games(id), points INTEGER, PRIMARY KEY (day, name)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) "
+    "WITHOUT ROWID",
 ]
-"""Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``;
-``SCHEMA`` is version 0, so a new file and an old one take the same path."""
+"""Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
+a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
+old one take the same path."""
 
 
 @dataclass
@@ -139,7 +155,8 @@ class Action:
 @dataclass(frozen=True)
 class Finish:
     game_id: str
-    winner: int
+    winner: int | None
+    """None: a deal of the day that ended level."""
     score: tuple[int, int]
     summary: dict | None = None
     """Each seat's statistics of the match (``history.Stats.of_seats``), stored with it."""
@@ -171,6 +188,47 @@ class TakeBack:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A friend takes the second seat with the game's one-time invite: the seat gets its
+    token and his name, and the invite is removed. Refused (``Conflict``, nothing written)
+    unless the stored invite is still ``invite``: two claims never both succeed, even from
+    two processes."""
+
+    game_id: str
+    seat: int
+    invite: str
+    token: str
+    name: str
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    """A name starts the deal of a day (``server.daily``): refused (``Conflict``) when that
+    name has a game of that day already."""
+
+    day: str
+    name: str
+    game_id: str
+
+
+@dataclass(frozen=True)
+class DailyResult:
+    """A daily game played to its end: its margin (its points less the computer's)."""
+
+    game_id: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting of this database, written once: a second value for the key is ignored
+    (the first stays), so processes that race agree on the first."""
+
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
 class SaveReview:
     """The coach's review of one seat of a finished game (``Review.to_dict()``), stored
     once: a second one for the same game and seat is ignored (the first stays)."""
@@ -180,7 +238,8 @@ class SaveReview:
     review: dict
 
 
-Write = NewGame | Action | Finish | Rename | SetOption | TakeBack | SaveReview
+Write = (NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
+         | DailyEntry | DailyResult | Setting)
 
 
 class Conflict(ValueError):
@@ -200,12 +259,29 @@ class Storage(Protocol):
     def unfinished(self) -> list[str]:
         """Ids of the games still being played."""
 
-    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
-        """Finished games in which a seat carries ``name``, oldest first (without their
-        actions when ``with_actions`` is False: a player's page reads summaries)."""
+    def player_total(self, name: str) -> dict[str, int] | None:
+        """The running total of ``name``'s finished games (``server.totals``), or None."""
+
+    def games_of(self, name: str, limit: int, before: float | None = None) -> list[StoredGame]:
+        """The newest ``limit`` finished games in which a seat carries ``name`` (finished
+        before ``before``, a time from a previous page, when given), newest first, without
+        their actions: one page of the player's index."""
 
     def recent(self, limit: int) -> list[StoredGame]:
         """The newest finished games (without their actions)."""
+
+    def stale(self, before: float, limit: int) -> list[str]:
+        """Ids of games against the computer, unfinished, untouched since ``before``, in
+        which the person has moved (``limit`` at most, the longest untouched first)."""
+
+    def setting(self, key: str) -> str | None:
+        """A setting of this database (``Setting``), or None."""
+
+    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int]]:
+        """A day's results, best first: ``(name, game id, points)``."""
+
+    def daily_game(self, day: str, name: str) -> str | None:
+        """The id of the game ``name`` played of a day's deals, or None."""
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         """The stored review of a game's seat (``SaveReview``), or None if there is none."""
@@ -215,10 +291,9 @@ class Storage(Protocol):
 
 class Reads:
     """The reads both stores make, in one place: the same SQL but for the parameter mark
-    (``MARK``) and how a name is found among a game's JSON names (``HAS_NAME``)."""
+    (``MARK``)."""
 
     MARK = "?"
-    HAS_NAME = "EXISTS (SELECT 1 FROM json_each(games.names) WHERE value = ?)"
 
     def _connection(self) -> Any:
         raise NotImplementedError
@@ -243,21 +318,46 @@ class Reads:
         return [i for (i,) in self._connection().execute(
             "SELECT id FROM games WHERE finished = 0 ORDER BY created")]
 
-    def finished_by(self, name: str, with_actions: bool = True) -> list[StoredGame]:
-        connection = self._connection()
-        rows = connection.execute(
-            f"SELECT {_ALL} FROM games WHERE finished = 1 AND {self.HAS_NAME} ORDER BY updated",
-            (name,)).fetchall()
-        games = [_game(row) for row in rows]
-        for game in games if with_actions else ():
-            game.actions = self._actions(connection, game.id)
-        return games
+    def player_total(self, name: str) -> dict[str, int] | None:
+        row = self._connection().execute(
+            self._sql("SELECT counts FROM player_totals WHERE name = ?"), (name,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def games_of(self, name: str, limit: int, before: float | None = None) -> list[StoredGame]:
+        after = "" if before is None else " AND s.updated < ?"
+        rows = self._connection().execute(
+            self._sql(f"SELECT DISTINCT {_ALL_G}, s.updated FROM seats s JOIN games g ON "
+                      f"g.id = s.game_id WHERE s.name = ?{after} ORDER BY s.updated DESC "
+                      "LIMIT ?"),
+            (name, limit) if before is None else (name, before, limit)).fetchall()
+        return [_game(row[:-1]) for row in rows]
 
     def recent(self, limit: int) -> list[StoredGame]:
         rows = self._connection().execute(
             self._sql(f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC "
                       "LIMIT ?"), (limit,)).fetchall()
         return [_game(row) for row in rows]
+
+    def stale(self, before: float, limit: int) -> list[str]:
+        return [i for (i,) in self._connection().execute(self._sql(
+            "SELECT id FROM games WHERE finished = 0 AND updated < ? AND mode = 'computer' "
+            "AND EXISTS (SELECT 1 FROM actions WHERE actions.game_id = games.id AND "
+            "actions.player = 0) ORDER BY updated LIMIT ?"), (before, limit))]
+
+    def setting(self, key: str) -> str | None:
+        row = self._connection().execute(self._sql("SELECT value FROM settings WHERE key = ?"),
+                                         (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int]]:
+        return [tuple(row) for row in self._connection().execute(self._sql(
+            "SELECT name, game_id, points FROM daily WHERE day = ? AND points IS NOT NULL "
+            "ORDER BY points DESC, name LIMIT ?"), (day, limit))]
+
+    def daily_game(self, day: str, name: str) -> str | None:
+        row = self._connection().execute(self._sql(
+            "SELECT game_id FROM daily WHERE day = ? AND name = ?"), (day, name)).fetchone()
+        return None if row is None else row[0]
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         row = self._connection().execute(
@@ -277,7 +377,7 @@ class SQLiteStorage(Reads):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_file(self.path)  # (its -wal and -shm files take its mode: owner only)
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._guard = threading.Lock()
@@ -301,7 +401,11 @@ class SQLiteStorage(Reads):
                 if version == len(MIGRATIONS):
                     connection.execute("COMMIT")
                     return
-                connection.execute(MIGRATIONS[version])
+                step = MIGRATIONS[version]
+                if callable(step):
+                    step(connection)
+                else:
+                    connection.execute(step)
                 connection.execute(f"PRAGMA user_version = {version + 1}")
                 connection.execute("COMMIT")
             except BaseException:
@@ -351,6 +455,7 @@ class SQLiteStorage(Reads):
                 "INSERT INTO actions (game_id, seq, player, token) VALUES (?, ?, ?, ?)",
                 [(game.id, seq, player, token)
                  for seq, (player, token) in enumerate(players_of(game))])
+            totals.add_whole(connection, "?", game)
             connection.execute("COMMIT")
         except BaseException:
             connection.execute("ROLLBACK")
@@ -368,6 +473,8 @@ _COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score
 """The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
 _ALL = _COLUMNS + ", seeded, options, summary"
 """The columns of the current schema, which this store has migrated its file to."""
+_ALL_G = ", ".join(f"g.{column.strip()}" for column in _ALL.split(","))
+"""``_ALL`` of the games table named ``g`` in a join."""
 
 
 def row_of(game: StoredGame) -> tuple:
@@ -418,11 +525,16 @@ def _action(connection: sqlite3.Connection, item: Action, now: float) -> None:
 
 
 def _finish(connection: sqlite3.Connection, item: Finish, now: float) -> None:
-    connection.execute("UPDATE games SET finished = 1, winner = ?, score = ?, updated = ?, "
-                       "summary = ? WHERE id = ?",
-                       (item.winner, json.dumps(list(item.score)), now,
-                        None if item.summary is None else json.dumps(item.summary),
-                        item.game_id))
+    done = connection.execute(
+        "UPDATE games SET finished = 1, winner = ?, score = ?, updated = ?, summary = ? "
+        "WHERE id = ? AND finished = 0",
+        (item.winner, json.dumps(list(item.score)), now,
+         None if item.summary is None else json.dumps(item.summary), item.game_id))
+    if done.rowcount == 1 and item.summary is not None:  # a game finishes once
+        names, options = connection.execute("SELECT names, options FROM games WHERE id = ?",
+                                            (item.game_id,)).fetchone()
+        totals.add_game(connection, "?", item.game_id, json.loads(names), json.loads(options),
+                        item.summary, now)
 
 
 def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:
@@ -446,14 +558,42 @@ def _take_back(connection: sqlite3.Connection, item: TakeBack, now: float) -> No
     connection.execute("UPDATE games SET updated = ? WHERE id = ?", (now, item.game_id))
 
 
+def _claim(connection: sqlite3.Connection, item: Claim, now: float) -> None:
+    done = connection.execute(
+        "UPDATE games SET tokens = json_set(tokens, '$[' || ? || ']', ?), "
+        "names = json_set(names, '$[' || ? || ']', ?), "
+        "options = json_remove(options, '$.invite'), updated = ? "
+        "WHERE id = ? AND json_extract(options, '$.invite') = ?",
+        (item.seat, item.token, item.seat, item.name, now, item.game_id, item.invite))
+    if done.rowcount != 1:
+        raise sqlite3.IntegrityError(f"game {item.game_id}: the invite was used already")
+
+
 def _save_review(connection: sqlite3.Connection, item: SaveReview, now: float) -> None:
     connection.execute("INSERT INTO reviews (game_id, seat, created, review) VALUES "
                        "(?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
                        (item.game_id, item.seat, now, json.dumps(item.review)))
 
 
+def _daily_entry(connection: sqlite3.Connection, item: DailyEntry, now: float) -> None:
+    connection.execute("INSERT INTO daily (day, name, game_id) VALUES (?, ?, ?)",
+                       (item.day, item.name, item.game_id))
+
+
+def _daily_result(connection: sqlite3.Connection, item: DailyResult, now: float) -> None:
+    connection.execute("UPDATE daily SET points = ? WHERE game_id = ?",
+                       (item.points, item.game_id))
+
+
+def _setting(connection: sqlite3.Connection, item: Setting, now: float) -> None:
+    connection.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO "
+                       "NOTHING", (item.key, item.value))
+
+
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
-            SetOption: _set_option, TakeBack: _take_back, SaveReview: _save_review}
+            SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
+            SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
+            Setting: _setting}
 
 
 def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:

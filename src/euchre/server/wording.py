@@ -37,7 +37,7 @@ from ..words import (
 )
 
 PASS_TOKEN = action_token(PASS)
-HINT_LABEL = "expected points this hand"
+HINT_LABEL = "estimated points this hand"
 """What a hint's number means, shown beside the values."""
 OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
                  "euchred": "euchred", "thrown_in": "thrown in"}

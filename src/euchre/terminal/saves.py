@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..datadir import data_dir
+from ..datadir import data_dir, private_folder, write_private
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 """What a save's name may be: it is a file name, so no slashes and no leading dot."""
@@ -45,9 +45,8 @@ class Saved:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write_private(temporary, json.dumps(data, indent=1))
     os.replace(temporary, path)
 
 
@@ -60,10 +59,9 @@ def create(level: str, saved: dict[str, Any]) -> str:
     then -2, -3 ...), and return the name. The file is linked into place only if the name is
     free, so two games started in the same minute never share a file."""
     folder = saves_dir()
-    folder.mkdir(parents=True, exist_ok=True)
     base = time.strftime("%Y-%m-%d-%H%M") + f"-{level}"
     temporary = folder / f".{base}-{os.getpid()}.tmp"
-    temporary.write_text(json.dumps(saved, indent=1), encoding="utf-8")
+    write_private(temporary, json.dumps(saved, indent=1))
     try:
         name, n = base, 2
         while True:
@@ -99,7 +97,7 @@ def _migrate() -> None:
     name, n = f"{stamp}-saved", 2
     while (saves_dir() / f"{name}.json").exists():
         name, n = f"{stamp}-saved-{n}", n + 1
-    saves_dir().mkdir(parents=True, exist_ok=True)
+    private_folder(saves_dir())
     os.replace(old, saves_dir() / f"{name}.json")
 
 

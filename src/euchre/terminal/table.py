@@ -14,7 +14,6 @@ is followed by one line saying what the expert preferred and by how much.
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import Any
 
 from rich.console import Console
@@ -23,8 +22,8 @@ from rich.text import Text
 
 from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card, parse_suit
-from ..coach import note
+from ..cards import SUITS, parse_suit
+from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game
 from ..view import View
 from ..words import (
@@ -34,27 +33,17 @@ from ..words import (
     count,
     ordered_choices,
     suit_text,
-    upcard_state,
     why_not,
 )
 from . import saves as store
 from .help import HELP, rules_text
+from .screen import coloured, table_lines
 
 HUMAN = 0
 COMPUTER = 1
 QUIT = "q"
 """What ``ask`` returns to save and quit (never a token: tokens are checked by the engine)."""
 UNDO = "undo"
-CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
-
-
-def coloured(text: str) -> str:
-    """``euchre.words`` text as markup with its cards coloured: red suits red, the Joker
-    magenta (the words stay those of ``euchre.words``; only the colour is the terminal's)."""
-    out = CARD_LABEL.sub(lambda m: f"[bold red]{m[0]}[/]" if m[2] in "♦♥" else f"[bold]{m[0]}[/]",
-                         escape(text))
-    return out.replace("Joker", "[bold magenta]Joker[/]")
-
 
 class Table:
     """One human (player 0) against one bot (player 1) at a chosen level."""
@@ -74,7 +63,6 @@ class Table:
         self.bot_told = 0
         """Hands the bot was told of (``agents.tell_past_hands``): a bot made anew (a
         resumed match, a take-back) hears of every hand so far before it moves."""
-        self.coach = agents.load("expert", seed=bot_seed + 1)
         self.coaching = coaching
         """``--coach``: a note after a choice that lost more than ``coach.THRESHOLD``."""
         self.hinted: tuple[View, dict[str, float]] | None = None
@@ -122,22 +110,30 @@ class Table:
             self.game.apply(legal[0])
             return legal[0]
         self.show(view)
+        place = decision_place(self.game)
         token = self.ask(view)
         if token not in (QUIT, UNDO):
             self.game.apply(token)
             if self.coaching:
-                self.coach_note(view, token)
+                self.coach_note(view, token, place)
         return token
 
-    def coach_note(self, view: View, token: str) -> None:
+    def values(self, view: View, place: tuple[int, int]) -> dict[str, float]:
+        """The expert's estimate of each choice of ``view``: the values the match's review
+        will give this decision (``coach.decision_values``, the match's own seed)."""
+        hinted = self.hinted
+        if hinted and hinted[0] is view:
+            return hinted[1]
+        return decision_values(view, coach_seed(self.game.seed), place)
+
+    def coach_note(self, view: View, token: str, place: tuple[int, int]) -> None:
         """The coach's one line after a real choice that lost more than the threshold: what
-        the expert preferred and by how much (``coach.note``), valued from the same view
-        (the ``?`` hint's values when it was asked, so the two never disagree)."""
+        the expert preferred and by how much (``coach.note``), valued from the same view as
+        the ``?`` hint and the match's review (the same values)."""
         if len(view.legal) < 2:
             return
-        hinted = self.hinted
-        values = hinted[1] if hinted and hinted[0] is view else self.coach.analyse(view)
-        said = note(values, token, {t: choice_words(view, t) for t in view.legal})
+        said = note(self.values(view, place), token,
+                    {t: choice_words(view, t) for t in view.legal})
         if said:
             self.say(f"[cyan]{coloured(said)}[/]")
 
@@ -237,48 +233,11 @@ class Table:
         self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        score = view.score
         dealer = "You deal" if view.dealer == HUMAN else "The computer deals"
-        self.say("")
-        self.say(f"[bold]-- Hand {view.hand_number + 1} -- You {score[0]} - Computer "
-                 f"{score[1]} ({self.level}) -- to {view.target} -- {dealer}[/]")
-        state = upcard_state(view)
-        if state == "picked up":
-            state += " by " + ("you" if view.dealer == HUMAN else "the computer")
-        trump = (f"Trump {coloured(suit_text(view.trump))}, made by "
-                 f"{self.who(view.maker).lower()}" if view.trump else "No trump yet")
-        self.say(f"Upcard {coloured(card_text(view.upcard))} ({state}).  {trump}.")
-        if view.bids:
-            bids = ", ".join(f"{self.who(p).lower()} {coloured(bid_words(view, p, t))}"
-                             for p, t in view.bids)
-            self.say(f"Bidding: {bids}.")
-        if view.phase == "play" or view.tricks:
-            held = 5 - len(view.tricks) - (1 if view.trick and view.leader == COMPUTER else 0)
-            self.say(f"Tricks: you {view.tricks_won[0]}, computer {view.tricks_won[1]}.  "
-                     f"The computer holds {count(held, 'card')}.")
-        if view.trick:
-            self.say(f"Trick: {self.who(view.leader).lower()} led "
-                     f"{coloured(card_text(view.trick[0]))}.")
-        if view.hand:
-            self.say("Your hand: " + self.hand_text(view))
-        elif view.phase == "joker":
-            self.say("Your hand: (face down: you name trump before looking)")
-
-    def hand_text(self, view: View) -> str:
-        """``view.hand`` in its order (the order the options are numbered in), a wider gap
-        between suits (the left bower and the Joker with trump)."""
-        trump = SUITS.index(view.trump) if view.trump else -1
-        groups: list[list[str]] = []
-        last_suit = None
-        for token in view.hand:
-            card = parse_card(token)
-            suit = EFFECTIVE_SUIT[trump][card] if trump >= 0 else (
-                card >> 3 if card != JOKER else -1)
-            if suit != last_suit:
-                groups.append([])
-                last_suit = suit
-            groups[-1].append(coloured(card_text(token)))
-        return "  ".join(" ".join(g) for g in groups)
+        heading = (f"-- Hand {view.hand_number + 1} -- You {view.score[0]} - Computer "
+                   f"{view.score[1]} ({self.level}) -- to {view.target} -- {dealer}")
+        for line in table_lines(view, self.who, heading, [("Your hand", view)]):
+            self.say(line)
 
     def lines_of(self, items: list[str]) -> list[str]:
         """Items (markup) joined three spaces apart into lines that fit the console: a line
@@ -296,8 +255,10 @@ class Table:
         action = parse_action(token)
         if action < DISCARD:
             self.say(f"The computer plays {coloured(card_text(token))}.")
-        elif action < PASS:
-            self.say(f"The computer picks up {coloured(card_text(view.upcard))} and discards "
+        elif action < PASS:  # its discard: its pick-up was told already if it was its bid
+            took = bool(view.bids) and tuple(view.bids[-1]) == (COMPUTER, "order")
+            self.say("The computer discards a card." if took else
+                     f"The computer picks up {coloured(card_text(view.upcard))} and discards "
                      "a card.")
         elif action == PASS:
             self.say(f"The computer leaves {coloured(card_text(view.upcard))}."
@@ -313,10 +274,7 @@ class Table:
         """The human's choice (a legal token), ``QUIT`` to save and quit, ``UNDO`` once a
         choice was taken back."""
         choices = ordered_choices(view)
-        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
-        for line in self.lines_of(options):
-            self.say(line)
-        self.say("[dim]? hint   undo   rules   help   q save and quit[/]")
+        self.offer(view, choices)
         while True:
             try:
                 text = self.console.input("Your choice> ").strip()
@@ -330,7 +288,9 @@ class Table:
             elif command in ("help", "commands"):
                 self.say(HELP)
             elif command == "rules":
-                self.console.print(rules_text())
+                self.rules()
+                self.show(view)  # the rules scrolled the table away: it is drawn again
+                self.offer(view, choices)
             elif command == "undo":
                 if self.undo():
                     self.say("Taken back: your last choice and the computer's reply.")
@@ -341,6 +301,22 @@ class Table:
                 if not problem:
                     return token
                 self.say(f"[yellow]{coloured(problem)}[/]")
+
+    def offer(self, view: View, choices: list[str]) -> None:
+        """The numbered choices and the commands, under the table."""
+        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
+        for line in self.lines_of(options):
+            self.say(line)
+        self.say("[dim]? hint   undo   rules   help   q save and quit[/]")
+
+    def rules(self) -> None:
+        """The rules page, a screen at a time in a terminal (the system's pager: q leaves
+        it), printed whole elsewhere."""
+        if self.console.is_terminal:
+            with self.console.pager(styles=True):
+                self.console.print(rules_text())
+        else:
+            self.console.print(rules_text())
 
     def understand(self, text: str, view: View,
                    choices: list[str] | None = None) -> tuple[str, str | None]:
@@ -370,11 +346,11 @@ class Table:
         return "", why_not(view, action)
 
     def hint(self, view: View, choices: list[str]) -> None:
-        values = self.coach.analyse(view)
+        values = self.values(view, decision_place(self.game))
         self.hinted = (view, values)
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
                  for t, v in ranked]
-        self.say("[cyan]Expert's estimate, points for this hand:[/]")
+        self.say("[cyan]Expert's estimate, in points this hand (the review's values):[/]")
         for line in self.lines_of(items):
             self.say(line)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import Request, WebSocket
 
-from ..tables import Hub
+from ..hub import Hub
 
 
 def hub_of(request: Request | WebSocket) -> Hub:

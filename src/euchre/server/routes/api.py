@@ -3,18 +3,21 @@ player's statistics."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from ... import agents
 from ...history import Stats
 from ...rules import Rules
-from .. import levels, match
+from .. import levels, match, pages
+from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..storage import StoredGame
-from ..tables import LEVELS, Hub
+from ..totals import read_total
 from . import hub_of
 
 router = APIRouter(prefix="/api")
@@ -25,20 +28,41 @@ CREATE_FIELDS = {"mode", "level", "name", "rules", "seed"}
 
 @router.post("/games")
 async def new_game(request: Request) -> JSONResponse:
-    """Create a game: refused unread if not a same-origin JSON request of sensible size,
-    then metered per client address (429), then checked field by field (400)."""
+    """Create a game (``metered``): the creator's link, the watch link and a friend's
+    one-time invite."""
     hub = hub_of(request)
+
+    def links(stored: StoredGame) -> dict[str, str]:
+        out = {"play": stored.link(0), "watch": stored.link(None)}
+        invite = match.invite_link(stored)
+        if invite:
+            out["invite"] = invite
+        return out
+
+    return await metered(request, MAX_BODY, lambda data: _create(hub, data), links)
+
+
+async def metered(request: Request, limit: int,
+                  make: Callable[[Any], Awaitable[StoredGame]],
+                  links: Callable[[StoredGame], dict[str, str]]) -> JSONResponse:
+    """A new game from a request: refused unread if not a same-origin JSON request of at
+    most ``limit`` bytes, then metered per client address (429), then made from the JSON
+    by ``make`` (a one-line 400, or the status of a ``Refused``; a refusal costs the
+    address nothing); 201 with the game's id and ``links``."""
+    creations = hub_of(request).creations
+    # (the peer, or the client a --trusted-proxy names: uvicorn's proxy headers are on only
+    # for those; from anyone else X-Forwarded-For is ignored)
     address = request.client.host if request.client else "unknown"
     try:
-        data = await read_json_body(request, MAX_BODY)
-        wait = request.app.state.creations.take(address)
+        data = await read_json_body(request, limit, hub_of(request).limits.allowed_origins)
+        wait = creations.take(address)
         if wait:
             raise Refused(429, f"too many new games from your address: try again in "
                                f"{wait:.0f} s")
         try:
-            stored = await _create(hub, data)
+            stored = await make(data)
         except ValueError:
-            request.app.state.creations.give_back(address)
+            creations.give_back(address)
             raise
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
@@ -46,10 +70,36 @@ async def new_game(request: Request) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=503)
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
-    links = {"play": stored.link(0), "watch": stored.link(None)}
-    if stored.tokens[1]:
-        links["invite"] = stored.link(1)
-    return JSONResponse({"id": stored.id, "links": links}, status_code=201)
+    return JSONResponse({"id": stored.id, "links": links(stored)}, status_code=201)
+
+
+CLAIM_FIELDS = {"invite", "name"}
+
+
+@router.post("/games/{game_id}/claim")
+async def claim_seat(game_id: str, request: Request) -> JSONResponse:
+    """Take a friend game's second seat with its one-time invite: the seat's own link (its
+    token made now, for this caller alone), or why not (the seat taken: 409, with the watch
+    link)."""
+    hub = hub_of(request)
+    try:
+        data = await read_json_body(request, MAX_BODY, hub.limits.allowed_origins)
+        if not isinstance(data, dict) or not isinstance(data.get("invite"), str):
+            raise ValueError('the request must be a JSON object with "invite": the code in '
+                             "the invite link")
+        unknown = sorted(set(data) - CLAIM_FIELDS)
+        if unknown:
+            raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+        stored = await hub.claim(game_id, data["invite"], data.get("name", "Friend"))
+    except Refused as err:
+        return JSONResponse({"error": str(err)}, status_code=err.status)
+    except LookupError as err:
+        return JSONResponse({"error": str(err)}, status_code=404)
+    except Taken as err:
+        return JSONResponse({"error": str(err), "watch": f"/play/{game_id}"}, status_code=409)
+    except ValueError as err:
+        return JSONResponse({"error": str(err)}, status_code=400)
+    return JSONResponse({"id": stored.id, "link": stored.link(1)})
 
 
 async def _create(hub: Hub, data: Any) -> StoredGame:
@@ -88,7 +138,9 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
                          "names": list(stored.names), "score": list(game.score),
                          "finished": match.finished(stored, game),
                          "winner": match.winner(stored, game),
+                         "seat_free": match.INVITE in stored.options,
                          "resigned": stored.options.get(match.RESIGNED),
+                         "abandoned": bool(stored.options.get(match.ABANDONED)),
                          "hands": game.hand_number, "to_move": game.to_move})
 
 
@@ -96,8 +148,9 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
 async def levels_offered() -> dict[str, Any]:
     """The levels (easiest first) with what each is like and its measured strength, the one
     a first visit offers, and the default rules."""
-    return {"levels": list(LEVELS), "rules": Rules().to_dict(), "default": levels.DEFAULT,
-            "about": {name: levels.ABOUT[name].as_json() for name in LEVELS}}
+    return {"levels": list(agents.LEVELS), "rules": Rules().to_dict(),
+            "default": levels.DEFAULT,
+            "about": {name: levels.ABOUT[name].as_json() for name in agents.LEVELS}}
 
 
 @router.get("/recent")
@@ -110,24 +163,17 @@ async def recent(request: Request) -> dict[str, Any]:
 
 @router.get("/players/{name}")
 async def player_api(name: str, request: Request) -> dict[str, Any]:
-    stats, _ = await player_stats(hub_of(request), name)
-    return {k: v for k, v in vars(stats).items() if k != "unreadable"}
+    stats, extra, _ = await player_stats(hub_of(request), name)
+    return {**stats.counts(), **extra}
 
 
-async def player_stats(hub: Hub, name: str) -> tuple[Stats, list[Any]]:
-    """A player's statistics over the finished games stored under that name: each game's
-    summary, stored when it finished, added up (a game from before summaries is replayed)."""
-    committer = hub.committer
-    games = await committer.read(committer.storage.finished_by, name, False)
-    stats = Stats()
-    for stored in games:
-        seats = match.seats_of(stored, name)
-        if stored.summary is not None:  # stored when it finished: no replay
-            for seat in seats:
-                stats.merge(stored.summary[str(seat)])
-            continue
-        whole = await committer.read(committer.storage.load, stored.id)  # an older game
-        game = whole.replay()
-        for seat in seats:
-            stats.add(match.scored_record(whole, game), seat)
-    return stats, games
+async def player_stats(hub: Hub, name: str, before: float | None = None
+                       ) -> tuple[Stats, dict[str, int], list[StoredGame]]:
+    """A player's running totals (``server.totals``) and one page of his finished games,
+    newest first (finished before ``before`` when given): two indexed reads off the event
+    loop, whatever the number of his games."""
+    storage = hub.committer.storage
+    counts = await hub.committer.read(storage.player_total, name)
+    games = await hub.committer.read(storage.games_of, name, pages.PLAYER_PAGE, before)
+    stats, extra = read_total(counts)
+    return stats, extra, games

@@ -26,6 +26,14 @@ async def table_page(game_id: str, request: Request) -> Response:
     return FileResponse(STATIC / "table.html")
 
 
+@router.get("/join/{game_id}", response_class=HTMLResponse)
+async def join_page(game_id: str, request: Request) -> Response:
+    """A friend's invite: the page that takes the second seat, once (``hub.claim``)."""
+    if await hub_of(request).peek(game_id) is None:
+        return missing(game_id)
+    return FileResponse(STATIC / "join.html")
+
+
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def finished_page(game_id: str, request: Request) -> Response:
     found = await hub_of(request).peek(game_id)
@@ -40,9 +48,18 @@ async def finished_page(game_id: str, request: Request) -> Response:
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)
-async def player_page(name: str, request: Request) -> HTMLResponse:
-    stats, games = await player_stats(hub_of(request), name)
-    return HTMLResponse(pages.stats_page(name, stats, games))
+async def player_page(name: str, request: Request, before: str | None = None
+                      ) -> HTMLResponse:
+    """A player's record: his totals, and his finished games a page at a time (``before``:
+    the finishing time the previous page ended at)."""
+    try:
+        since = None if before is None else float(before)
+    except ValueError:
+        return HTMLResponse(pages.message_page(
+            "No such page", "That page of games does not exist: start from the newest."),
+            status_code=400)
+    stats, extra, games = await player_stats(hub_of(request), name, since)
+    return HTMLResponse(pages.stats_page(name, stats, extra, games, since is not None))
 
 
 @router.get("/rules", response_class=HTMLResponse)

@@ -13,9 +13,9 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..client import Client
 from ..limits import CLOSE_GRACE, Busy
 from ..protocol import ProtocolError, encode, parse
-from ..tables import Client
 from . import hub_of
 
 router = APIRouter()
@@ -30,15 +30,16 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         if found is None:
             raise ValueError(f"no game {game_id!r}")
     except ValueError as err:  # missing, or damaged in the store (and left as it is)
-        await websocket.send_json({"type": "error", "message": str(err)})
-        await websocket.close(code=1013 if isinstance(err, Busy) else 4404)
+        with contextlib.suppress(WebSocketDisconnect):  # (it may have closed already)
+            await websocket.send_json({"type": "error", "message": str(err)})
+            await websocket.close(code=1013 if isinstance(err, Busy) else 4404)
         return
     try:
         seat = found.seat_of(websocket.query_params.get("token"))
         problem = None
     except ProtocolError as err:  # still welcome, as a spectator
         seat, problem = None, str(err)
-    client = Client(seat)
+    client = Client(seat, websocket.client.host if websocket.client else "unknown")
     if problem:
         client.send({"type": "error", "message": problem})
     sender = asyncio.create_task(_pump(websocket, client))

@@ -31,7 +31,7 @@ export function drawStatus() {
   let text;
   if (g.finished) text = matchWords();
   else if (T.hiding || T.handEnd) text = T.held ? "The last trick of the hand" : "The hand is over";
-  else if (waiting !== null) text = `Waiting for ${words().names[waiting]} to arrive`;
+  else if (waiting !== null) text = words().prompt || `Waiting for ${words().names[waiting]} to arrive`;
   else if (choosing() && words().prompt) text = words().prompt;
   else if (g.seat !== null && v.to_move === g.seat && v.legal.length) text = words().prompt;
   else text = `Waiting for ${nameOf(v.to_move)}…`;

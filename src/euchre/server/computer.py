@@ -1,0 +1,112 @@
+"""The computer's turns at the live tables of one process.
+
+The computer thinks on worker threads, so a long search never stalls the other tables, and
+its move is then accepted like a person's (``table.accept``): checked by the engine,
+committed, broadcast. With several processes on one database, only the holder of a game's
+lease (``peers``) moves for the computer; the others wait, and take the lease over if its
+holder dies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+
+from .. import agents
+from .committer import Committer
+from .peers import LEASE_RETRY, Peers, SoloPeers
+from .table import Stale, Table, accept, reload
+
+log = logging.getLogger("euchre.server")
+
+
+class Computer:
+    """The computer players of one process: their threads, and the lease of each game."""
+
+    def __init__(self, committer: Committer, peers: Peers, bot_delay: float = 0.6,
+                 threads: int = 2) -> None:
+        self.committer = committer
+        self.peers = peers
+        self.shared = not isinstance(peers, SoloPeers)
+        self.bot_delay = bot_delay
+        """Seconds the computer waits before each move, so a person can follow the play."""
+        self._thinking = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-bot")
+
+    def wake(self, table: Table) -> None:
+        """Start the computer's turns at ``table`` if it is to move (and not already on it)."""
+        if table.over() or table.game.to_move not in table.bots:
+            return
+        if table.bot_task is None or table.bot_task.done():
+            table.bot_task = asyncio.get_running_loop().create_task(self._turns(table))
+
+    @staticmethod
+    def idle(table: Table) -> bool:
+        """The computer owes nothing here (a task waiting for another process's lease owes
+        nothing: that process moves)."""
+        return table.bot_task is None or table.bot_task.done() or table.waiting
+
+    @staticmethod
+    def stop(table: Table) -> None:
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+
+    def let_go(self, table: Table) -> None:
+        """A table is no longer live here: its computer's task stops and its lease goes."""
+        self.stop(table)
+        if table.lease and self.shared:
+            table.lease = False
+            asyncio.get_running_loop().run_in_executor(None, self.peers.release,
+                                                       table.stored.id)
+
+    async def _turns(self, table: Table) -> None:
+        loop = asyncio.get_running_loop()
+        while not table.over() and table.game.to_move in table.bots:
+            if not table.lease and not await self._lease(table):
+                continue
+            seat = table.game.to_move
+            seq = table.seq
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            bot = table.bots[seat]
+            table.bots_told[seat] = agents.tell_past_hands(bot, table.game, seat,
+                                                           table.bots_told.get(seat, 0))
+            view = table.game.view(seat)
+            try:
+                token = await loop.run_in_executor(self._thinking, bot.act, view)
+            except Exception:  # a bug in a bot must not stall the table for good
+                log.exception("game %s: the computer failed to choose", table.stored.id)
+                await asyncio.sleep(1)
+                continue
+            async with table.lock:
+                if table.seq != seq or table.game.to_move != seat or table.over():
+                    continue
+                try:
+                    await accept(table, self.committer, seat, token)
+                except Stale:
+                    continue  # another process moved first: think again from there
+                except ValueError as err:
+                    log.error("game %s: the computer's move %r failed: %s", table.stored.id,
+                              token, err)
+                    await asyncio.sleep(1)
+
+    async def _lease(self, table: Table) -> bool:
+        """Take the computer's lease (``peers``), or wait ``LEASE_RETRY`` for it; a lease
+        newly taken reads the game again, as its last holder may have moved before dying."""
+        loop = asyncio.get_running_loop()
+        table.lease = await loop.run_in_executor(None, self.peers.claim, table.stored.id)
+        if not table.lease:
+            table.waiting = True
+            try:
+                await asyncio.sleep(LEASE_RETRY)
+            finally:
+                table.waiting = False
+            return False
+        if self.shared:
+            log.info("game %s: this process makes the computer's moves", table.stored.id)
+            async with table.lock:
+                await reload(table, self.committer)
+        return True
+
+    def close(self) -> None:
+        self._thinking.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,141 @@
+"""The deal of the day at one server: its seed, its par, starting a player's game, the board.
+
+``daily`` says what a day's match is; this module keeps it in the store. The seed of a day
+mixes the date with this database's secret (a ``Setting`` made once), so every process on
+the database deals the same cards and nobody can work them out in advance. The par (the
+expert's own play of the player's seat) is worked out once a day, off the event loop, while
+the day's first player plays, and stored as a finished game of its own (its replay is a page
+like any game's), its margin and id in a setting of the day; a player's result is his
+margin alone, set beside the par when it is read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..history import Stats
+from . import daily
+from .committer import Committer
+from .limits import Refused
+from .protocol import check_name
+from .storage import (
+    Action,
+    Conflict,
+    DailyEntry,
+    Finish,
+    NewGame,
+    Setting,
+    StoredGame,
+    Write,
+)
+
+BOARD = 100
+"""Results a day's board shows."""
+
+
+class PlayedToday(Refused):
+    """A name that has a game of the day's deals already (one a day): 409."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(409, f"{name} has played today's deals already: one game a day "
+                              "(tomorrow brings new ones)")
+
+
+class Days:
+    """The deal of the day of one server process."""
+
+    def __init__(self, committer: Committer,
+                 create: Callable[..., Awaitable[StoredGame]]) -> None:
+        self.committer = committer
+        self.create = create
+        self._pars: dict[str, tuple[int, str]] = {}
+        self._lock = asyncio.Lock()
+        """Held while a day's par is worked out (once per process, and stored)."""
+        self._warming: asyncio.Task[tuple[int, str]] | None = None
+
+    async def _setting(self, key: str, make: Callable[[], str]) -> str:
+        """A setting of the store, written first (``make()``) if it has none yet; a race
+        between processes keeps the first value written."""
+        found = await self.committer.read(self.committer.storage.setting, key)
+        if found is None:
+            await self.committer.submit([Setting(key, make())])
+            found = await self.committer.read(self.committer.storage.setting, key)
+        assert found is not None
+        return found
+
+    async def seed(self, day: str) -> int:
+        secret = await self._setting(daily.SECRET, lambda: secrets.token_hex(16))
+        return daily.day_seed(day, secret)
+
+    async def par(self, day: str) -> tuple[int, str]:
+        """The day's par (the expert's margin in seat 0) and the id of the expert's game."""
+        if day in self._pars:
+            return self._pars[day]
+        async with self._lock:
+            if day not in self._pars:
+                seed = await self.seed(day)
+                stored = await self.committer.read(self.committer.storage.setting,
+                                                   f"{daily.PAR}:{day}")
+                if stored is None:
+                    made = await self._play_par(day, seed)
+                    stored = await self._setting(f"{daily.PAR}:{day}", lambda: made)
+                points, game_id = stored.split(" ", 1)
+                self._pars[day] = (int(points), game_id)
+        return self._pars[day]
+
+    async def _play_par(self, day: str, seed: int) -> str:
+        """The expert plays the day; its game is stored finished. ``"MARGIN GAME_ID"``."""
+        game = await asyncio.get_running_loop().run_in_executor(None, daily.expert_game, seed)
+        record = game.record()
+        moves = [(p, t) for hand in record["hands"] for p, t in hand["actions"]]
+        stored = StoredGame(secrets.token_urlsafe(9), "computer", daily.LEVEL, daily.rules(),
+                            seed, (None, None), ("Expert", "Computer"),
+                            options={daily.DAY: day})
+        margin = daily.margin(game)
+        winner = None if margin == 0 else int(margin < 0)
+        record["winner"] = winner
+        writes: list[Write] = [NewGame(stored)]
+        writes += [Action(stored.id, seq, p, t) for seq, (p, t) in enumerate(moves)]
+        writes.append(Finish(stored.id, winner, game.score, Stats.of_seats(record)))
+        await self.committer.submit(writes)
+        return f"{margin} {stored.id}"
+
+    async def start(self, name: str) -> StoredGame:
+        """A new game of today's deals for ``name``, against the expert; ``PlayedToday``
+        if that name has one today (played to its end or not: one a day)."""
+        name = check_name(name)
+        day = daily.today()
+        storage = self.committer.storage
+        if await self.committer.read(storage.daily_game, day, name) is not None:
+            raise PlayedToday(name)
+        try:
+            stored = await self.create(
+                "computer", daily.rules(), name, daily.LEVEL, seed=await self.seed(day),
+                seeded=False, options={daily.DAY: day},
+                also=lambda game: [DailyEntry(day, game.names[0], game.id)])
+        except Conflict:  # the same name, twice at once
+            raise PlayedToday(name) from None
+        self._warm(day)
+        return stored
+
+    async def board(self, day: str) -> list[dict[str, Any]]:
+        """A day's results, best first, each beside the day's par."""
+        rows = await self.committer.read(self.committer.storage.daily_board, day, BOARD)
+        par = (await self.par(day))[0] if rows else 0
+        return [{"name": name, "game": game, "points": points, "par": par,
+                 "difference": points - par} for name, game, points in rows]
+
+    def _warm(self, day: str) -> None:
+        """Begin working out the day's par, if it is not known or under way, while the
+        first player of the day plays: he starts at once and finds it ready at the end (a
+        server nobody plays the day on never spends the search)."""
+        if day in self._pars or (self._warming is not None and not self._warming.done()):
+            return
+        self._warming = asyncio.get_running_loop().create_task(self.par(day))
+
+    def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()

@@ -1,0 +1,197 @@
+"""What a player's messages do at a table: a move, a name, undo, resigning, a rematch, hints
+on or off, a hint, a coach note.
+
+Each handler gets the table, the connection that sent the message and the few ``Services``
+it needs (the committer, the hint worker, waking the computer, making a rematch), never the
+hub. Problems go back to that connection alone, in one line, and change nothing.
+
+Undo is the engine's ``Game.pop`` and a ``TakeBack`` of the stored actions, and it marks the
+game (``match.UNDO_USED``). A resignation is stored with the finish. A rematch is a new game
+with the same rules and players, made once, when every person at the table asked for it (in
+a friend game, one click each); each connection is sent its own link to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..history import Stats
+from . import match
+from .client import Client
+from .committer import Committer
+from .hints import Hints
+from .protocol import Message, ProtocolError, check_name
+from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
+from .table import Table, accept, tell_rematch
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the handling of a player's messages needs from the server around the table."""
+
+    committer: Committer
+    hints: Hints
+    wake_bots: Callable[[Table], None]
+    """Let the computer take its turn if it is now its move."""
+    new_game: Callable[[StoredGame, str], Awaitable[StoredGame]]
+    """A new game with the setup of a finished one (its rematch), metered by the client's
+    address with every other new game; ``ProtocolError`` when refused."""
+
+
+async def handle(services: Services, table: Table, client: Client, message: Message) -> None:
+    """Carry out one parsed message; problems go back to this client alone."""
+    try:
+        kind = message.type
+        if kind == "ping":
+            client.send({"type": "pong"})
+            return
+        if kind == "action":
+            await _act(services, table, client, message.value or "", message.seq)
+            return
+        seat = _seat(client, kind)
+        if kind == "hint":
+            if table.over():
+                raise ProtocolError("the match is over: there is nothing left to choose")
+            if not match.hints_allowed(table.stored):
+                raise ProtocolError("hints are turned off for this game")
+            await services.hints.ask(table, client)
+        elif kind == "coach":  # the coach's note on the seat's own move (hints.py)
+            await services.hints.note(table, client, message.seq or 0)
+        elif kind == "name":
+            await _rename(services, table, seat, message.value or "")
+        elif kind == "undo":
+            await _undo(services, table, seat)
+        elif kind == "resign":
+            await _resign(services, table, seat)
+        elif kind == "rematch":
+            await _rematch(services, table, client, seat)
+        elif kind == "hints":
+            await _allow_hints(services, table, seat, message.value == "on")
+    except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
+        client.send({"type": "error", "message": str(err)})
+
+
+_SPECTATORS_CANNOT = {"hint": "ask for a hint", "name": "take a name at the table",
+                      "hints": "turn hints on or off"}
+
+
+def _seat(client: Client, kind: str) -> int:
+    """The sender's seat; ``ProtocolError`` for a spectator."""
+    if client.seat is None:
+        raise ProtocolError(f"spectators cannot {_SPECTATORS_CANNOT.get(kind, kind)}: open "
+                            "your seat's link")
+    return client.seat
+
+
+async def _act(services: Services, table: Table, client: Client, token: str,
+               seq: int | None = None) -> None:
+    """Make a seat's move. ``seq``, when given, is the state the move answers: a frame
+    re-sent or delayed past a later move is refused, never applied a second time."""
+    if client.seat is None:
+        raise ProtocolError("spectators cannot play: open the link with your seat's token")
+    async with table.lock:
+        if table.over():
+            raise ProtocolError("the game is over")
+        if not all(match.arrived(table.stored)):
+            raise ProtocolError(f"{table.stored.names[1]} has not taken the seat yet: nobody "
+                                "plays until your friend opens the invite")
+        if seq is not None and seq != table.seq:
+            raise ProtocolError(f"that move answers state {seq}, but the game is at state "
+                                f"{table.seq}: nothing was played")
+        if table.game.to_move != client.seat:
+            raise ProtocolError("it is not your turn")
+        await accept(table, services.committer, client.seat, token)
+    services.wake_bots(table)
+
+
+async def _rename(services: Services, table: Table, seat: int, name: str) -> None:
+    name = check_name(name)
+    async with table.lock:
+        if table.game.is_over:
+            raise ProtocolError("the match is over: its names are final")
+        await services.committer.submit([Rename(table.stored.id, seat, name)])
+        names = list(table.stored.names)
+        names[seat] = name
+        table.stored.names = (names[0], names[1])
+        table.broadcast()
+
+
+async def _undo(services: Services, table: Table, seat: int) -> None:
+    """Take back the person's last choice and the computer's replies after it."""
+    async with table.lock:
+        stored = table.stored
+        if stored.mode != "computer":
+            raise ProtocolError("undo is only for a game against the computer")
+        if table.over():
+            raise ProtocolError("the match is over: nothing can be taken back")
+        if table.game.to_move != seat:
+            raise ProtocolError("undo waits for your turn: the computer is still choosing")
+        moves = [p for hand in table.game.record()["hands"] for p, _ in hand["actions"]]
+        if seat not in moves:
+            raise ProtocolError("there is nothing of yours to take back yet")
+        game = table.game.copy()
+        while moves:
+            game.pop()  # the engine takes each move back, never a replay of our own
+            if moves.pop() == seat:
+                break
+        keep = len(moves)
+        await services.committer.submit([TakeBack(stored.id, keep),
+                                         SetOption(stored.id, match.UNDO_USED, True)])
+        table.game = game
+        del stored.actions[keep:]
+        stored.options[match.UNDO_USED] = True
+        table.last_action = None
+        table.broadcast()
+
+
+async def _resign(services: Services, table: Table, seat: int) -> None:
+    async with table.lock:
+        if table.over():
+            raise ProtocolError("the match is over already")
+        stored, game = table.stored, table.game
+        record = game.record()
+        record["winner"] = 1 - seat  # the statistics count it won by the other seat
+        await services.committer.submit([SetOption(stored.id, match.RESIGNED, seat),
+                                         Finish(stored.id, 1 - seat, game.score,
+                                                Stats.of_seats(record))])
+        stored.options[match.RESIGNED] = seat
+        stored.finished, stored.winner, stored.score = True, 1 - seat, game.score
+        table.broadcast()
+
+
+async def _allow_hints(services: Services, table: Table, seat: int, allow: bool) -> None:
+    async with table.lock:
+        if table.stored.mode != "friend" or seat != 0:
+            raise ProtocolError("only the player who made a friend game can turn hints off")
+        await services.committer.submit([SetOption(table.stored.id, match.HINTS, allow)])
+        table.stored.options[match.HINTS] = allow
+        table.broadcast()
+
+
+async def _rematch(services: Services, table: Table, client: Client, seat: int) -> None:
+    """Ask for a rematch; once every person at the table asked, make it (once: asking again
+    afterwards is sent the link again) and send each connection its own link."""
+    async with table.lock:
+        if not table.over():
+            raise ProtocolError("a rematch is for when the match is over")
+        old = table.stored
+        if match.REMATCH in old.options:  # made already: one rematch per match
+            await tell_rematch(table, services.committer, [client])
+            return
+        if seat not in table.rematch_asked:
+            asked = sorted(table.rematch_asked | {seat})
+            await services.committer.submit([SetOption(old.id, match.REMATCH_ASKED, asked)])
+            old.options[match.REMATCH_ASKED] = asked
+            table.rematch_asked = set(asked)
+        people = {0} if old.mode == "computer" else {0, 1}
+        if not people <= table.rematch_asked:
+            table.broadcast()  # the other player is offered it
+            return
+        new = await services.new_game(old, client.address)
+        writes: list[Any] = [SetOption(new.id, match.REMATCH_OF, old.id),
+                             SetOption(old.id, match.REMATCH, new.id)]
+        await services.committer.submit(writes)
+        old.options[match.REMATCH] = new.id
+        await tell_rematch(table, services.committer, list(table.clients))

@@ -1,0 +1,20 @@
+// The deal of the day's form: the name is posted as JSON (as every new game is) and the
+// browser goes to the new table; the game joins this browser's list in the lobby.
+"use strict";
+const form = document.getElementById("daily");
+const field = document.getElementById("name");
+field.value = localStorage.getItem("euchre.name") || "";
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = field.value.trim();
+  if (!name) return;
+  const reply = await fetch("/api/daily", { method: "POST", body: JSON.stringify({ name }),
+                                            headers: { "Content-Type": "application/json" } });
+  const data = await reply.json();
+  if (!reply.ok) { document.getElementById("error").textContent = data.error; return; }
+  localStorage.setItem("euchre.name", name);
+  const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
+  games.push({ id: data.id, link: data.links.play, created: Date.now(), seat: 0 });
+  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
+  location.href = data.links.play;
+});

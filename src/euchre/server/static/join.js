@@ -1,0 +1,47 @@
+// The invite page: a friend takes the second seat of a game, once. The server makes his
+// seat's token then and gives it to this page alone; the invite then stops working (anyone
+// opening it again is offered to watch).
+"use strict";
+const $ = (id) => document.getElementById(id);
+const gameId = location.pathname.split("/").pop();
+const invite = new URLSearchParams(location.search).get("invite") || "";
+
+function taken(why) {
+  $("join").hidden = true;
+  $("taken").hidden = false;
+  $("taken-why").textContent = why;
+  $("watch").href = `/play/${encodeURIComponent(gameId)}`;
+}
+
+async function look() {
+  const reply = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+  if (!reply.ok) { $("error").textContent = "There is no such game: check the link you were sent."; return; }
+  const game = await reply.json();
+  if (!game.seat_free || game.finished) {
+    taken("This seat has been taken already: an invite works once. You can still watch the game.");
+    return;
+  }
+  $("invited").textContent = `${game.names[0]} invites you to a game of two-handed Euchre.`;
+  $("name").value = localStorage.getItem("euchre.name") || "";
+  $("join").hidden = false;
+  $("name").focus();
+}
+
+$("join").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("name").value.trim();
+  if (!name) return;
+  $("error").textContent = "";
+  const reply = await fetch(`/api/games/${encodeURIComponent(gameId)}/claim`, {
+    method: "POST", body: JSON.stringify({ invite, name }),
+    headers: { "Content-Type": "application/json" } });
+  const data = await reply.json();
+  if (reply.status === 409) { taken("Someone took this seat first: an invite works once. You can still watch the game."); return; }
+  if (!reply.ok) { $("error").textContent = data.error; return; }
+  localStorage.setItem("euchre.name", name);
+  const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
+  games.push({ id: data.id, link: data.link, created: Date.now(), seat: 1 });
+  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
+  location.replace(data.link);  // the invite leaves the history: only the seat's link stays
+});
+look();

@@ -1,0 +1,200 @@
+"""One game's live table: the stored setup, the engine's state and the connections watching.
+
+The server is authoritative. A connection is bound to a seat by the secret token in its link
+(or to no seat: a spectator). Everything a connection receives is built from its own seat's
+``View`` (spectators get the public part), so a hidden card can never leak through a bug in a
+page. An action is checked by the engine, committed to the store, and only then broadcast
+(``accept``); if the commit fails it is taken back and the player is told.
+
+A friend's seat is taken with a one-time invite (``match.INVITE``): until then the seat has
+no token, nobody can move (the creator waits for his friend), and only the creator's state
+carries the invite link. The token made when the friend claims the seat is sent to him alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import agents
+from ..actions import action_token, parse_action
+from ..game import Game
+from ..history import Stats
+from . import daily, match, scorepad, wording
+from .client import Client
+from .committer import Committer
+from .limits import plausible
+from .protocol import ProtocolError, encode
+from .storage import Action, Conflict, DailyResult, Finish, StoredGame
+
+log = logging.getLogger("euchre.server")
+
+
+class Stale(ProtocolError):
+    """A move refused because the game had moved on (in another process or window)."""
+
+
+@dataclass
+class Table:
+    """A game in play: the stored setup, the live engine state and who is watching."""
+
+    stored: StoredGame
+    game: Game
+    bots: dict[int, agents.Agent]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    last_action: tuple[int, str] | None = None
+    bot_task: asyncio.Task[None] | None = None
+    rematch_asked: set[int] = field(default_factory=set)
+    """Seats that asked for a rematch of this finished match (``match``)."""
+    lease: bool = False
+    """This process holds the computer's lease for the game (``peers``): it makes its moves."""
+    waiting: bool = False
+    """The computer's task is waiting for a lease another process holds."""
+    bots_told: dict[int, int] = field(default_factory=dict)
+    """For each bot's seat, the hands it was told of (``agents.tell_past_hands``): a table
+    loaded again tells its new bot of every hand so far before it moves."""
+
+    @property
+    def seq(self) -> int:
+        return len(self.stored.actions)
+
+    def over(self) -> bool:
+        """Whether the match is over: won on points, or resigned."""
+        return match.finished(self.stored, self.game)
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat a secret token opens; ``ProtocolError`` for a token that opens none."""
+        if token is None or token == "":
+            return None
+        if plausible(token):  # compare_digest refuses non-ASCII text with a TypeError
+            for seat, secret in enumerate(self.stored.tokens):
+                if secret is not None and secrets.compare_digest(secret, token):
+                    return seat
+        raise ProtocolError("this link's seat token is not valid for this game")
+
+    def connected(self) -> list[bool]:
+        """Whether each seat is held by a connection (the computer always is)."""
+        connected = [s in self.bots for s in (0, 1)]
+        for client in self.clients:
+            if client.seat is not None:
+                connected[client.seat] = True
+        return connected
+
+    def state(self, seat: int | None, connected: list[bool]) -> dict[str, Any]:
+        """The ``state`` message for one seat (or a spectator)."""
+        game, stored = self.game, self.stored
+        seen = game.view(seat)  # None: the spectator's view, made by the engine
+        view = seen.to_dict(shared=True)  # encoded at once, never changed
+        said = wording.words(seen, stored.names)
+        arrived = match.arrived(stored)
+        if self.over() and not game.is_over:  # resigned: nothing is left to choose
+            view["legal"], said["choices"], said["prompt"] = [], [], ""
+        elif not all(arrived):  # nobody moves before the friend is here
+            view["legal"], said["choices"] = [], []
+            said["prompt"] = f"Waiting for {stored.names[1]} to take the seat"
+        last = self.last_action
+        if last is not None and last[1].startswith("discard") and last[0] != seat:
+            last = (last[0], "discard")  # the other player's discard stays face down
+        said["last"] = wording.last_words(seen, stored.names, last)
+        return {"type": "state", "seq": self.seq, "view": view,
+                "last_action": list(last) if last else None,
+                "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
+                         "names": list(stored.names), "seat": seat,
+                         "connected": connected, "arrived": arrived,
+                         "finished": self.over(), "winner": match.winner(stored, game),
+                         "invite": match.invite_link(stored) if seat == 0 else None,
+                         "watch": stored.link(None)},
+                "words": said,
+                "match": match.state_block(stored, game, self.rematch_asked),
+                "scorepad": scorepad.rows(game, seen.last_hand)}
+
+    def broadcast(self) -> None:
+        """Send every connection its state; each seat's is encoded once for all its clients."""
+        connected = self.connected()
+        encoded: dict[int | None, str] = {}
+        for client in list(self.clients):
+            text = encoded.get(client.seat)
+            if text is None:
+                text = encoded[client.seat] = encode(self.state(client.seat, connected))
+            client.send(text)
+
+    def applied(self, seat: int, token: str) -> None:
+        """The bookkeeping of an action the engine has applied and the store holds."""
+        stored, game = self.stored, self.game
+        stored.actions.append(token)
+        if match.finished(stored, game):
+            stored.finished, stored.score = True, game.score
+            stored.winner = match.winner(stored, game)
+        self.last_action = (seat, token)
+
+
+async def accept(table: Table, committer: Committer, seat: int, token: str) -> None:
+    """Apply, commit, then broadcast (the caller holds the table's lock). ``IllegalAction``
+    with the reason and nothing changed; ``Stale`` when another process moved first."""
+    game, stored = table.game, table.stored
+    game.apply(token)
+    canonical = action_token(parse_action(token))  # stored as TH, not 10h
+    writes: list[Any] = [Action(stored.id, table.seq, seat, canonical)]
+    if match.finished(stored, game):
+        writes.extend(_finish(stored, game))
+    try:
+        await committer.submit(writes)
+    except Conflict:
+        game.pop()
+        await reload(table, committer)
+        raise Stale("the game had moved on (a move was made first elsewhere): "
+                    "nothing was played") from None
+    except Exception as err:
+        game.pop()
+        log.error("game %s: could not store %r: %s", stored.id, canonical, err)
+        raise ProtocolError("the server could not save that move; try again") from None
+    table.applied(seat, canonical)
+    table.broadcast()
+
+
+def _finish(stored: StoredGame, game: Game) -> list[Any]:
+    """The writes of a match that a move has ended (won, or a day's deals all played)."""
+    winner = match.winner(stored, game)
+    record = game.record()
+    record["winner"] = winner
+    writes: list[Any] = [Finish(stored.id, winner, game.score, Stats.of_seats(record))]
+    if daily.DAY in stored.options:
+        writes.append(DailyResult(stored.id, daily.margin(game)))
+    return writes
+
+
+async def reload(table: Table, committer: Committer) -> None:
+    """Read the game again and bring the table to it (the caller holds its lock): the
+    actions it lacks are applied; one taken back elsewhere means replaying it whole."""
+    stored = await committer.read(committer.storage.load, table.stored.id)
+    if stored is None:
+        return
+    had, game = table.stored.actions, table.game
+    if stored.actions[:len(had)] == had:
+        for token in stored.actions[len(had):]:
+            table.last_action = (game.to_move, token)
+            game.apply(token)
+    else:
+        game = stored.replay()
+        table.last_action = None
+    rematch = stored.options.get(match.REMATCH)
+    told = table.stored.options.get(match.REMATCH)
+    table.stored, table.game = stored, game
+    table.rematch_asked = set(stored.options.get(match.REMATCH_ASKED, []))
+    if rematch and rematch != told:
+        await tell_rematch(table, committer, list(table.clients))
+    table.broadcast()
+
+
+async def tell_rematch(table: Table, committer: Committer, clients: list[Client]) -> None:
+    """Send each of ``clients`` its own link to the table's rematch (a seat's holds that
+    seat's token, a spectator's is the watch link): nobody is sent another seat's token."""
+    new_id = table.stored.options.get(match.REMATCH)
+    new = new_id and await committer.read(committer.storage.load, new_id)
+    if new:
+        for client in clients:
+            client.send({"type": "rematch", "link": new.link(client.seat)})

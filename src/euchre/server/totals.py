@@ -1,0 +1,107 @@
+"""Each player's statistics, kept as running totals, and the index of the games he played.
+
+A player's page must cost the same with ten games or ten thousand: adding up every game's
+statistics on each visit grew with the games and held the database thread (and, with it,
+every move's acknowledgement). So when a game finishes, each seat's statistics
+(``history.Stats.of_seats``, stored with the finish) are added to that name's row of
+``player_totals`` and the seat is indexed in ``seats`` (name, finishing time) in the same
+transaction; the page reads one row and one page of the index. Names are final once a game
+is over, so a total never needs taking apart. Both stores share this code; ``mark`` is the
+database's parameter mark.
+
+Beside the ``Stats`` counts a total holds ``with_undo`` (games in which undo was used) and
+``abandoned`` (games left unfinished against the computer and closed as lost).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from ..game import Game
+from ..history import Stats
+
+EXTRA = ("with_undo", "abandoned")
+"""Counts of a total beyond ``Stats.counts()``."""
+UNDO_USED, ABANDONED = "undo_used", "abandoned"
+"""The keys of a game's options these counts read (``server.match`` names them too)."""
+
+
+def seat_counts(summary: dict[str, int], options: dict[str, Any]) -> dict[str, int]:
+    """What one seat of a finished game adds to its player's total."""
+    return {**summary, "with_undo": int(bool(options.get(UNDO_USED))),
+            "abandoned": int(bool(options.get(ABANDONED)))}
+
+
+def add_game(connection: Any, mark: str, game_id: str, names: list[str],
+             options: dict[str, Any], summary: dict[str, dict[str, int]],
+             updated: float) -> None:
+    """Index a finished game's seats and add them to their players' totals (inside the
+    caller's transaction). The total's row is created empty, then read under a row lock
+    and rewritten, so two processes finishing games of one player never lose a game."""
+    for seat, name in enumerate(names):
+        connection.execute(
+            f"INSERT INTO seats (name, game_id, seat, updated) VALUES ({mark}, {mark}, {mark}, "
+            f"{mark}) ON CONFLICT (game_id, seat) DO NOTHING", (name, game_id, seat, updated))
+        connection.execute(f"INSERT INTO player_totals (name, counts) VALUES ({mark}, '{{}}') "
+                           "ON CONFLICT (name) DO NOTHING", (name,))
+        lock = " FOR UPDATE" if mark != "?" else ""
+        (held,) = connection.execute(
+            f"SELECT counts FROM player_totals WHERE name = {mark}{lock}", (name,)).fetchone()
+        total = json.loads(held)
+        for key, value in seat_counts(summary[str(seat)], options).items():
+            total[key] = total.get(key, 0) + int(value)
+        connection.execute(f"UPDATE player_totals SET counts = {mark} WHERE name = {mark}",
+                           (json.dumps(total), name))
+
+
+def backfill(connection: Any, mark: str) -> None:
+    """Index and total every game finished before totals were kept (a schema migration):
+    each seat's stored statistics, or, for a game older than those, the game replayed."""
+    from ..rules import Rules
+
+    rows = connection.execute(
+        "SELECT id, rules, seed, names, winner, options, summary, updated FROM games "
+        "WHERE finished = 1 ORDER BY updated").fetchall()
+    for game_id, rules, seed, names, winner, options, summary, updated in rows:
+        if summary:
+            seats = json.loads(summary)
+        else:
+            actions = [token for (token,) in connection.execute(
+                f"SELECT token FROM actions WHERE game_id = {mark} ORDER BY seq", (game_id,))]
+            seats = summary_of(Rules.from_dict(json.loads(rules)), int(seed), actions, winner)
+        add_game(connection, mark, game_id, json.loads(names), json.loads(options), seats,
+                 updated)
+
+
+def add_whole(connection: Any, mark: str, game: Any) -> None:
+    """A finished ``StoredGame`` copied in whole (``euchre db copy``): indexed and totalled
+    as if it had finished here."""
+    if game.finished:
+        seats = game.summary or summary_of(game.rules, game.seed, game.actions, game.winner)
+        add_game(connection, mark, game.id, list(game.names), game.options, seats,
+                 game.updated)
+
+
+def read_total(counts: dict[str, int] | None) -> tuple[Stats, dict[str, int]]:
+    """A stored total as ``Stats`` and its extra counts (zero for a name with no games)."""
+    stats, extra = Stats(), {key: 0 for key in EXTRA}
+    for key, value in (counts or {}).items():
+        if key in extra:
+            extra[key] = int(value)
+        else:
+            stats.merge({key: value})
+    return stats, extra
+
+
+def summary_of(rules: Any, seed: int, actions: Iterable[str], winner: int | None
+               ) -> dict[str, dict[str, int]]:
+    """The seat statistics of a game finished before they were stored with its finish: the
+    game replayed, its winner the stored one (a resignation's included)."""
+    game = Game(rules, seed=seed)
+    for token in actions:
+        game.apply(token)
+    record = game.record()
+    record["winner"] = winner
+    return Stats.of_seats(record)

@@ -1,0 +1,98 @@
+"""How the terminal draws a table: the heading, the upcard as it lies, trump, the bidding, the
+tricks, the trick in progress and the hands shown. ``euchre play`` (one hand shown, yours)
+and ``euchre replay --step`` (every hand: the match is over) draw with the same lines.
+
+Every word comes from ``euchre.words``; only the colours are the terminal's (``coloured``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from rich.markup import escape
+
+from ..actions import DISCARD, PASS, action_token, parse_action
+from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card
+from ..view import View
+from ..words import bid_words, card_text, count, suit_text, upcard_state
+
+CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def coloured(text: str) -> str:
+    """``euchre.words`` text as markup with its cards coloured: red suits red, the Joker
+    magenta (the words stay those of ``euchre.words``; only the colour is the terminal's)."""
+    out = CARD_LABEL.sub(lambda m: f"[bold red]{m[0]}[/]" if m[2] in "♦♥" else f"[bold]{m[0]}[/]",
+                         escape(text))
+    return out.replace("Joker", "[bold magenta]Joker[/]")
+
+
+def hand_text(view: View) -> str:
+    """``view.hand`` in its order (the order the options are numbered in), a wider gap
+    between suits (the left bower and the Joker with trump)."""
+    trump = SUITS.index(view.trump) if view.trump else -1
+    groups: list[list[str]] = []
+    last_suit = None
+    for token in view.hand:
+        card = parse_card(token)
+        suit = EFFECTIVE_SUIT[trump][card] if trump >= 0 else (
+            card >> 3 if card != JOKER else -1)
+        if suit != last_suit:
+            groups.append([])
+            last_suit = suit
+        groups[-1].append(coloured(card_text(token)))
+    return "  ".join(" ".join(g) for g in groups)
+
+
+def table_lines(view: View, who: Callable[[int], str], heading: str,
+                hands: Sequence[tuple[str, View]],
+                named: Callable[[int], str] | None = None) -> list[str]:
+    """The table as markup lines, seen from ``view``: ``who(p)`` names a seat as a sentence
+    starts it ("You", "Computer", "Ann"), ``named(p)`` within one (by default ``who``'s word
+    in lower case: "you", "computer"; a person's name keeps its capital); ``hands`` are the
+    hands shown, each with its label (one seat's, with the other's card count told; or every
+    seat's)."""
+    mid = named or (lambda seat: who(seat).lower())
+    lines = ["", f"[bold]{heading}[/]"]
+    state = upcard_state(view)
+    if state == "picked up":
+        state += " by " + mid(view.dealer)
+    trump = (f"Trump {coloured(suit_text(view.trump))}, made by {mid(view.maker)}"
+             if view.trump else "No trump yet")
+    lines.append(f"Upcard {coloured(card_text(view.upcard))} ({state}).  {trump}.")
+    if view.bids:
+        bids = ", ".join(f"{mid(p)} {coloured(bid_words(view, p, t))}"
+                         for p, t in view.bids)
+        lines.append(f"Bidding: {bids}.")
+    if view.phase == "play" or view.tricks:
+        tricks = f"Tricks: {mid(0)} {view.tricks_won[0]}, {mid(1)} {view.tricks_won[1]}."
+        if len(hands) == 1 and view.player is not None:
+            other = 1 - view.player
+            held = 5 - len(view.tricks) - (1 if view.trick and view.leader == other else 0)
+            tricks += f"  {who(other)} holds {count(held, 'card')}."
+        lines.append(tricks)
+    if view.trick:
+        lines.append(f"Trick: {mid(view.leader)} led "
+                     f"{coloured(card_text(view.trick[0]))}.")
+    for label, seen in hands:
+        if seen.hand:
+            lines.append(f"{label}: {hand_text(seen)}")
+        elif seen.phase == "joker" and seen.player == seen.dealer:
+            lines.append(f"{label}: (face down: trump is named before looking)")
+    return lines
+
+
+def move_words(before: View, who: str, token: str) -> str:
+    """A move said in full, as a replay tells it (every card may be named: the match is
+    over), from the view just before it: "Ann played 10♣", "Bo picked up K♣ and discarded
+    9♥", "Bo left K♣", "Ann ordered up K♣"."""
+    action = parse_action(token)
+    if action < DISCARD:
+        return f"{who} played {card_text(token)}"
+    up = card_text(before.upcard)
+    if action < PASS:
+        return f"{who} picked up {up} and discarded {card_text(action_token(action - DISCARD))}"
+    if action == PASS and before.phase == "discard":
+        return f"{who} left {up}"
+    return f"{who} {bid_words(before, before.to_move, token)}"

@@ -1,0 +1,128 @@
+"""``euchre replay FILE --step``: a finished match walked one move at a time at the table.
+
+The match is rebuilt from the record's own setup and replayed move by move through the
+engine (a step back is ``Game.pop``), and drawn as ``euchre play`` draws its table
+(``screen.table_lines``), with every hand face up: the match is over. Enter steps forward,
+``b`` back, a number jumps to the start of that hand, ``q`` quits.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from ..game import Game
+from .screen import coloured, move_words, table_lines
+
+HELP = "[dim]Enter: next move   b: back   a number: that hand   q: quit[/]"
+
+
+class Stepper:
+    """A record's match and a position in it: how many of its moves are made."""
+
+    def __init__(self, record: dict[str, Any], names: tuple[str, str]) -> None:
+        self.names = names
+        setup = {k: v for k, v in record.items() if k not in ("hands", "score", "winner")}
+        self.game = Game.from_record({**setup, "hands": [{"actions": []}]})
+        self.first_hand = record["hands"][0].get("number", 0) + 1 if record["hands"] else 1
+        self.moves = [(hand, player, token) for hand, played in enumerate(record["hands"])
+                      for player, token in played["actions"]]
+        self.position = 0
+
+    def forward(self) -> bool:
+        """Make the next move; False at the end."""
+        if self.position == len(self.moves):
+            return False
+        self.game.apply(self.moves[self.position][2])
+        self.position += 1
+        return True
+
+    def back(self) -> bool:
+        """Take the last move back; False at the start."""
+        if self.position == 0:
+            return False
+        self.game.pop()
+        self.position -= 1
+        return True
+
+    def to_hand(self, number: int) -> None:
+        """Go to the start of hand ``number`` (as the transcript numbers hands);
+        ``ValueError`` naming the hands there are."""
+        hands = sorted({hand for hand, _, _ in self.moves})
+        index = number - self.first_hand
+        if index not in hands:
+            raise ValueError(f"the match has hands {self.first_hand} to "
+                             f"{self.first_hand + (hands[-1] if hands else 0)}")
+        target = next(i for i, (hand, _, _) in enumerate(self.moves) if hand == index)
+        while self.position > target:
+            self.back()
+        while self.position < target:
+            self.forward()
+
+    def who(self, seat: int) -> str:
+        return self.names[seat]
+
+    def lines(self) -> list[str]:
+        """The table at this position, the move that led to it first."""
+        game, names = self.game, self.names
+        views = [game.view(seat) for seat in (0, 1)]
+        view = views[0]
+        score = view.score
+        heading = (f"-- Hand {view.hand_number + 1} -- {names[0]} {score[0]} - {names[1]} "
+                   f"{score[1]} -- to {view.target} -- {names[view.dealer]} deals -- move "
+                   f"{self.position} of {len(self.moves)}")
+        shown = [(f"{names[seat]}'s hand", seen) for seat, seen in enumerate(views)]
+        lines = table_lines(views[0], self.who, heading, shown, self.who)
+        if self.position:
+            lines.insert(1, f"[cyan]{coloured(self.last_move())}.[/]")
+        if game.is_over:
+            winner = game.winner
+            lines.append(f"[bold]{names[winner]} won the match {score[winner]}-"
+                         f"{score[1 - winner]}.[/]")
+        elif self.position == len(self.moves):
+            lines.append("[bold]The record ends here.[/]")
+        return lines
+
+    def last_move(self) -> str:
+        """The newest move in words, from the view before it."""
+        _, player, token = self.moves[self.position - 1]
+        self.game.pop()
+        try:
+            return move_words(self.game.view(player), self.names[player], token)
+        finally:
+            self.game.apply(token)
+
+
+def step_through(record: dict[str, Any], names: tuple[str, str], console: Console,
+                 hand: int | None = None) -> int:
+    """The stepping loop at the terminal, from the start of the match (or of ``hand``); the
+    exit status."""
+    stepper = Stepper(record, names)
+    if hand is not None:
+        stepper.to_hand(hand)
+    note = ""
+    while True:
+        for line in stepper.lines():
+            console.print(line, highlight=False)
+        console.print(HELP + (f"  [yellow]{note}[/]" if note else ""), highlight=False)
+        note = ""
+        try:
+            typed = console.input("> ").strip().lower()
+        except EOFError:
+            return 0
+        if typed in ("q", "quit", "exit"):
+            return 0
+        if typed == "":
+            if not stepper.forward():
+                note = "that was the last move (b goes back, q quits)"
+        elif typed in ("b", "back"):
+            if not stepper.back():
+                note = "this is the start of the match"
+        elif typed.isdigit():
+            try:
+                stepper.to_hand(int(typed))
+            except ValueError as err:
+                note = str(err)
+        else:
+            note = f"{typed[:20]!r} is not a command"
