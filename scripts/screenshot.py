@@ -51,8 +51,7 @@ class Table:
         context.add_init_script(
             'localStorage.setItem("euchre.settings", JSON.stringify({speed: "normal"}));')
         self.page = context.new_page()
-        self.friend = server.seat(self.game["links"]["invite"])
-        self.friend.send({"type": "name", "name": "Sam"})
+        self.friend = server.seat(server.claim(self.game["links"]["invite"], "Sam"))
         self.page.goto(server.base + self.game["links"]["play"])
         self.rng = random.Random(3)
         self.state = self.friend.state_at_least(0)

@@ -5,11 +5,14 @@ each with its opponent and level, a resignation said as one, and nobody else's g
 from __future__ import annotations
 
 import json
+import random
 import re
+import time
 from pathlib import Path
 
 import pytest
-from browser_support import CHROMIUM, browser, pages, server, state_of
+from browser_support import CHROMIUM, browser, pages, ready, server, state_of, step
+from server_support import Server
 
 from euchre.agents import LEVELS
 from euchre.server import levels
@@ -118,3 +121,29 @@ def test_your_games_show_the_level_and_a_resignation_and_finished_games_are_your
     expect(recent.first).to_contain_text("Against Computer (easy): you resigned at 0-0")
     expect(recent.first).not_to_contain_text("won, 0-0")
     expect(page.locator("#mine li")).to_have_text(["None being played."])
+
+
+def test_a_game_the_server_closed_as_abandoned_is_said_so(tmp_path, pages):
+    running = Server(tmp_path / "games.db", flags=(
+        "--allow-seeds", "--abandon-after", "0.00002", "--table-idle", "0.5")).start()
+    try:  # (0.00002 days: 1.7 s)
+        page = pages.new()
+        lobby(page, running)
+        page.check("input[name=level][value=easy]")
+        page.click("[data-testid=play]")
+        table(page)
+        ready(page)
+        step(page, random.Random(1))  # one move, then the player goes away
+        game_id = state_of(page)["game"]["id"]
+        page.goto(running.base + "/rules")
+        deadline, summary = time.monotonic() + 30, {}
+        while time.monotonic() < deadline and not summary.get("abandoned"):
+            time.sleep(0.3)
+            summary = json.loads(running.get(f"/api/games/{game_id}")[1])
+        assert summary.get("abandoned"), summary
+        lobby(page, running)
+        page.wait_for_function("() => document.body.dataset.games === '1'")
+        expect(page.locator("#recent li")).to_contain_text(re.compile(
+            r"^Against Computer \(easy\): left unfinished at \d+-\d+: counted as lost"))
+    finally:
+        running.stop()

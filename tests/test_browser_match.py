@@ -162,9 +162,10 @@ def test_a_lost_connection_is_shown_choices_wait_and_the_table_catches_up(tmp_pa
         page = pages.new()
         page.goto(running.base + game["links"]["play"])
         other = running.seat(game["links"]["invite"])
-        other.state_at_least(0)
-        if not offered(page):  # the friend bids first: he passes, and it is my turn
-            other.send({"type": "action", "action": "pass", "seq": other.state["seq"]})
+        first = other.state_at_least(0)
+        expect(page.locator("#them-dot")).to_have_class("dot on")  # the friend is here
+        if first["view"]["to_move"] == 1:  # the friend bids first: he passes, my turn
+            other.send({"type": "action", "action": "pass", "seq": first["seq"]})
         ready(page)
         choices = offered(page)
         assert choices

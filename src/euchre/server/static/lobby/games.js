@@ -23,6 +23,7 @@ function opponent(game, seat) {
 // How the game stands, in words, for the player of `seat`.
 function standing(game, seat) {
   const mine = game.score[seat], theirs = game.score[1 - seat];
+  if (game.abandoned) return `left unfinished at ${mine}-${theirs}: counted as lost`;
   if (game.resigned !== null && game.resigned !== undefined)
     return game.resigned === seat ? `you resigned at ${mine}-${theirs}` : `${game.names[game.resigned]} resigned at ${theirs}-${mine}: you won`;
   if (game.finished) return game.winner === seat ? `you won ${mine}-${theirs}` : `you lost ${mine}-${theirs}`;

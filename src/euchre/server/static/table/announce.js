@@ -18,16 +18,29 @@ function notice(text) {
   say(text);
 }
 
-// A friend's first arrival, leaving and coming back (the computer is always there).
+const seenHere = new Set();  // seats seen connected since this page opened
+const arrivedNow = new Set(); // seats whose first arrival this page announced
+
+// A friend's first arrival, leaving and coming back (the computer is always there). The
+// arrival (taking the seat) comes just before his connection: said once, as an arrival.
 export function noticeComings(before, now) {
-  if (!before || now.game.mode !== "friend" || before.game.id !== now.game.id) return;
-  for (let p = 0; p < now.game.names.length; p++) {
-    if (p === now.game.seat) continue;
+  const g = now.game;
+  if (!before || g.mode !== "friend" || before.game.id !== g.id) {
+    g.connected.forEach((here, p) => { if (here) seenHere.add(p); });
+    return;
+  }
+  for (let p = 0; p < g.names.length; p++) {
+    if (p === g.seat) continue;
     const name = now.words.names[p];
-    const first = before.game.arrived?.[p] === false && now.game.arrived?.[p] === true;
-    if (first) { notice(`${name} has arrived: the game can start.`); continue; }
-    if (before.game.connected[p] === now.game.connected[p]) continue;
-    notice(now.game.connected[p] ? `${name} is back at the table.` : `${name} left the table.`);
+    if (before.game.arrived?.[p] === false && g.arrived?.[p] === true) {
+      arrivedNow.add(p);
+      notice(`${name} has arrived: the game can start.`);
+    } else if (before.game.connected[p] !== g.connected[p]) {
+      if (!g.connected[p]) notice(`${name} left the table.`);
+      else if (seenHere.has(p)) notice(`${name} is back at the table.`);
+      else if (!arrivedNow.has(p)) notice(`${name} is at the table.`);
+    }
+    if (g.connected[p]) seenHere.add(p);
   }
 }
 
