@@ -42,3 +42,31 @@ def test_every_module_of_the_table_is_fetched_at_once():
         for name in re.findall(r'from "\./([\w.]+)"', module.read_text(encoding="utf-8")):
             imported.add(f"table/{name}")
     assert imported <= wanted  # every import is a file that is preloaded
+
+
+def test_the_page_files_are_served_with_their_type_and_kept_by_etag(tmp_path):
+    import urllib.error
+    import urllib.request
+
+    from server_support import Server
+
+    running = Server(tmp_path / "games.db").start()
+    try:
+        for name, kind in (("table/main.js", "text/javascript"), ("css/base.css", "text/css"),
+                           ("theme.js", "text/javascript"), ("table.html", "text/html")):
+            with urllib.request.urlopen(f"{running.base}/static/{name}", timeout=10) as reply:
+                assert reply.headers["Content-Type"].startswith(kind), name
+                assert reply.read() == (STATIC / name).read_bytes()
+                tag = reply.headers["ETag"]
+            asked = urllib.request.Request(f"{running.base}/static/{name}",
+                                           headers={"If-None-Match": tag})
+            try:
+                urllib.request.urlopen(asked, timeout=10)
+                raise AssertionError("a file the browser holds is sent again")
+            except urllib.error.HTTPError as err:
+                assert err.code == 304
+        for path in ("/static/nothing.js", "/static/../paths.py", "/static/%2e%2e/paths.py"):
+            status, body = running.get(path)
+            assert status == 404 and "Nothing here" in body, path
+    finally:
+        running.stop()

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from . import pages
@@ -35,6 +34,7 @@ from .protocol import MAX_MESSAGE
 from .reviews import Reviews
 from .routes import api, daily, reviews, sockets
 from .routes import pages as page_routes
+from .static_files import StaticFiles
 from .stores import open_storage, peers_for
 
 WS_MAX_SIZE = 64 * MAX_MESSAGE
@@ -62,7 +62,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
 
     app = FastAPI(title="Two-handed Euchre", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", StaticFiles(STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
