@@ -1,16 +1,19 @@
-"""Regenerate docs/table.png, the README's picture of the browser table.
+"""Regenerate docs/screens/: the README's pictures of the browser game.
 
-It starts a real ``euchre serve`` on a free port with a throwaway database, opens a game
-against the computer in Debian's Chromium (Playwright, headless) and photographs the table
-after the bidding, when the trump badge, the hand and the trick are all on show.
+It starts a real ``euchre serve`` on a free port with a throwaway database, and in Debian's
+Chromium (Playwright, headless) plays a friend game whose other seat it answers itself over
+the game's socket, so that every moment comes on cue: the lobby, each bidding moment (round
+1, the dealer's discard, round 2), a trick being won, the end of a hand, the score pad and the
+end of the match, on a desktop (1280x800) and a phone (390x844), in both themes.
 
-    python scripts/screenshot.py            # writes docs/table.png
-    python scripts/screenshot.py --out x.png
+    python scripts/screenshot.py                 # writes docs/screens/*.png
+    python scripts/screenshot.py --out /tmp/shots
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -21,42 +24,180 @@ sys.path.insert(0, str(ROOT / "tests"))
 from browser_support import ARGS, CHROMIUM  # noqa: E402
 from server_support import Server  # noqa: E402
 
-SEED = 12
-"""A deal whose table shows a trump, a full hand and the computer's lead."""
+SEED = 1
+"""A deal the friend deals, so that you bid first; the next hand is yours to deal."""
+SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                     "has_touch": True, "device_scale_factor": 1}}
+
+
+EVERY = {"bid-round-1", "bid-round-2", "discard", "trick-won", "hand-end", "score-pad",
+         "match-end"}
+RUNS = [("desktop", "dark", EVERY),
+        ("phone", "light", EVERY - {"bid-round-2", "match-end"}),
+        ("desktop", "light", {"bid-round-1", "trick-won"})]
+"""The matches played, and the moments photographed in each."""
+
+
+class Table:
+    """The page at seat 0 and the friend at seat 1, answered over the socket."""
+
+    def __init__(self, server: Server, browser, screen: str, theme: str, out: Path,
+                 moments: set[str]) -> None:
+        self.server, self.out, self.name = server, out, f"{screen}-{theme}"
+        self.moments = moments
+        self.game = server.new_game(mode="friend", name="You", seed=SEED, rules={"target": 5})
+        context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+        context.add_init_script(
+            'localStorage.setItem("euchre.settings", JSON.stringify({speed: "normal"}));')
+        self.page = context.new_page()
+        self.friend = server.seat(server.claim(self.game["links"]["invite"], "Sam"))
+        self.page.goto(server.base + self.game["links"]["play"])
+        self.rng = random.Random(3)
+        self.state = self.friend.state_at_least(0)
+
+    def newest(self) -> dict:
+        seq = int(self.page.evaluate("document.body.dataset.seq"))
+        while self.state["seq"] < seq:
+            self.state = self.friend.until(lambda m: m["type"] == "state")
+        return self.state
+
+    def friend_moves(self, choose) -> bool:
+        """The friend's move, if it is his turn: ``choose(legal)`` picks it."""
+        state = self.newest()
+        view = state["view"]
+        if state["game"]["finished"] or view["to_move"] != 1 or not view["legal"]:
+            return False
+        seq = self.page.evaluate("document.body.dataset.seq")
+        self.friend.send({"type": "action", "action": choose(view["legal"]), "seq": state["seq"]})
+        self.page.wait_for_function("(n) => document.body.dataset.seq !== n", arg=seq)
+        return True
+
+    def my_move(self, choose) -> None:
+        tokens = self.page.locator("[data-action]").evaluate_all(
+            "n => n.filter(e => !e.disabled).map(e => e.dataset.action)")
+        seq = self.page.evaluate("document.body.dataset.seq")
+        self.page.locator(f'[data-action="{choose(tokens)}"]').click()
+        self.page.wait_for_function("(n) => document.body.dataset.seq !== n", arg=seq)
+
+    def until(self, ready, mine=None, theirs=None) -> None:
+        """Play on (both seats; at random unless told) until ``ready()`` is true."""
+        for _ in range(400):
+            if ready():  # a won trick is on show before the table is idle again
+                return
+            self.page.wait_for_function("() => document.body.dataset.idle === '1'")
+            if ready():
+                return
+            if self.page.locator("[data-testid=continue]").is_visible():
+                self.page.click("[data-testid=continue]")
+                continue
+            if self.friend_moves(theirs or self.rng.choice):
+                continue
+            if self.page.locator("[data-action]").count():
+                self.my_move(mine or self.rng.choice)
+        raise RuntimeError(f"{self.name}: the moment never came")
+
+    def shot(self, what: str) -> Path | None:
+        if what not in self.moments:
+            return None
+        self.page.wait_for_function("() => !document.getAnimations().some("
+                                    "(a) => a.playState === 'running')")  # the cards landed
+        return save(self.page, self.out / f"{self.name}-{what}.png")
+
+    def view(self) -> dict:
+        return self.newest()["view"]
+
+
+def play_and_shoot(server: Server, browser, screen: str, theme: str, out: Path,
+                   moments: set[str]) -> list[Path]:
+    """Play one match, photographing ``moments`` of it as they come."""
+    table = Table(server, browser, screen, theme, out, moments)
+    page, shots = table.page, []
+    table.until(lambda: bool(page.locator('[data-action="order"]').count()))
+    shots.append(table.shot("bid-round-1"))
+    table.until(lambda: table.view()["phase"] == "bid2" and table.view()["to_move"] == 0,
+                mine=lambda t: "pass", theirs=lambda t: "pass")
+    shots.append(table.shot("bid-round-2"))
+    table.until(lambda: bool(page.locator("#trick .slot.won").count()),
+                mine=lambda t: next((x for x in t if x.startswith("call")), t[0]))
+    shots.append(table.shot("trick-won"))
+    if moments <= {"bid-round-1", "bid-round-2", "trick-won"}:
+        return close(table, shots)
+    table.until(lambda: page.locator("[data-testid=continue]").is_visible())
+    shots.append(table.shot("hand-end"))
+    page.click("[data-testid=continue]")  # the next hand is mine to deal: the friend orders
+    table.until(lambda: table.view()["phase"] == "discard" and table.view()["to_move"] == 0,
+                theirs=lambda t: "order" if "order" in t else t[0])
+    shots.append(table.shot("discard"))
+    table.until(lambda: len(table.newest()["scorepad"]) >= 2 and page.evaluate(
+        "document.body.dataset.idle === '1' && !document.querySelector('#trick .won')")
+        and not page.locator("[data-testid=continue]").is_visible())
+    if screen == "phone":
+        page.click("[data-testid=pad-toggle]")
+    shots.append(table.shot("score-pad"))
+    if screen == "phone":
+        page.click("#side-close")
+    if "match-end" in moments:
+        table.until(lambda: page.locator("#over").is_visible())
+        shots.append(table.shot("match-end"))
+    return close(table, shots)
+
+
+def close(table: Table, shots: list[Path | None]) -> list[Path]:
+    table.friend.close()
+    table.page.context.close()
+    return [shot for shot in shots if shot is not None]
+
+
+def save(page, path: Path) -> Path:
+    """A screenshot, in 256 colours when Pillow is there (a quarter of the size, and the
+    same to the eye for a page of flat colours)."""
+    page.screenshot(path=str(path))
+    try:
+        from PIL import Image
+    except ImportError:
+        return path
+    with Image.open(path) as image:
+        flat = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE,
+                                             dither=Image.Dither.NONE)
+    flat.save(path, optimize=True)
+    return path
+
+
+def lobby(server: Server, browser, screen: str, theme: str, out: Path) -> Path:
+    context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    path = save(page, out / f"{screen}-{theme}-lobby.png")
+    context.close()
+    return path
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Regenerate docs/table.png.")
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "table.png")
+    parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"screenshot: Chromium is needed at {CHROMIUM}", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
+    args.out.mkdir(parents=True, exist_ok=True)
+    shots = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         server = Server(Path(folder) / "games.db", bot_delay=0.0).start()
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
-            game = server.new_game(mode="computer", level="expert", name="You", seed=SEED)
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True,
-                                        args=ARGS)
-            page = browser.new_page(viewport={"width": 900, "height": 860})
-            page.goto(server.base + game["links"]["play"])
-            for _ in range(12):  # bid until the play starts (pass, or the first choice)
-                page.wait_for_selector("[data-action]")
-                if page.locator("#hand [data-action]").count():
-                    break
-                choice = page.locator('[data-action="order"], [data-action^="call"]')
-                (choice.first if choice.count() else page.locator("[data-action]").first
-                 ).click()
-                page.wait_for_timeout(700)
-            page.wait_for_timeout(800)
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(args.out), full_page=False)
-            browser.close()
+            for screen, theme in (("desktop", "dark"), ("phone", "light")):
+                shots.append(lobby(server, browser, screen, theme, args.out))
+            for screen, theme, moments in RUNS:
+                shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
         finally:
+            browser.close()
             server.stop()
-    print(f"wrote {args.out}")
+    for shot in shots:
+        print(f"wrote {shot}")
     return 0
 
 

@@ -174,19 +174,22 @@ def take_seat(page, server: Server, invite: str, name: str | None = None) -> Non
 def start_from_lobby(page, server: Server, name: str, *, opponent: str,
                      target: int | None = None, level: str | None = None,
                      deck: int | None = None, options: tuple[str, ...] = ()) -> str:
-    """Fill the lobby's form and start; returns the game's id once its table is shown."""
+    """Start from the lobby as a person would: the level, your own rules if any, "Play" (or
+    "Play a friend"); returns the game's id once its table is shown."""
     page.goto(server.base + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
     page.fill("#name", name)
-    page.check(f"input[name=opponent][value={opponent}]")
     if level:
-        page.select_option("#level", level)
+        page.check(f"input[name=level][value={level}]")
+    if deck or target is not None or options:
+        page.check("input[name=preset][value=custom]")
     if deck:
         page.select_option("#deck", str(deck))
     if target is not None:
         page.fill("#target", str(target))
     for option in options:
         page.check(f"#{option}")
-    page.click("[data-testid=start]")
+    page.click("[data-testid=play]" if opponent == "computer" else "[data-testid=friend]")
     page.wait_for_url(re.compile(r"/play/[^/?]+\?token=.+"))
     page.wait_for_function("() => window.__seq >= 0 && document.body.dataset.seq !== undefined")
     return urlparse(page.url).path.rsplit("/", 1)[1]

@@ -163,7 +163,8 @@ def shown_cards(page: Page) -> dict[str, list[str]]:
         const where = {};
         for (const img of document.querySelectorAll('img.card')) {
             if (img.dataset.card === 'back') continue;
-            const box = img.closest('#hand, #upcard, #trick, #last-trick, #them-cards');
+            const box = img.closest('#hand, #upcard, #trick, #last-trick, #them-cards, ' +
+                                    '#hand-tricks, #flying');
             const key = box ? box.id : 'elsewhere';
             (where[key] ||= []).push(img.dataset.card);
         }
@@ -173,12 +174,12 @@ def shown_cards(page: Page) -> dict[str, list[str]]:
 
 def page_without_last_hand(page: Page) -> tuple[str, str]:
     """The page's markup and text, leaving out what shows the hand that ended while its
-    panel is up (its upcard and last trick: public cards of that hand, which the new deal
-    may have given the opponent)."""
+    panel is up (its upcard, its tricks and the last one gathered: public cards of that
+    hand, which the new deal may have given the opponent)."""
     return tuple(page.evaluate("""() => {
         const body = document.body.cloneNode(true);
         if (!document.getElementById('hand-end').hidden)
-            for (const id of ['upcard', 'trick', 'why', 'bids'])
+            for (const id of ['upcard', 'trick', 'why', 'bids', 'hand-tricks', 'flying'])
                 body.querySelector('#' + id).remove();
         return [body.outerHTML, body.textContent];
     }"""))
@@ -219,7 +220,8 @@ def test_the_page_never_shows_the_opponents_hidden_cards(server, pages):
             hidden -= public_cards(view)
             ending = page.locator("#hand-end").is_visible()
             where = shown_cards(page)
-            assert set(where) <= {"hand", "upcard", "trick", "last-trick"}, where
+            assert set(where) <= {"hand", "upcard", "trick", "last-trick", "hand-tricks",
+                                  "flying"}, where
             if not ending:
                 assert set(where.get("last-trick", [])) == (
                     set(view["tricks"][-1]["cards"]) if view["tricks"] else set())
@@ -338,38 +340,35 @@ def is_new_game_post(response) -> bool:
     return response.request.method == "POST" and urlparse(response.url).path == "/api/games"
 
 
-def test_the_lobby_refuses_a_bad_target_and_creates_nothing(server, pages):
+def test_the_lobby_refuses_a_bad_form_in_a_players_words_and_creates_nothing(server, pages):
     page = pages.new()
     posted: list[str] = []
     page.on("request", lambda r: posted.append(r.post_data or "")
             if r.method == "POST" and urlparse(r.url).path == "/api/games" else None)
     page.goto(server.base + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
     before = games_in_store(server)
-
-    # 0 is stopped by the form itself (min=1), which says why: nothing is sent
-    page.fill("#target", "0")
-    page.click("[data-testid=start]")
-    assert page.evaluate("document.getElementById('target').validationMessage")
-    assert page.evaluate("document.getElementById('new-game').checkValidity()") is False
+    page.check("input[name=preset][value=custom]")
+    # a target of 0, or none at all, and a name of spaces: said as a person would say it,
+    # and nothing is sent (the server, which checks again, words it for programs)
+    for target, name, said in (("0", "Ann", "“Play to” takes a whole number of points from 1 "
+                                "to 1000."), ("", "Ann", "“Play to” takes a whole number"),
+                               ("7", "   ", "Write your name first"),
+                               ("7", "A/B", "A name cannot have a slash (/) in it.")):
+        page.fill("#target", target)
+        page.fill("#name", name)
+        page.click("[data-testid=play]")
+        expect(page.locator("#error")).to_contain_text(said)
+        assert not re.search(r"Rules\.|non-empty string|must be", page.locator(
+            "#error").text_content())
     assert posted == [] and urlparse(page.url).path == "/"
-
-    # an emptied field passes the form; the server refuses it and the lobby says why
-    page.fill("#target", "")
-    with page.expect_response(is_new_game_post) as refused:
-        page.click("[data-testid=start]")
-    assert refused.value.status == 400
-    expect(page.locator("#error")).to_contain_text(
-        "target must be a whole number of points from 1 to 1000")
-    assert len(posted) == 1 and json.loads(posted[0])["rules"]["target"] == 0
-    assert urlparse(page.url).path == "/"
     assert page.evaluate("localStorage.getItem('euchre.games')") is None
-    expect(page.locator("#mine")).to_have_text("None yet.")
     assert games_in_store(server) == before
 
     # corrected, it starts a game with that target
-    page.fill("#target", "7")
+    page.fill("#name", "Ann")
     with page.expect_response(is_new_game_post) as created:
-        page.click("[data-testid=start]")
+        page.click("[data-testid=play]")
     assert created.value.status == 201
     page.wait_for_url(re.compile(r"/play/"))
     assert games_in_store(server) == before + 1
@@ -378,7 +377,8 @@ def test_the_lobby_refuses_a_bad_target_and_creates_nothing(server, pages):
 
 
 def test_the_lobby_lists_every_game_this_browser_sits_in(server, pages):
-    """Not only the newest ten: all the games the browser remembers (its newest 50)."""
+    """Not only the newest ten: all the games the browser remembers (its newest 50), each
+    with its opponent; one left unopened for a week is marked, and can be removed."""
     import urllib.request
 
     games = []
@@ -396,4 +396,10 @@ def test_the_lobby_lists_every_game_this_browser_sits_in(server, pages):
                   games)
     page.reload()
     expect(page.locator("#mine li")).to_have_count(12)
-    expect(page.locator("#mine li").first).to_contain_text("P11 against")
+    newest = page.locator("#mine li").first
+    assert newest.get_attribute("data-game") == games[-1]["id"]
+    expect(newest).to_contain_text(re.compile(r"Against Friend: (your turn|being played), 0-0"))
+    expect(newest).to_contain_text("(left for a week or more)")  # created at time 0
+    newest.locator("[data-testid=remove]").click()
+    expect(page.locator("#mine li")).to_have_count(11)
+    assert games[-1]["id"] not in page.evaluate("localStorage.getItem('euchre.games')")

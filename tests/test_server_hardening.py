@@ -372,7 +372,7 @@ def test_names_are_final_after_the_match_and_links_are_url_encoded(server):
 
 def test_every_response_carries_the_security_headers(server):
     game = server.new_game(mode="computer", level="easy")
-    for path in ("/", "/api/levels", "/static/table.js", "/cards/JK.svg", "/play/nope",
+    for path in ("/", "/api/levels", "/static/table/main.js", "/cards/JK.svg", "/play/nope",
                  f"/play/{game['id']}", "/players/nobody", "/favicon.ico"):
         try:
             reply = urllib.request.urlopen(server.base + path, timeout=10)

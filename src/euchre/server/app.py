@@ -22,7 +22,7 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from . import pages
 from .committer import Committer
@@ -34,6 +34,7 @@ from .protocol import MAX_MESSAGE
 from .reviews import Reviews
 from .routes import api, daily, reviews, sockets
 from .routes import pages as page_routes
+from .static_files import StaticFiles
 from .stores import open_storage, peers_for
 
 WS_MAX_SIZE = 64 * MAX_MESSAGE
@@ -61,8 +62,9 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
 
     app = FastAPI(title="Two-handed Euchre", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", StaticFiles(STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
+    app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
                    daily.router):
         app.include_router(router)
@@ -74,6 +76,21 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     return app
 
 
+async def _refused(request: Request, err: HTTPException) -> Response:
+    """An address the app does not serve, or a method it does not take: a page in a
+    person's words (JSON with an ``error`` for the API), never a bare ``{"detail": ...}``."""
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": "no such address in the API" if err.status_code == 404
+                             else str(err.detail).lower()}, status_code=err.status_code,
+                            headers=err.headers)
+    if err.status_code == 404:
+        title, text = pages.NOT_FOUND
+    else:
+        title, text = "That did not work", "This address cannot be used that way."
+    return HTMLResponse(pages.message_page(title, text), status_code=err.status_code,
+                        headers=err.headers)
+
+
 async def _health() -> Response:
     """The server is up and its event loop answering."""
     return PlainTextResponse("ok")
@@ -83,5 +100,6 @@ async def _damaged(request: Request, err: ValueError) -> Response:
     """A game the store cannot replay: said in one line, the store left as it is."""
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": str(err)}, status_code=500)
-    return HTMLResponse(pages.message_page("This game cannot be shown", str(err)),
-                        status_code=500)
+    return HTMLResponse(pages.message_page(
+        "This game cannot be shown", f"Its stored moves could not be read back ({err}). "
+        "Nothing was changed."), status_code=500)

@@ -23,8 +23,11 @@ from .storage import StoredGame
 _SHELL = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark light">
 <title>{title} · Two-handed Euchre</title>
-<link rel="stylesheet" href="/static/style.css"></head>
+<script src="/static/theme.js"></script>
+<link rel="stylesheet" href="/static/css/base.css">
+<link rel="stylesheet" href="/static/css/review.css"></head>
 <body><main class="page">
 <nav><a href="/">← Lobby</a> · <a href="/rules">How to play</a></nav>
 {body}
@@ -36,8 +39,17 @@ def page(title: str, body: str) -> str:
     return _SHELL.format(title=escape(title), body=body)
 
 
-def message_page(title: str, text: str) -> str:
-    return page(title, f"<h1>{escape(title)}</h1><p>{escape(text)}</p>")
+def message_page(title: str, text: str, link: tuple[str, str] | None = None) -> str:
+    """A page that says one thing (a missing game, a refusal), in a person's words, with
+    the way on: ``link`` is (href, words), else the lobby."""
+    href, words = link or ("/", "Back to the lobby, to start or find a game")
+    return page(title, f'<h1>{escape(title)}</h1><p data-testid="message">{escape(text)}</p>'
+                       f'<p><a href="{escape(href)}">{escape(words)}</a></p>')
+
+
+NOT_FOUND = ("Nothing here", "There is no page at this address: the link may be mistyped or "
+             "cut short.")
+"""The page for an address the app does not serve (not a raw ``{"detail": ...}``)."""
 
 
 def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:

@@ -23,7 +23,7 @@ from .. import agents
 from ..actions import action_token, parse_action
 from ..game import Game
 from ..history import Stats
-from . import daily, match, wording
+from . import daily, match, scorepad, wording
 from .client import Client
 from .committer import Committer
 from .limits import plausible
@@ -109,7 +109,8 @@ class Table:
                          "invite": match.invite_link(stored) if seat == 0 else None,
                          "watch": stored.link(None)},
                 "words": said,
-                "match": match.state_block(stored, game, self.rematch_asked)}
+                "match": match.state_block(stored, game, self.rematch_asked),
+                "scorepad": scorepad.rows(game, seen.last_hand)}
 
     def broadcast(self) -> None:
         """Send every connection its state; each seat's is encoded once for all its clients."""

@@ -36,10 +36,14 @@ from ..words import (
     upcard_state,
 )
 
+PASS_TOKEN = action_token(PASS)
 HINT_LABEL = "estimated points this hand"
 """What a hint's number means, shown beside the values."""
 OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
                  "euchred": "euchred", "thrown_in": "thrown in"}
+OUTCOME_SHORT = {"made": "made", "march": "march", "euchred": "euchred",
+                 "thrown_in": "thrown in"}
+"""A hand's outcome in a word, for the score pad's column."""
 JOKER_NOTE = "The Joker was turned up: the dealer names trump before seeing the cards."
 
 
@@ -56,7 +60,6 @@ def _reason(cards: tuple[str, str], trump: str) -> str:
 
 def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
     """Every wording the page needs for ``view`` (a player's or a spectator's)."""
-    who = _namer(view, names)
     last = view.last_hand
     said: dict[str, Any] = {
         "choices": [_choice(view, token) for token in ordered_choices(view)],
@@ -65,7 +68,8 @@ def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
         "upcard": upcard_state(view),
         "note": JOKER_NOTE if view.upcard == "JK" and view.phase == "joker" else "",
         "trump": suit_text(view.trump) if view.trump else None,
-        "bids": [f"{who(p)}: {bid_words(view, p, t)}" for p, t in view.bids],
+        "bids": bid_lines(view, view.bids, view.upcard_taken,
+                          answered=view.phase not in ("bid1", "discard", "joker")),
         "reasons": [_reason(t.cards, view.trump or "C") for t in view.tricks],
         "hint_label": HINT_LABEL,
         "last_hand": None if last is None else _last_hand_cached(view, last, names),
@@ -85,6 +89,8 @@ def last_words(view: View, names: tuple[str, str] | list[str],
     who = _namer(view, names)(player)
     if token == "discard":
         return f"{who} picked up and discarded a card"
+    if token == PASS_TOKEN and view.phase == "play" and _ordered_up(view.bids, player):
+        return f"{who} {_answer(view.upcard, False)}"  # the dealer left an ordered upcard
     action = parse_action(token)
     if action < DISCARD:
         return f"{who} played {card_text(token)}"
@@ -95,6 +101,34 @@ def last_words(view: View, names: tuple[str, str] | list[str],
         then = dataclasses.replace(view, dealer=view.last_hand["dealer"],
                                    upcard=view.last_hand["upcard"])
     return f"{who} {bid_words(then, player, token)}"
+
+
+def bid_lines(view: View, bids, taken: bool | None, answered: bool) -> list[dict[str, Any]]:
+    """The bidding as the page shows it at the seats and in its list: each bid's seat and
+    words, then the dealer's answer to an order-up once he has given it ("picked up K♣",
+    "left K♣ on the table"), which ``view.bids`` does not hold (it is no bid).
+
+    >>> from euchre import Game, Rules
+    >>> game = Game(Rules(), seed=7)
+    >>> game.apply("order"); game.apply("pass")
+    >>> view = game.view(1)
+    >>> bid_lines(view, view.bids, view.upcard_taken, answered=True)
+    [{'seat': 1, 'words': 'ordered up K♣'}, {'seat': 0, 'words': 'left K♣ on the table'}]
+    """
+    lines = [{"seat": p, "words": bid_words(view, p, t)} for p, t in bids]
+    if answered and bids and _ordered_up(bids, view.dealer) and taken is not None:
+        lines.append({"seat": view.dealer, "words": _answer(view.upcard, taken)})
+    return lines
+
+
+def _ordered_up(bids, dealer: int) -> bool:
+    """Whether the bidding ended with the other player ordering the dealer's upcard up."""
+    return bool(bids) and bids[-1][1] == "order" and bids[-1][0] != dealer
+
+
+def _answer(upcard: str, taken: bool) -> str:
+    """The dealer's answer to an order-up."""
+    return f"picked up {card_text(upcard)}" if taken else f"left {card_text(upcard)} on the table"
 
 
 def _suits(view: View) -> dict[str, str]:
@@ -200,7 +234,7 @@ def _last_hand_cached(view: View, last: dict[str, Any],
 def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     """The finished hand in words: its bidding, why each trick was won, and one summary."""
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
-    bids = [f"{who(p)}: {bid_words(then, p, t)}" for p, t in last["bids"]]
+    bids = bid_lines(then, last["bids"], last["upcard_taken"], answered=True)
     upcard = finished_upcard_state(last)
     if last["thrown_in"]:
         return {"bids": bids, "reasons": [], "summary": "Both passed twice: thrown in, "

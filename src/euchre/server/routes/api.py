@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse
 from ... import agents
 from ...history import Stats
 from ...rules import Rules
-from .. import match, pages
+from .. import levels, match, pages
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
@@ -140,12 +140,17 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
                          "winner": match.winner(stored, game),
                          "seat_free": match.INVITE in stored.options,
                          "resigned": stored.options.get(match.RESIGNED),
-                         "abandoned": bool(stored.options.get(match.ABANDONED))})
+                         "abandoned": bool(stored.options.get(match.ABANDONED)),
+                         "hands": game.hand_number, "to_move": game.to_move})
 
 
 @router.get("/levels")
-async def levels() -> dict[str, Any]:
-    return {"levels": list(agents.LEVELS), "rules": Rules().to_dict()}
+async def levels_offered() -> dict[str, Any]:
+    """The levels (easiest first) with what each is like and its measured strength, the one
+    a first visit offers, and the default rules."""
+    return {"levels": list(agents.LEVELS), "rules": Rules().to_dict(),
+            "default": levels.DEFAULT,
+            "about": {name: levels.ABOUT[name].as_json() for name in agents.LEVELS}}
 
 
 @router.get("/recent")

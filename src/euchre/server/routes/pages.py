@@ -42,7 +42,8 @@ async def finished_page(game_id: str, request: Request) -> Response:
     stored, game = found
     if not match.finished(stored, game):
         return HTMLResponse(pages.message_page(
-            "Still being played", f"Watch it at /play/{game_id}."), status_code=409)
+            "Still being played", "This game is not over yet: its record is shown once it "
+            "is.", (f"/play/{game_id}", "Watch it being played")), status_code=409)
     return HTMLResponse(pages.record_page(stored, game, public_record(stored, game)))
 
 
@@ -85,5 +86,6 @@ async def card_image(name: str, colours: int = 2) -> Response:
 
 def missing(game_id: str) -> HTMLResponse:
     """The page for a game id that names no game."""
-    return HTMLResponse(pages.message_page("No such game", f"There is no game {game_id!r}."),
-                        status_code=404)
+    return HTMLResponse(pages.message_page(
+        "No such game", "No game has this link: it may be mistyped or cut short, or the game "
+        "was made on another server."), status_code=404)

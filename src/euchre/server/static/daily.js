@@ -14,7 +14,7 @@ form.addEventListener("submit", async (event) => {
   if (!reply.ok) { document.getElementById("error").textContent = data.error; return; }
   localStorage.setItem("euchre.name", name);
   const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
-  games.push({ id: data.id, link: data.links.play, created: Date.now(), against: "The deal of the day" });
+  games.push({ id: data.id, link: data.links.play, created: Date.now(), seat: 0 });
   localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
   location.href = data.links.play;
 });

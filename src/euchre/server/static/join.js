@@ -40,7 +40,7 @@ $("join").addEventListener("submit", async (event) => {
   if (!reply.ok) { $("error").textContent = data.error; return; }
   localStorage.setItem("euchre.name", name);
   const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
-  games.push({ id: data.id, link: data.link, created: Date.now(), against: "Against a friend" });
+  games.push({ id: data.id, link: data.link, created: Date.now(), seat: 1 });
   localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
   location.replace(data.link);  // the invite leaves the history: only the seat's link stays
 });

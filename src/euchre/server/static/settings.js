@@ -1,17 +1,21 @@
-// Settings kept in this browser (localStorage): speed, deck colours, theme, hand sorting,
-// hints, coach notes, undo, the next hand by itself, a sound. The lobby and the table both
-// read them.
-"use strict";
-const SETTINGS_KEY = "euchre.settings";
-const SETTING_DEFAULTS = { speed: "normal", colours: "2", theme: "dark", sort: "high",
-                           hints: true, coach: false, undo: false, auto: false, sound: false };
+// Settings kept in this browser (localStorage): speed, motion, deck colours, theme, hand
+// sorting, sounds, hints, coach notes, undo, the next hand by itself. The lobby and the
+// table both read them; theme.js reads the theme and colours before a page is drawn.
+export const SETTINGS_KEY = "euchre.settings";
+export const SETTING_DEFAULTS = {
+  speed: "normal", motion: true, colours: "2", theme: "system", sort: "high", sound: false,
+  hints: true, coach: false, undo: false, auto: false,
+};
 // How long (ms) a completed trick stays on the table, the least time between two moves of
-// the opponent, and the pause before the next hand starts by itself.
-const SPEEDS = { slow: { trick: 2200, move: 1000, hand: 6000 },
-                 normal: { trick: 1200, move: 550, hand: 4000 },
-                 fast: { trick: 500, move: 150, hand: 2000 } };
+// the opponent, the pause before the next hand starts by itself, and how long a card takes
+// to travel across the table.
+export const SPEEDS = {
+  slow: { trick: 2200, move: 1000, hand: 6000, travel: 650 },
+  normal: { trick: 1200, move: 550, hand: 4000, travel: 380 },
+  fast: { trick: 500, move: 150, hand: 2000, travel: 160 },
+};
 
-function loadSettings() {
+export function loadSettings() {
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}") || {}; } catch { saved = {}; }
   const settings = { ...SETTING_DEFAULTS };
@@ -21,16 +25,13 @@ function loadSettings() {
   return settings;
 }
 
-function saveSettings(settings) {
+export function saveSettings(settings) {
   localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  window.euchreTheme?.();  // theme.js: the theme and the deck colours follow at once
 }
 
-function applyTheme(settings) {
-  document.documentElement.dataset.theme = settings.theme;
-}
-
-// Ties each settings control (id "set-KEY") to its setting; onChange runs after each change.
-function bindSettings(settings, onChange) {
+// Ties each settings control (id "set-KEY") to its setting; onChange(key) runs after each.
+export function bindSettings(settings, onChange) {
   for (const key of Object.keys(SETTING_DEFAULTS)) {
     const input = document.getElementById(`set-${key}`);
     if (!input) continue;
@@ -39,9 +40,12 @@ function bindSettings(settings, onChange) {
     input.addEventListener("change", () => {
       settings[key] = boolean ? input.checked : input.value;
       saveSettings(settings);
-      applyTheme(settings);
       onChange(key);
     });
   }
 }
-applyTheme(loadSettings());
+
+// Whether cards move: the setting, unless the device asks for less motion.
+export function motionOn(settings) {
+  return settings.motion && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}

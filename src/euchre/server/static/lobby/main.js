@@ -1,0 +1,99 @@
+// The lobby: "Play" starts a game against the computer in one click, at the level and with
+// the rules chosen last time (a first visit: medium, the standard rules); each level says
+// what it is like and how strong it measured; a friend table is one more click. Below, the
+// games this browser sits in.
+import { bindSettings, loadSettings } from "../settings.js";
+import { showGames } from "./games.js";
+import { checkForm, PRESETS, rulesOf } from "./form.js";
+
+const $ = (id) => document.getElementById(id);
+const CHOICE = "euchre.lobby";  // {level, preset, rules}: what was chosen last time
+let offered = null;             // /api/levels
+
+function chosen() {
+  try { return JSON.parse(localStorage.getItem(CHOICE) || "{}") || {}; } catch { return {}; }
+}
+
+function levelCards(levels, pick) {
+  $("levels").replaceChildren(...levels.levels.map((name) => {
+    const about = levels.about[name];
+    const input = Object.assign(document.createElement("input"), { type: "radio", name: "level", value: name });
+    input.checked = name === pick;
+    input.setAttribute("aria-describedby", `about-${name}`);
+    const label = document.createElement("label");
+    label.className = "level";
+    const title = document.createElement("b");
+    title.textContent = name[0].toUpperCase() + name.slice(1);
+    const said = document.createElement("span");
+    said.id = `about-${name}`;
+    said.className = "about";
+    said.textContent = `${about.sentence} Measured: ${about.strength}.`;
+    label.append(input, " ", title, said);
+    return label;
+  }));
+}
+
+function level() {
+  return document.querySelector("input[name=level]:checked")?.value ?? offered.default;
+}
+
+function preset() {
+  return document.querySelector("input[name=preset]:checked").value;
+}
+
+function saysPlay() {
+  const words = { standard: "the standard rules", stick: "stick the dealer", joker: "the Joker deck", custom: "your own rules" };
+  $("play-says").textContent = `Against the computer (${level()}), ${words[preset()]}.`;
+  $("custom").hidden = preset() !== "custom";
+}
+
+async function start(mode) {
+  $("error").textContent = "";
+  const name = $("name").value.trim();
+  const problem = checkForm(name, preset());
+  if (problem) { $("error").textContent = problem; return; }
+  const body = { mode, name, rules: rulesOf(preset(), offered.rules) };
+  if (mode === "computer") body.level = level();
+  let reply, data;
+  try {
+    reply = await fetch("/api/games", { method: "POST", body: JSON.stringify(body),
+                                        headers: { "Content-Type": "application/json" } });
+    data = await reply.json();
+  } catch {
+    $("error").textContent = "The server cannot be reached just now: try again in a moment.";
+    return;
+  }
+  if (!reply.ok) { $("error").textContent = `The game could not be started: ${data.error}.`; return; }
+  localStorage.setItem("euchre.name", name);
+  localStorage.setItem(CHOICE, JSON.stringify({ level: level(), preset: preset(), rules: rulesOf("custom", offered.rules) }));
+  const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
+  games.push({ id: data.id, link: data.links.play, created: Date.now(), seat: 0 });
+  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
+  location.href = data.links.play;
+}
+
+async function main() {
+  const settings = loadSettings();
+  bindSettings(settings, () => {});
+  $("name").value = localStorage.getItem("euchre.name") || "You";
+  $("my-stats").href = `/players/${encodeURIComponent($("name").value)}`;
+  const reply = await fetch("/api/levels");
+  offered = await reply.json();
+  const last = chosen();
+  levelCards(offered, offered.levels.includes(last.level) ? last.level : offered.default);
+  if (last.preset in PRESETS || last.preset === "custom")
+    document.querySelector(`input[name=preset][value=${last.preset}]`).checked = true;
+  if (last.rules) {
+    $("deck").value = String(last.rules.deck ?? 24);
+    $("target").value = String(last.rules.target ?? 10);
+    for (const key of ["stick_the_dealer", "dealer_must_pick_up", "may_call_turned_suit"]) $(key).checked = Boolean(last.rules[key]);
+  }
+  saysPlay();
+  $("new-game").addEventListener("change", saysPlay);
+  $("new-game").addEventListener("submit", (event) => { event.preventDefault(); start("computer"); });
+  $("friend").addEventListener("click", () => start("friend"));
+  document.body.dataset.ready = "1";
+}
+
+main();
+showGames();

@@ -1,0 +1,42 @@
+// The score zone (always in view: the score, trump, the hand and its dealer), the page's
+// title, and the line that says whose turn it is.
+import { $, setText } from "./dom.js";
+import { T, choosing, endedHand, mine, nameOf, says, waitingFor, words } from "./store.js";
+
+export function drawBar() {
+  const v = T.shown.view, g = T.shown.game, me = mine(), them = 1 - me;
+  setText($("score"), `${nameOf(me)} ${v.score[me]} · ${nameOf(them)} ${v.score[them]} (to ${v.target})`);
+  const ended = endedHand();
+  const hand = ended
+    ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,
+        trump: ended.trump, trumpWords: words().last_hand.trump }
+    : { number: v.hand_number + 1, dealer: v.dealer, trump: v.trump, trumpWords: words().trump };
+  setText($("hand-no"), `Hand ${hand.number}, ${says(hand.dealer, "deal")}`);
+  setText($("trump"), hand.trumpWords ? `Trump ${hand.trumpWords}` : "No trump yet");
+  $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
+  const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
+  document.title = `${yourTurn ? "Your turn · " : ""}Euchre: ${words().names[0]} ${v.score[0]}, ${words().names[1]} ${v.score[1]}`;
+}
+
+// "You win the match!", or a resignation said as one.
+export function matchWords() {
+  const g = T.shown.game, m = T.shown.match;
+  if (m.resigned !== null && m.resigned !== undefined)
+    return `${nameOf(m.resigned)} resigned: ${says(g.winner, "win")} the match.`;
+  return `${says(g.winner, "win")} the match!`;
+}
+
+export function drawStatus() {
+  const v = T.shown.view, g = T.shown.game, waiting = waitingFor();
+  let text;
+  if (g.finished) text = matchWords();
+  else if (T.hiding || T.handEnd) text = T.held ? "The last trick of the hand" : "The hand is over";
+  else if (waiting !== null) text = words().prompt || `Waiting for ${words().names[waiting]} to arrive`;
+  else if (choosing() && words().prompt) text = words().prompt;
+  else if (g.seat !== null && v.to_move === g.seat && v.legal.length) text = words().prompt;
+  else text = `Waiting for ${nameOf(v.to_move)}…`;
+  setText($("status"), text);
+  $("status").classList.toggle("mine", choosing());
+  $("watching").hidden = g.seat !== null;
+  if (g.seat === null) setText($("watching"), `You are watching ${words().names[0]} play ${words().names[1]}.`);
+}

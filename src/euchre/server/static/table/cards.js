@@ -1,0 +1,36 @@
+// Card pictures as the page shows them, and lists of them kept element for element: a card
+// that stays on the table keeps its element, so a click on it is never lost to a redraw
+// and it can be moved smoothly from where it was.
+import { cardSrc, el, setAttr } from "./dom.js";
+import { T, words } from "./store.js";
+
+export function cardName(card) {
+  return card === "back" ? "a hidden card" : words().cards[card]?.name ?? "a card";
+}
+
+// A card's image: its picture in the chosen colours, its spoken name (or `alt`).
+export function cardImg(card, alt = null, cls = "card") {
+  return el("img", { src: cardSrc(card, T.settings.colours), class: cls, alt: alt ?? cardName(card),
+                     "data-card": card, draggable: "false" });
+}
+
+export function updateImg(img, card, alt = null) {
+  setAttr(img, "src", cardSrc(card, T.settings.colours));
+  setAttr(img, "alt", alt ?? cardName(card));
+  setAttr(img, "data-card", card);
+}
+
+// Makes `box`'s children the given items, in order, reusing the child whose data-key is the
+// item's key: make(item) builds a new one, update(node, item) brings one up to date.
+export function keyed(box, items, key, make, update) {
+  const old = new Map([...box.children].map((n) => [n.dataset.key, n]));
+  const wanted = items.map((item) => {
+    let node = old.get(key(item));
+    if (!node) { node = make(item); node.dataset.key = key(item); }
+    old.delete(key(item));
+    update(node, item);
+    return node;
+  });
+  for (const gone of old.values()) gone.remove();
+  wanted.forEach((node, i) => { if (box.children[i] !== node) box.insertBefore(node, box.children[i] || null); });
+}

@@ -1,0 +1,84 @@
+// The middle of the table: the upcard and the kitty in the dealer's corner, the trick with
+// each card in front of the seat that played it, why it was won, and the last trick one
+// tap or hover away.
+import { $, el, setText } from "./dom.js";
+import { cardImg, keyed, updateImg } from "./cards.js";
+import { T, endedHand, nameOf, says, seats, words } from "./store.js";
+import { DEALER_CORNER, placeOf } from "./places.js";
+
+const CORNERS = Object.values(DEALER_CORNER).map((c) => `at-${c}`);
+
+function drawUpcard() {
+  const v = T.shown.view, ended = endedHand(), said = words();
+  const dealer = ended ? ended.dealer : v.dealer;
+  const zone = $("upcard-zone");
+  const corner = `at-${DEALER_CORNER[placeOf(dealer)]}`;
+  if (!zone.classList.contains(corner)) { zone.classList.remove(...CORNERS); zone.classList.add(corner); }
+  const kitty = $("kitty");
+  if (!kitty.firstChild) kitty.append(cardImg("back", ""), cardImg("back", ""), cardImg("back", ""));
+  const card = ended ? ended.upcard : v.upcard;
+  const state = ended ? said.last_hand.upcard : said.upcard;
+  // the upcard leaves the table once the dealer takes it (it is in his hand: never drawn twice)
+  const taken = ended ? ended.upcard_taken : v.upcard_taken || v.phase === "discard";
+  let caption = state;
+  if (ended) caption = state;
+  else if (v.phase === "discard") caption = v.dealer === T.shown.game.seat
+    ? "in your hand" : `${nameOf(dealer)} is taking it up…`;
+  else if (taken) caption = `picked up by ${nameOf(dealer)}`;
+  const up = $("upcard");
+  up.className = `slot upcard${state === "turned down" ? " down" : ""}${taken ? " taken" : ""}`;
+  let img = up.querySelector("img"), label = up.querySelector(".caption");
+  if (!label) {
+    label = el("p", { class: "caption" }, el("span", { class: "visually-hidden" }), el("span"));
+    up.append(label);
+  }
+  if (taken || !card) { img?.remove(); img = null; }
+  else if (!img) up.prepend(cardImg(card));
+  else updateImg(img, card);
+  setText(label.firstChild, ended ? "the upcard of the hand that ended: " : "");
+  setText(label.lastChild, caption);
+  setText($("note"), ended ? "" : said.note);
+}
+
+function trickSlots(box, cards, leader, winner) {
+  const n = seats();
+  const items = cards.map((card, i) => ({ card, who: (leader + i) % n }));
+  keyed(box, items, (it) => it.card,
+    (it) => el("div", { class: "slot" }, cardImg(it.card), el("span", { class: "tag win-tag" })),
+    (node, it) => {
+      const won = winner === it.who;
+      node.className = `slot at-${placeOf(it.who)}${won ? " won" : ""}`;
+      updateImg(node.querySelector("img"), it.card,
+                `${words().cards[it.card]?.name ?? it.card}, played by ${nameOf(it.who)}${won ? ", wins the trick" : ""}`);
+      setText(node.querySelector(".win-tag"), won ? "wins" : "");
+    });
+}
+
+function drawTrick() {
+  const v = T.shown.view, ended = endedHand(), held = T.held;
+  let trick = held, reason = held?.reason ?? "";
+  if (!trick && ended) {
+    trick = ended.tricks[ended.tricks.length - 1] || null;
+    reason = words().last_hand.reasons[ended.tricks.length - 1] ?? "";
+  }
+  if (trick) trickSlots($("trick"), trick.cards, trick.leader, trick.winner);
+  else trickSlots($("trick"), v.trick, v.leader, null);
+  $("trick").classList.toggle("done", Boolean(trick));
+  setText($("why"), trick && trick.winner !== null && trick.winner !== undefined
+    ? `${says(trick.winner, "win")} the trick: ${reason}` : "");
+  const previous = ended ? null : held ? v.tricks[v.tricks.length - 2] : v.tricks[v.tricks.length - 1];
+  trickSlots($("last-trick"), previous ? previous.cards : [], previous?.leader ?? 0, previous?.winner ?? null);
+  const button = $("last-trick-button");
+  button.disabled = !previous;
+  if (!previous) showLastTrick(false);
+}
+
+export function showLastTrick(open) {
+  $("last-trick").hidden = !open;
+  $("last-trick-button").setAttribute("aria-expanded", String(open));
+}
+
+export function drawCentre() {
+  drawUpcard();
+  drawTrick();
+}

@@ -1,0 +1,127 @@
+// Your hand and your choices. A card you may play is a button carrying its action
+// (data-action), exactly as the server's view.legal offers it; the others are pictures,
+// dimmed while you choose. Bids are buttons under the table. Each card carries its marks:
+// trump (a gold tab), the hint's best choice (a dashed frame), each with its own words.
+import { $, el, setAttr, setText } from "./dom.js";
+import { cardName, cardImg, keyed } from "./cards.js";
+import { T, choosing, words } from "./store.js";
+import { seatAt } from "./places.js";
+import { cardsHeld, showBacks } from "./seats.js";
+import { act } from "./actions.js";
+
+// The hand as drawn: the engine's order (trump first, the left bower among the trumps),
+// low cards first if so set; the dealer about to discard holds the upcard as a sixth card.
+function handCards(v) {
+  let cards = [...v.hand];
+  if (T.settings.sort === "low") {
+    const runs = [];
+    for (const c of cards) {
+      const suit = words().suits[c];
+      if (runs.length && runs[runs.length - 1].suit === suit) runs[runs.length - 1].cards.push(c);
+      else runs.push({ suit, cards: [c] });
+    }
+    cards = runs.flatMap((r) => r.cards.reverse());
+  }
+  if (v.phase === "discard" && v.dealer === v.player) cards.push(v.upcard);
+  return cards;
+}
+
+// The tokens the hint values highest (all of them on a tie); none without a hint.
+export function bestTokens() {
+  const entries = Object.entries(T.hints);
+  if (!entries.length) return new Set();
+  const top = Math.max(...entries.map(([, x]) => x));
+  return new Set(entries.filter(([, x]) => x >= top - 1e-9).map(([t]) => t));
+}
+
+const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
+
+function makeSlot() {
+  return el("div", { class: "slot" }, el("span", { class: "tag trump-tag" }),
+            el("span", { class: "tag best-tag" }), el("span", { class: "value" }));
+}
+
+function updateSlot(node, { card, choice, trump, upcard, open, best }) {
+  let img = node.querySelector("img"), button = node.querySelector("button");
+  if (!img) img = cardImg(card);
+  const name = cardName(card) + (trump ? ", trump" : "");
+  if (choice) {
+    if (!button) {
+      button = el("button", { type: "button", class: "card-btn" }, el("span", { class: "key" }));
+      button.addEventListener("click", () => act(button.dataset.action));
+      node.prepend(button);
+    }
+    if (img.parentNode !== button) button.prepend(img);
+    setAttr(button, "data-action", choice.token);
+    setAttr(button, "title", choice.words);
+    button.disabled = !T.online;
+    button.classList.toggle("best", best);
+    setAttr(img, "alt", `${choice.words} (${name}${best ? ", the hint's best choice" : ""})`);
+    img.className = "card legal";
+  } else {
+    if (img.parentNode !== node) node.prepend(img);
+    button?.remove();
+    setAttr(img, "alt", name);
+    img.className = open ? "card dimmed" : "card";
+  }
+  node.className = `slot${trump ? " trump" : ""}${upcard ? " upcard-in-hand" : ""}`;
+  const value = choice && choice.token in T.hints ? T.hints[choice.token].toFixed(2) : "";
+  node.classList.toggle("has-value", Boolean(value));
+  setText(node.querySelector(".trump-tag"), upcard ? "upcard" : trump ? "trump" : "");
+  setText(node.querySelector(".best-tag"), best ? "best" : "");
+  setText(node.querySelector(".value"), value);
+}
+
+export function drawHand() {
+  const v = T.shown.view, g = T.shown.game, box = $("hand");
+  if (g.seat === null) {  // a spectator: the first seat's cards, face down
+    box.dataset.zone = `seat-${seatAt("s")}`;
+    box.setAttribute("aria-label", `${words().names[seatAt("s")]}'s cards`);
+    [...box.children].forEach((n) => { if (n.tagName !== "IMG") n.remove(); });
+    showBacks(box, cardsHeld(seatAt("s")));
+    return;
+  }
+  const best = bestTokens();
+  const byCard = new Map(choosing() ? words().choices.filter((c) => c.card).map((c) => [c.card, c]) : []);
+  const open = byCard.size > 0;  // cards to choose from: the others are dimmed
+  const cards = T.hiding || T.handEnd ? [] : handCards(v);
+  const trump = v.trump, up = v.phase === "discard" ? v.hand.length : -1;
+  const items = cards.map((card, i) => {
+    const choice = byCard.get(card) || null;
+    return { card, choice, trump: Boolean(trump) && words().suits[card] === trump,
+             upcard: i === up, open, best: Boolean(choice) && best.has(choice.token) };
+  });
+  keyed(box, items, (it) => it.card, makeSlot, updateSlot);
+}
+
+export function drawChoices() {
+  const bids = choosing() ? words().choices.filter((c) => !c.card) : [];
+  const best = bestTokens();
+  keyed($("actions"), bids, (c) => c.token,
+    (c) => {
+      const button = el("button", { type: "button" }, el("span", { class: "key" }), el("span", { class: "said" }));
+      button.addEventListener("click", () => act(button.dataset.action));
+      return button;
+    },
+    (button, c) => {
+      setAttr(button, "data-action", c.token);
+      button.disabled = !T.online;
+      button.classList.toggle("best", best.has(c.token));
+      setAttr(button, "aria-describedby", best.has(c.token) ? "best-words" : null);
+      setText(button.querySelector(".said"), c.words + (c.token in T.hints ? ` (${signed(T.hints[c.token])})` : ""));
+    });
+  document.querySelectorAll("[data-action]").forEach((node, i) => {
+    const key = node.querySelector(".key");
+    if (key) setText(key, i < 9 ? String(i + 1) : "");
+  });
+}
+
+// The hint's values in one line, best first, labelled as the expert's estimate.
+export function drawHints() {
+  const ranked = Object.entries(T.hints).sort((a, b) => b[1] - a[1]);
+  const wordsOf = Object.fromEntries(words().choices.map((c) => [c.token, c.words]));
+  const text = ranked.length && choosing()
+    ? `Expert's estimate (${words().hint_label}): ` + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ")
+    : $("hints").textContent === "Thinking…" && choosing() ? "Thinking…" : "";
+  setText($("hints"), text);
+}

@@ -1,0 +1,77 @@
+// The table page: connects to the game's socket, hands each state to the pump and binds
+// the controls around the play. Every part of the page is drawn by its own module (draw.js).
+import { bindSettings, saveSettings } from "../settings.js";
+import { $ } from "./dom.js";
+import { T } from "./store.js";
+import { connect, send } from "./connection.js";
+import { draw } from "./draw.js";
+import { enqueue, nextHand } from "./pump.js";
+import { coachAsked, forgetCoach } from "./actions.js";
+import { bindKeys } from "./keys.js";
+import { bindFriend } from "./friend.js";
+import { showLastTrick } from "./centre.js";
+import { remember } from "./remember.js";
+
+function receive(message) {
+  if (message.type === "error") { forgetCoach(); $("error").textContent = message.message; return; }
+  if (message.type === "coach") {  // a note on a move of mine that was not taken back since
+    if (T.shown && message.seq < T.shown.seq) $("coach-note").textContent = message.note || "";
+    return;
+  }
+  if (message.type === "rematch") {
+    remember(message.link, { game: { seat: T.shown?.game.seat ?? 0 } });
+    location.href = message.link;
+    return;
+  }
+  if (message.type === "hint") {
+    if (T.shown && message.seq === T.shown.seq) { T.hints = message.values; draw(); }
+    return;
+  }
+  if (message.type !== "state") return;
+  const asked = T.shown && message.seq > T.shown.seq ? coachAsked() : null;
+  if (asked !== null) send({ type: "coach", seq: asked });
+  if (T.shown && message.seq < T.shown.seq) $("coach-note").textContent = "";  // undone: its note goes
+  enqueue(message);
+}
+
+function openSide(open) {
+  $("side").classList.toggle("open", open);
+  $("pad-toggle").setAttribute("aria-expanded", String(open));
+  if (open) $("side-close").focus();
+  else $("pad-toggle").focus({ preventScroll: true });
+}
+
+function closeAll() {
+  showLastTrick(false);
+  $("resign-box").hidden = true;
+  $("menu").open = false;
+  if ($("side").classList.contains("open")) openSide(false);
+}
+
+function bindTools() {
+  $("next-hand").addEventListener("click", nextHand);
+  $("hint").addEventListener("click", () => { $("hints").textContent = "Thinking…"; send({ type: "hint" }); });
+  $("undo").addEventListener("click", () => send({ type: "undo" }));
+  $("resign").addEventListener("click", () => { $("resign-box").hidden = false; $("resign-cancel").focus(); });
+  $("resign-cancel").addEventListener("click", () => { $("resign-box").hidden = true; $("resign").focus(); });
+  $("resign-confirm").addEventListener("click", () => { $("resign-box").hidden = true; send({ type: "resign" }); });
+  const last = $("last-trick-button");
+  last.addEventListener("click", () => showLastTrick($("last-trick").hidden));
+  last.addEventListener("mouseenter", () => showLastTrick(true));
+  last.addEventListener("mouseleave", () => showLastTrick(false));
+  last.addEventListener("blur", () => showLastTrick(false));
+  $("pad-toggle").addEventListener("click", () => openSide(true));
+  $("side-close").addEventListener("click", () => openSide(false));
+  $("mute").addEventListener("click", () => {
+    T.settings.sound = !T.settings.sound;
+    $("set-sound").checked = T.settings.sound;
+    saveSettings(T.settings);
+    draw();
+  });
+}
+
+bindTools();
+bindFriend();
+bindKeys(closeAll);
+bindSettings(T.settings, () => draw());
+connect(receive, () => draw());

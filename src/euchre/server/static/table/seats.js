@@ -1,0 +1,80 @@
+// The places around the table: each seat's name, whether someone is there, the dealer's
+// chip, tricks won, the backs of the cards it holds and its bid in a bubble.
+import { $, cardSrc, el, setText } from "./dom.js";
+import { T, endedHand, seats, words } from "./store.js";
+import { PLACES, seatAt } from "./places.js";
+
+// The north place keeps the ids the tests and the contract of the two-handed page know
+// (them-*), the south place its own (me-*).
+const IDS = { n: "them", s: "me" };
+
+function build(place) {
+  const node = $(`place-${place}`);
+  if (node.firstChild) return node;
+  const id = (part) => (IDS[place] ? `${IDS[place]}-${part}` : null);
+  node.append(
+    el("div", { class: "who" },
+       el("span", { class: "dot", id: id("dot") }), el("b", { class: "name", id: id("name") }),
+       el("span", { class: "dealer-chip", title: "the dealer" }),
+       el("span", { class: "presence", id: id("here"), "data-testid": id("here") }),
+       el("span", { class: "tricks", id: id("tricks") })),
+    ...(place === "s" ? [] : [el("div", { class: "backs", id: id("cards"), "aria-hidden": "true" })]),
+    el("p", { class: "bubble", "data-testid": `bubble-${place}` }));
+  return node;
+}
+
+// How many cards a seat holds as the table shows it (none while the ended hand is shown).
+export function cardsHeld(p) {
+  const v = T.shown.view;
+  if (endedHand()) return 0;
+  const n = seats(), order = (p - v.leader + n) % n;
+  const inTrick = v.trick.length > order ? 1 : 0;
+  const extra = v.phase === "discard" && v.dealer === p ? 1 : 0;
+  return Math.max(5 - v.tricks.length - inTrick + extra, 0);
+}
+
+function presence(p) {
+  const g = T.shown.game;
+  if (!T.online) return ["dot unknown", "unknown: not connected"];
+  if (g.mode === "computer" && p !== g.seat) return ["dot on", ""];
+  if (g.connected[p]) return ["dot on", p === g.seat ? "" : "at the table"];
+  return ["dot", p === g.seat ? "" : T.shown.game.arrived?.[p] === false ? "not arrived yet" : "away"];
+}
+
+function bidOf(p) {
+  const ended = endedHand();
+  const bids = ended ? words().last_hand.bids : words().bids;
+  const own = bids.filter((b) => b.seat === p);
+  return own.length ? own[own.length - 1].words : "";
+}
+
+function drawPlace(place) {
+  const node = build(place), p = seatAt(place), g = T.shown.game;
+  node.classList.toggle("empty", p === null);
+  node.toggleAttribute("aria-hidden", p === null);
+  if (p === null) { delete node.dataset.zone; return; }
+  if (place !== "s") node.dataset.zone = `seat-${p}`;  // at the bottom: the hand's row
+  node.setAttribute("aria-label", p === g.seat ? "You" : words().names[p]);
+  const v = T.shown.view, ended = endedHand();
+  const [dot, here] = presence(p);
+  const who = node.querySelector(".who");
+  who.querySelector(".dot").className = dot;
+  setText(who.querySelector(".name"), p === g.seat ? words().names[p]
+    : words().names[p] + (g.mode === "computer" && g.level ? ` (${g.level})` : ""));
+  setText(who.querySelector(".presence"), here);
+  setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? "dealer" : "");
+  setText(who.querySelector(".tricks"), `tricks ${(ended ? ended.tricks_won : v.tricks_won)[p]}`);
+  setText(node.querySelector(".bubble"), bidOf(p));
+  const backs = node.querySelector(".backs");
+  if (backs) showBacks(backs, cardsHeld(p));
+}
+
+export function showBacks(box, count) {
+  while (box.children.length > count) box.lastChild.remove();
+  while (box.children.length < count)
+    box.append(el("img", { class: "card", src: cardSrc("back"), alt: "", "data-card": "back" }));
+}
+
+export function drawSeats() {
+  for (const place of PLACES) drawPlace(place);
+}

@@ -1,0 +1,69 @@
+// Beside the table (on a phone, one tap away): the bidding of the hand, what happened, the
+// score pad of the match (each hand's dealer, maker, trump, tricks, outcome, points and the
+// running score, as the server's scorepad rows have them) and this hand's tricks so far.
+import { $, el, setText } from "./dom.js";
+import { cardImg, keyed } from "./cards.js";
+import { T, endedHand, mine, nameOf, says, words } from "./store.js";
+
+function drawBids() {
+  const ended = endedHand();
+  const bids = ended ? words().last_hand.bids : words().bids;
+  keyed($("bids"), bids.map((b, i) => ({ ...b, i })), (b) => String(b.i),
+        () => el("div"), (node, b) => setText(node, `${nameOf(b.seat)}: ${b.words}`));
+}
+
+const short = (p) => (p === null || p === undefined ? "–" : nameOf(p));
+
+let padDrawn = "";
+
+function drawPad() {
+  const rows = T.shown.scorepad || [], me = mine(), them = 1 - me;
+  const box = $("pad");
+  const key = `${rows.length} ${me} ${words().names.join()} ${rows.length ? rows[rows.length - 1].score : ""}`;
+  if (key === padDrawn) return;
+  padDrawn = key;
+  if (!rows.length) {
+    if (!box.querySelector(".empty-pad")) box.replaceChildren(el("p", { class: "empty-pad" }, "No hand finished yet."));
+    return;
+  }
+  const head = el("tr", {}, ...["#", "Dealer", "Maker", "Trump", "Tricks", "Result", "Pts", "Score"]
+    .map((h, i) => el("th", { scope: "col", class: i === 0 || i >= 6 ? "num" : null }, h)));
+  const body = rows.map((r) => el("tr", {},
+    el("td", { class: "num" }, String(r.hand)),
+    el("td", { class: "who-cell" }, short(r.dealer)),
+    el("td", { class: "who-cell" }, short(r.maker)),
+    el("td", {}, r.trump ?? "–"),
+    el("td", {}, `${r.tricks[me]}–${r.tricks[them]}`),
+    el("td", {}, r.outcome),
+    el("td", { class: "num" }, `${r.points[me]}–${r.points[them]}`),
+    el("td", { class: "num" }, `${r.score[me]}–${r.score[them]}`)));
+  const table = el("table", { class: "pad" },
+    el("caption", { class: "visually-hidden" }, `Each hand; tricks, points and score are ${nameOf(me)}'s then ${nameOf(them)}'s`),
+    el("thead", {}, head), el("tbody", {}, ...body));
+  box.replaceChildren(table);
+  box.scrollTop = box.scrollHeight;
+}
+
+function drawHandTricks() {
+  const v = T.shown.view, ended = endedHand();
+  const tricks = ended ? ended.tricks : v.tricks;
+  const reasons = ended ? words().last_hand.reasons : words().reasons;
+  keyed($("hand-tricks"), tricks.map((t, i) => ({ ...t, i })), (t) => t.cards.join(),
+    (t) => el("li", {}, ...t.cards.map((c) => cardImg(c)), el("span", { class: "said" })),
+    (node, t) => setText(node.querySelector(".said"), `${says(t.winner, "win")}: ${reasons[t.i] ?? ""}`));
+}
+
+export function drawSide() {
+  drawBids();
+  drawPad();
+  drawHandTricks();
+}
+
+// A line in "What happened" (the newest at the bottom, the oldest let go after 80).
+export function logLine(text) {
+  if (!text) return;
+  const log = $("log");
+  log.append(el("li", {}, text));
+  while (log.childElementCount > 80) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}

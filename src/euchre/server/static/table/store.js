@@ -1,0 +1,52 @@
+// What the table shows now, shared by the modules that draw it and the one that paces it.
+// The server is authoritative and words everything: a state message's `words` name the
+// choices, the cards, the bids and the finished hand; the page shows them.
+import { loadSettings } from "../settings.js";
+
+export const T = {
+  gameId: location.pathname.split("/").pop(),
+  token: new URLSearchParams(location.search).get("token") || "",
+  settings: loadSettings(),
+  shown: null,      // the state message drawn now
+  held: null,       // {cards, leader, winner, reason}: a completed trick on show
+  handEnd: false,   // the hand-end panel is up: the new hand waits for "Next hand"
+  hiding: false,    // the new hand's cards stay hidden while the old hand is shown
+  hints: {},        // token -> value, for the shown seq
+  online: false,    // the socket is open
+  busy: false,      // a completed trick or a finished hand is being shown (the queue waits)
+};
+
+export const words = () => T.shown.words;
+export const seat = () => T.shown.game.seat;
+export const mine = () => T.shown.game.seat ?? 0;
+export const seats = () => T.shown.game.names.length;
+export const nameOf = (p) => (T.shown.game.seat === p ? "You" : words().names[p]);
+// "You win" / "Ann wins": the verb agrees with the name.
+export const says = (p, verb) => `${nameOf(p)} ${p === T.shown.game.seat ? verb : verb + "s"}`;
+
+// Whether a person has taken each seat at least once (computer seats always): the server's
+// game.arrived, or, from a server that does not send it, every seat.
+export const arrived = (p) => T.shown.game.arrived?.[p] ?? true;
+
+// The ended hand while its last trick or its panel is on show (else null): the bar, the
+// seats and the middle are still that hand's until the player continues.
+export function endedHand() {
+  const v = T.shown.view;
+  if (!(T.hiding || T.handEnd) || !v.last_hand) return null;
+  return v.last_hand;
+}
+
+// Whether the page may offer choices now: the player's turn, shown, connected.
+export function choosing() {
+  const v = T.shown.view, g = T.shown.game;
+  return g.seat !== null && v.legal.length > 0 && !g.finished && !T.hiding && !T.handEnd
+    && waitingFor() === null;
+}
+
+// The seat whose first arrival the table waits for (a friend table's empty seat), or null.
+export function waitingFor() {
+  const g = T.shown.game;
+  if (g.mode !== "friend" || g.finished) return null;
+  const other = g.names.findIndex((_, p) => p !== g.seat && !arrived(p));
+  return other < 0 ? null : other;
+}
