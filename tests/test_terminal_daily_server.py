@@ -13,6 +13,7 @@ import pytest
 from daily_support import END, PROMPT, plain, play, run, spawn
 from server_support import Server
 
+from euchre import Game
 from euchre.server import daily
 from euchre.server.storage import SQLiteStorage
 
@@ -26,6 +27,14 @@ def server(tmp_path_factory):
 
 def board(server: Server) -> dict[str, dict]:
     return {row["name"]: row for row in json.loads(server.get("/api/daily")[1])["board"]}
+
+
+def record(stored) -> dict:
+    """A stored game's record, replayed from its seed and actions."""
+    game = Game(daily.rules(), seed=stored.seed)
+    for token in stored.actions:
+        game.apply(token)
+    return game.record()
 
 
 def test_a_whole_day_from_the_terminal_counts_on_the_servers_board(server, tmp_path):
@@ -42,6 +51,14 @@ def test_a_whole_day_from_the_terminal_counts_on_the_servers_board(server, tmp_p
     assert re.search(r"1\s+Dee\s+" + r"\s+".join(
         re.escape(f"{n:+d}") for n in (row["points"], row["par"])), result)
     assert f"{server.base}/daily/{daily.today()}/Dee" in said
+    store = SQLiteStorage(server.db)
+    par = store.load(store.setting(f"daily_par:{daily.today()}").split()[1])
+    differed = daily.differences(record(game), record(par))[:3]
+    assert differed or "You matched the expert hand for hand" in flat
+    for n, mine, theirs in differed:
+        assert f"Hand {n}: you {mine:+d}, the expert {theirs:+d}" in flat
+        assert f"{server.base}/games/{game.id}#hand-{n}" in flat
+        assert f"{server.base}/games/{par.id}#hand-{n}" in flat
     assert not list(tmp_path.glob("daily/*.json"))  # the server's board, not a local one
 
     again = run(tmp_path, "--server", server.base, "--name", "Dee")

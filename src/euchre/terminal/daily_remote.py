@@ -118,7 +118,7 @@ def play_at(url: str, name: str | None, console: Console, autoplay: bool = True)
         socket = connect(socket_url(link), open_timeout=10, max_size=2**22)
     except (OSError, TimeoutError) as err:
         raise ValueError(f"cannot connect to {base}: {err}") from None
-    seat = RemoteSeat(socket, console, autoplay, hands=daily.HANDS)
+    seat = RemoteSeat(socket, console, autoplay)
     try:
         with socket:
             end = seat.play()
@@ -149,7 +149,9 @@ def left(console: Console, link: str) -> None:
 
 
 def finished(console: Console, base: str, end: dict[str, Any]) -> None:
-    """What the server's result page says of the game just finished, and the board."""
+    """What the server's result page says of the game just finished, and the day's board
+    (the server's board is today's: a game of another day finished late has its result on
+    its page, a link away)."""
     block = (end.get("match") or {}).get("daily")
     score, name = end["view"]["score"], end["game"]["names"][0]
     console.print("")
@@ -157,17 +159,23 @@ def finished(console: Console, base: str, end: dict[str, Any]) -> None:
         console.print(f"The game is over: you {score[0]}, computer {score[1]}.",
                       highlight=False)
         return
-    day = block["day"]
+    day, where = block["day"], urlsplit(base).netloc
+    today, rows = server_board(base)
+    rows = rows if today == day else []
+    if end["match"].get("resigned") is not None:  # resigned, or closed as abandoned
+        console.print(f"The game of {day}'s deals was given up: it has no result on the "
+                      "board (one game a day).", highlight=False)
+        if rows:
+            show_board(console, day, rows, None, where)
+        return
     console.print(f"[bold]The deals of {day} are played:[/] you {score[0]}, computer "
                   f"{score[1]}.", highlight=False)
-    _, rows = server_board(base)
     page = f"{base}/daily/{day}/{quote(name, safe='')}"
-    par = next((row["par"] for row in rows), None)
-    if par is not None:
-        show_result(console, score[0] - score[1], par, differed(base, _ask(page)))
-    show_board(console, day, rows, name, urlsplit(base).netloc)
-    console.print(f"Your result, with both replays: {escape(page)}", highlight=False,
-                  soft_wrap=True)
+    if rows:
+        show_result(console, score[0] - score[1], rows[0]["par"], differed(base, _ask(page)))
+        show_board(console, day, rows, name, where)
+    console.print(f"Your result, with both replays and the board of {day}: {escape(page)}",
+                  highlight=False, soft_wrap=True)
 
 
 HAND = re.compile(r"Hand (\d+): .* ([+-]?\d+), the expert ([+-]?\d+)")

@@ -30,8 +30,8 @@ class RemoteSeat(Seat):
     quitting = "leave the table (Ctrl-C and Ctrl-D too): the game stays on the server"
 
     def __init__(self, socket: Any, console: Console, autoplay: bool = True,
-                 hands: int | None = None, wait: float = WAIT) -> None:
-        super().__init__(console, "expert", autoplay, hands)
+                 wait: float = WAIT) -> None:
+        super().__init__(console, "expert", autoplay)
         self.socket = socket
         self.wait = wait
         self.state: dict[str, Any] | None = None
@@ -90,6 +90,7 @@ class RemoteSeat(Seat):
                 raise ValueError("this link does not open the first seat of a game against "
                                  "the computer: use the seat's own link")
             self.level = message["game"].get("level") or self.level
+            self.hands = ((message.get("match") or {}).get("daily") or {}).get("hands")
             if before is not None and seq == before[0] + 1 and message.get("last_action"):
                 seat, token = message["last_action"]
                 if seat != HUMAN:
