@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pexpect
 import pytest
 from daily_support import END, PROMPT, plain, play, run, spawn
-from server_support import Server
+from server_support import TEST_FLAGS, Server
 
 from euchre import Game
 from euchre.server import daily
@@ -103,3 +104,67 @@ def test_hint_undo_and_leaving_keep_the_game_and_its_link_finishes_it(server, tm
     assert "Hand 6 of 6" in finished and "Eve" in board(server)
     stored = SQLiteStorage(server.db).load(board(server)["Eve"]["game"])
     assert stored.options.get("undo_used")
+
+
+def test_a_move_made_in_another_window_is_told_and_the_choice_asked_again(server, tmp_path):
+    """The seat open in a browser too: a move made there first makes the terminal's answer
+    stale; the server refuses it in one line, and the terminal asks again from the new
+    state (nothing is played twice)."""
+    child = spawn(tmp_path, "--server", server.base, "--name", "Gus")
+    child.expect(PROMPT)
+    store = SQLiteStorage(server.db)
+    stored = store.load(store.daily_game(daily.today(), "Gus"))
+    window = server.seat(f"/play/{stored.id}?token={stored.tokens[0]}")
+    state = window.state_at_least(0)
+    assert state["view"]["to_move"] == 0  # the terminal is asking: the same state
+    window.send({"type": "action", "action": state["view"]["legal"][0], "seq": state["seq"]})
+    window.state_at_least(state["seq"] + 1)
+    child.sendline("1")
+    child.expect(PROMPT)
+    said = plain(child.before)
+    assert f"answers state {state['seq']}" in said and "nothing was played" in said
+    window.close()
+    assert len(store.load(stored.id).actions) > state["seq"]
+    child.sendline("1")
+    finished = play(child, pick_last=False)
+    assert "Hand 6 of 6" in finished and "Gus" in board(server)
+
+
+def test_undo_takes_back_a_card_that_played_itself_too(server, tmp_path):
+    """The last card of a hand plays itself: taken back at the next hand's first choice,
+    it goes back with the real choice before it (as at ``euchre play``'s table), instead of
+    playing itself again."""
+    child = spawn(tmp_path, "--server", server.base, "--name", "Hal")
+    screen = ""
+    while "Hand 2 of 6" not in screen:
+        child.expect(PROMPT)
+        screen = plain(child.before)
+        if "Hand 2 of 6" not in screen:
+            child.sendline("1")
+    assert "your only card" in screen  # hand 1's last card played itself
+    child.sendline("undo")
+    child.expect(PROMPT)
+    back = plain(child.before)
+    assert "Taken back" in back and "Hand 1 of 6" in back and "Hand 2 of 6" not in back
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_a_connection_the_server_closes_is_made_again(tmp_path):
+    """A person who thinks longer than the server's ``--socket-idle`` finds his choice made
+    all the same: the client connects again and sends it."""
+    idle = Server(tmp_path / "games.db", flags=(*TEST_FLAGS, "--socket-idle", "1")).start()
+    try:
+        child = spawn(tmp_path, "--server", idle.base, "--name", "Ida")
+        child.expect(PROMPT)
+        store = SQLiteStorage(idle.db)
+        made = len(store.load(store.daily_game(daily.today(), "Ida")).actions)
+        time.sleep(3)  # the server closes the idle connection meanwhile
+        child.sendline("1")
+        child.expect(PROMPT)
+        assert "connecting again" in plain(child.before)
+        assert len(store.load(store.daily_game(daily.today(), "Ida")).actions) > made
+        child.sendline("q")
+        child.expect(pexpect.EOF)
+    finally:
+        idle.stop()

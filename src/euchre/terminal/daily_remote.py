@@ -23,7 +23,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..server import daily
-from ..server.seat_client import socket_url
 from .daily import MOST, show_board, show_result
 from .remote import RemoteSeat
 
@@ -101,8 +100,6 @@ def show_server_board(base: str, console: Console) -> int:
 
 def play_at(url: str, name: str | None, console: Console, autoplay: bool = True) -> int:
     """Today's deals at the server of ``url`` (or the game of a seat link), to the end."""
-    from websockets.sync.client import connect
-
     base = server_base(url)
     if is_seat_link(url):
         link = url.strip()
@@ -114,17 +111,14 @@ def play_at(url: str, name: str | None, console: Console, autoplay: bool = True)
                       f"{daily.HANDS} hands against the expert, the same cards for everyone "
                       "there today.", highlight=False, soft_wrap=True)
         console.print("Type help for the commands.", highlight=False)
+    seat = RemoteSeat(link, console, autoplay)
     try:
-        socket = connect(socket_url(link), open_timeout=10, max_size=2**22)
-    except (OSError, TimeoutError) as err:
-        raise ValueError(f"cannot connect to {base}: {err}") from None
-    seat = RemoteSeat(socket, console, autoplay)
-    try:
-        with socket:
-            end = seat.play()
+        end = seat.play()
     except KeyboardInterrupt:
         left(console, link)
         return 130
+    finally:
+        seat.close()
     if end is None:
         left(console, link)
         return 0

@@ -17,11 +17,14 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from ..server.seat_client import socket_url
 from ..view import View
 from .table import HUMAN, QUIT, UNDO, Seat
 
 WAIT = 120.0
 """Seconds to wait for the server to say anything before giving up on it."""
+RECONNECTS = 3
+"""Connections made again in a row, with no state between, before giving up."""
 
 
 class RemoteSeat(Seat):
@@ -29,25 +32,54 @@ class RemoteSeat(Seat):
 
     quitting = "leave the table (Ctrl-C and Ctrl-D too): the game stays on the server"
 
-    def __init__(self, socket: Any, console: Console, autoplay: bool = True,
+    def __init__(self, link: str, console: Console, autoplay: bool = True,
                  wait: float = WAIT) -> None:
         super().__init__(console, "expert", autoplay)
-        self.socket = socket
+        self.url = socket_url(link)
         self.wait = wait
+        self.socket = self._connect()
+        self.reconnected = 0
+        """Connections made again since the server last sent a state."""
         self.state: dict[str, Any] | None = None
         """The last state the server sent."""
         self.unread: list[dict[str, Any]] = []
         """Messages read while waiting for another (a hint), to be handled in turn."""
+        self.undoing = False
+        """A take-back under way: a card that played itself goes back too."""
 
     # --- the connection -------------------------------------------------------------------
 
+    def _connect(self) -> Any:
+        from websockets.exceptions import WebSocketException
+        from websockets.sync.client import connect
+
+        try:
+            return connect(self.url, open_timeout=10, max_size=2**22)
+        except (OSError, TimeoutError, WebSocketException) as err:
+            raise ValueError(f"cannot connect to {self.url}: {err}") from None
+
+    def _again(self, closed: Exception) -> None:
+        """The server closed the connection (a person who thinks long is idle to it):
+        connect again, at most ``RECONNECTS`` times before it sends a state."""
+        self.reconnected += 1
+        if self.state is None or self.reconnected > RECONNECTS:
+            raise ValueError(f"the server keeps closing the connection: {closed}")
+        self.say("[dim]The connection was closed: connecting again...[/]")
+        self.socket = self._connect()
+
+    def close(self) -> None:
+        self.socket.close()
+
     def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` (on a new connection if the old one was closed: the ``seq`` of
+        an action keeps it from being made twice)."""
         from websockets.exceptions import ConnectionClosed
 
         try:
             self.socket.send(json.dumps(message))
-        except ConnectionClosed:
-            raise ValueError("the server closed the connection") from None
+        except ConnectionClosed as closed:
+            self._again(closed)
+            self.send(message)
 
     def receive(self, wait: float | None = None) -> dict[str, Any]:
         """The next message (``TimeoutError`` after ``wait`` seconds when one is given,
@@ -62,9 +94,13 @@ class RemoteSeat(Seat):
             if wait is not None:
                 raise
             raise ValueError(f"the server said nothing for {self.wait:g} s") from None
-        except ConnectionClosed:
-            raise ValueError("the server closed the connection") from None
-        message = json.loads(text)
+        except ConnectionClosed as closed:
+            self._again(closed)  # the server sends the state on connecting
+            return self.receive(wait)
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
         if not isinstance(message, dict):
             raise ValueError(f"the server sent {text[:60]!r}, not a message")
         return message
@@ -80,8 +116,10 @@ class RemoteSeat(Seat):
             message = self.receive()
             kind = message.get("type")
             if kind == "error":
+                if self.state is None:  # the seat itself is refused (no such game, token)
+                    raise ValueError(str(message.get("message")))
                 self.say(f"[yellow]{escape(str(message.get('message')))}[/]")
-                answered = self._again()
+                answered = self._refused()
                 continue
             if kind != "state":
                 continue
@@ -96,11 +134,14 @@ class RemoteSeat(Seat):
                 if seat != HUMAN:
                     self.announce(before[1], token)
                 self.report(before[1], view, token)
-            before, self.state = (seq, view), message
+            before, self.state, self.reconnected = (seq, view), message, 0
             if message["game"].get("finished"):
                 return message
             if view.to_move != HUMAN or not view.legal or seq == answered:
                 continue
+            if self.undoing and self.plays_itself(view) and self.undo():
+                continue  # a card that played itself is no choice: it goes back too
+            self.undoing = False
             token = self.forced(view)
             if token is None:
                 self.show(view)
@@ -113,7 +154,7 @@ class RemoteSeat(Seat):
             else:
                 answered = -1  # the state taken back to is answered anew
 
-    def _again(self) -> int:
+    def _refused(self) -> int:
         """After a refusal: the person is asked again from the last state, unless a newer
         one is on its way (another window of the seat moved). The new ``answered``."""
         try:
@@ -135,8 +176,12 @@ class RemoteSeat(Seat):
         try:
             while True:
                 message = self.receive()
-                if message.get("type") == "hint" and message.get("seq") == seq:
-                    return {str(t): float(v) for t, v in message["values"].items()}
+                if message.get("type") == "hint":
+                    if message.get("seq") == seq:
+                        return _values(message)
+                    self.say("[yellow]The hint came for another moment of the game: ask "
+                             "again.[/]")
+                    return {}
                 if message.get("type") == "error":
                     self.say(f"[yellow]{escape(str(message.get('message')))}[/]")
                     return {}
@@ -150,6 +195,7 @@ class RemoteSeat(Seat):
         if not self.state.get("match", {}).get("can_undo"):
             return False
         self.send({"type": "undo"})
+        self.undoing = True
         return True
 
 
@@ -162,3 +208,11 @@ def _read_state(message: dict[str, Any]) -> tuple[int, View]:
         return seq, View.from_dict(message["view"])
     except (KeyError, TypeError, ValueError) as err:
         raise ValueError(f"the server sent a state this client cannot read ({err})") from None
+
+
+def _values(hint: dict[str, Any]) -> dict[str, float]:
+    """A hint's values (token to points); ``ValueError`` for a hint this cannot read."""
+    try:
+        return {str(t): float(v) for t, v in hint["values"].items()}
+    except (KeyError, AttributeError, TypeError, ValueError):
+        raise ValueError("the server sent a hint this client cannot read") from None

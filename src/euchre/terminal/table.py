@@ -77,11 +77,15 @@ class Seat:
 
     # --- telling what happened ------------------------------------------------------------
 
+    def plays_itself(self, view: View) -> bool:
+        """Whether the person's move at ``view`` is a card that plays itself (autoplay)."""
+        return self.autoplay and view.phase == "play" and len(view.legal) == 1
+
     def forced(self, view: View) -> str | None:
         """The person's only playable card, said, when it plays itself (autoplay); else
         None: the person chooses."""
         legal = view.legal
-        if not (self.autoplay and view.phase == "play" and len(legal) == 1):
+        if not self.plays_itself(view):
             return None
         self.say(f"You play {coloured(card_text(legal[0]))}: your only "
                  f"{'card' if len(view.hand) == 1 else 'card that may be played'}.")
@@ -402,8 +406,7 @@ class Table(Seat):
         while moves:
             player = moves.pop()
             game.pop()
-            if player == HUMAN and not (self.autoplay and game.phase == "play"
-                                        and len(game.legal_actions()) == 1):
+            if player == HUMAN and not self.plays_itself(game.view(HUMAN)):
                 break
         else:
             return False
