@@ -168,3 +168,14 @@ def test_a_connection_the_server_closes_is_made_again(tmp_path):
         child.expect(pexpect.EOF)
     finally:
         idle.stop()
+
+
+@pytest.mark.parametrize("link", ["/play/nosuchgame?token=x", "/play/{game}?token=wrong"])
+def test_a_seat_the_server_refuses_is_one_line(server, tmp_path, link):
+    store = SQLiteStorage(server.db)
+    status, reply = server.post("/api/daily", {"name": "Ivy"})
+    game = reply["id"] if status == 201 else store.daily_game(daily.today(), "Ivy")
+    out = run(tmp_path, "--server", server.base + link.format(game=game))
+    assert out.returncode == 2 and out.stdout == ""
+    (line,) = out.stderr.strip().splitlines()
+    assert line.startswith("euchre daily: error: ") and ("no game" in line or "token" in line)
