@@ -57,3 +57,11 @@ def write_private(path: Path, text: str) -> None:
     os.fchmod(descriptor, FILE_MODE)  # (a file left over from before keeps its mode else)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
         file.write(text)
+
+
+def replace_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: to a temporary file (readable by its
+    owner only) renamed into place, so a crash never leaves half a file."""
+    temporary = path.with_name(path.name + ".tmp")
+    write_private(temporary, text)
+    os.replace(temporary, path)

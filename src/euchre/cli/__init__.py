@@ -11,10 +11,10 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .. import __version__
-from . import arena, bot, db, play, replay, review, serve, stats, tournament
+from . import arena, bot, daily, db, play, replay, review, serve, stats, tournament
 from .options import CommandList, Parser
 
-COMMANDS = (play, serve, replay, review, stats, arena, tournament, bot, db)
+COMMANDS = (play, daily, serve, replay, review, stats, arena, tournament, bot, db)
 """Each command's module: ``add(commands)`` declares it, ``run(args)`` carries it out."""
 
 

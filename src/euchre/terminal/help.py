@@ -12,7 +12,13 @@ from pathlib import Path
 
 from rich.markdown import Markdown
 
-HELP = """\
+QUITTING = "save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues"
+"""What ``q`` does at ``euchre play``'s table."""
+
+
+def help_text(quitting: str = QUITTING) -> str:
+    """The commands and keys of a table at which ``q`` does ``quitting``."""
+    return f"""\
 [bold]Choosing[/]: type the number of a choice, or a card (JH, 10h), pass, order,
 a suit (call s, or just s in round 2), or discard 9c when you pick up.
 [bold]Commands[/]:
@@ -21,8 +27,8 @@ a suit (call s, or just s in round 2), or discard 9c when you pick up.
          then marked as played with undo: euchre stats --no-undo leaves it out)
   rules  the rules of two-handed Euchre as this game plays them
   help   this list
-  q      save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues
-Your only legal card plays itself (euchre play --no-autoplay to choose it)."""
+  q      {quitting}
+Your only legal card plays itself (--no-autoplay to choose it)."""
 
 
 _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / "rules.md"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..datadir import data_dir, private_folder, write_private
+from ..datadir import data_dir, private_folder, replace_private, write_private
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 """What a save's name may be: it is a file name, so no slashes and no leading dot."""
@@ -45,9 +45,7 @@ class Saved:
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    write_private(temporary, json.dumps(data, indent=1))
-    os.replace(temporary, path)
+    replace_private(path, json.dumps(data, indent=1))
 
 
 def saves_dir() -> Path:

@@ -9,6 +9,10 @@ value of every choice), ``undo``, ``rules``, ``help``, ``q`` (save and quit). Th
 progress is saved after every action, so even a closed terminal loses nothing. With the
 coach on (``euchre play --coach``), a choice that lost more than ``coach.THRESHOLD`` points
 is followed by one line saying what the expert preferred and by how much.
+
+``Seat`` is what a person at a terminal table sees and says, from views alone (the table
+drawn, the computer's moves announced, a trick and a hand told, a choice asked): ``Table``
+plays a match of the engine's on it, and ``euchre daily --server`` a server's game.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from ..words import (
     why_not,
 )
 from . import saves as store
-from .help import HELP, rules_text
+from .help import QUITTING, help_text, rules_text
 from .screen import coloured, table_lines
 
 HUMAN = 0
@@ -44,20 +48,234 @@ COMPUTER = 1
 QUIT = "q"
 """What ``ask`` returns to save and quit (never a token: tokens are checked by the engine)."""
 UNDO = "undo"
+HIDDEN_DISCARD = "discard"
+"""The computer's discard as a server tells it to the other seat (the card face down)."""
 
-class Table:
-    """One human (player 0) against one bot (player 1) at a chosen level."""
+class Seat:
+    """A person (player 0) at a table against the computer, seen through views alone."""
+
+    quitting = QUITTING
+    """What ``q`` does, as ``help`` says it (its words up to `` (`` under the choices)."""
+
+    def __init__(self, console: Console, level: str, autoplay: bool = True,
+                 hands: int | None = None) -> None:
+        self.console = console
+        self.level = level
+        self.autoplay = autoplay
+        self.hands = hands
+        """A match of so many deals (the deal of the day), not one to a target."""
+
+    # --- the hooks of a table -------------------------------------------------------------
+
+    def hint_values(self, view: View) -> dict[str, float]:
+        """The expert's value of each choice of ``view``, in points this hand."""
+        raise NotImplementedError
+
+    def undo(self) -> bool:
+        """Take back the person's last choice; False when there is nothing to take back."""
+        raise NotImplementedError
+
+    # --- telling what happened ------------------------------------------------------------
+
+    def plays_itself(self, view: View) -> bool:
+        """Whether the person's move at ``view`` is a card that plays itself (autoplay)."""
+        return self.autoplay and view.phase == "play" and len(view.legal) == 1
+
+    def forced(self, view: View) -> str | None:
+        """The person's only playable card, said, when it plays itself (autoplay); else
+        None: the person chooses."""
+        legal = view.legal
+        if not self.plays_itself(view):
+            return None
+        self.say(f"You play {coloured(card_text(legal[0]))}: your only "
+                 f"{'card' if len(view.hand) == 1 else 'card that may be played'}.")
+        return legal[0]
+
+    def report(self, before: View, after: View, token: str) -> None:
+        """After the move ``token`` (from ``before`` to ``after``, the person's views): the
+        trick it completed, and the hand's result once the hand is over."""
+        finished = after.hand_number != before.hand_number or after.phase == "over"
+        last = after.last_hand
+        if before.phase == "play" and before.trick:  # this card completed a trick
+            number = len(before.tricks) + 1
+            leader = before.leader
+            winner = after.tricks[-1].winner if not finished else last["tricks"][-1]["winner"]
+            self.say(f"  Trick {number}: {self.who(leader)} "
+                     f"{coloured(card_text(before.trick[0]))}, {self.who(1 - leader)} "
+                     f"{coloured(card_text(token))} - "
+                     f"{self.who(winner)} {'win' if winner == HUMAN else 'wins'}.")
+        if finished:
+            self.summary(last, after.score)
+
+    def summary(self, last: dict[str, Any] | None, score: tuple[int, ...]) -> None:
+        """The finished hand as the engine scored it (``View.last_hand``)."""
+        if last is None:
+            return
+        if last["outcome"] == "thrown_in":
+            self.say("[bold]Both passed twice: the hand is thrown in.[/] The deal passes.")
+            return
+        maker = last["maker"]
+        won = last["tricks_won"][maker]
+        points = last["points"]
+        scorer = HUMAN if points[HUMAN] else COMPUTER
+        what = {"march": "a march", "made": count(won, "trick")}.get(
+            last["outcome"], f"euchred with {count(won, 'trick')}")
+        self.say(f"[bold]Hand over:[/] {self.who(maker)} made {coloured(suit_text(last['trump']))}"
+                 f": {what}. {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
+                 f"{points[scorer]}.")
+        self.say(f"Score: you {score[HUMAN]}, computer {score[COMPUTER]}.")
+        if last.get("discard"):  # the dealer's own discard, in his own view only
+            self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
+
+    # --- showing --------------------------------------------------------------------------
+
+    def who(self, player: int) -> str:
+        return "You" if player == HUMAN else "Computer"
+
+    def say(self, text: str, soft_wrap: bool = False) -> None:
+        self.console.print(text, highlight=False, soft_wrap=soft_wrap)
+
+    def show(self, view: View) -> None:
+        dealer = "You deal" if view.dealer == HUMAN else "The computer deals"
+        hand = f"Hand {view.hand_number + 1}" + (f" of {self.hands}" if self.hands else "")
+        goal = "" if self.hands else f" -- to {view.target}"
+        heading = (f"-- {hand} -- You {view.score[0]} - Computer {view.score[1]} "
+                   f"({self.level}){goal} -- {dealer}")
+        for line in table_lines(view, self.who, heading, [("Your hand", view)]):
+            self.say(line)
+
+    def lines_of(self, items: list[str]) -> list[str]:
+        """Items (markup) joined three spaces apart into lines that fit the console: a line
+        breaks only between items, so an option is never split from its number."""
+        width = max(self.console.width, 20)
+        lines: list[str] = []
+        for item in items:
+            if lines and Text.from_markup(lines[-1] + "   " + item).cell_len <= width:
+                lines[-1] += "   " + item
+            else:
+                lines.append(item)
+        return lines
+
+    def announce(self, view: View, token: str) -> None:
+        """The computer's move ``token``, from the view before it (a server tells the
+        computer's discard as ``discard``: the card stays face down)."""
+        action = DISCARD if token == HIDDEN_DISCARD else parse_action(token)
+        if action < DISCARD:
+            self.say(f"The computer plays {coloured(card_text(token))}.")
+        elif action < PASS:  # its discard: its pick-up was told already if it was its bid
+            took = bool(view.bids) and tuple(view.bids[-1]) == (COMPUTER, "order")
+            self.say("The computer discards a card." if took else
+                     f"The computer picks up {coloured(card_text(view.upcard))} and discards "
+                     "a card.")
+        elif action == PASS:
+            self.say(f"The computer leaves {coloured(card_text(view.upcard))}."
+                     if view.phase == "discard" else "The computer passes.")
+        elif action == ORDER:
+            self.say(f"The computer {coloured(bid_words(view, COMPUTER, token))}.")
+        else:
+            self.say(f"The computer names {coloured(suit_text(SUITS[action - CALL]))}.")
+
+    # --- asking ---------------------------------------------------------------------------
+
+    def ask(self, view: View) -> str:
+        """The human's choice (a legal token), ``QUIT`` to save and quit, ``UNDO`` once a
+        choice was taken back."""
+        choices = ordered_choices(view)
+        self.offer(view, choices)
+        while True:
+            try:
+                text = self.console.input("Your choice> ").strip()
+            except EOFError:
+                return QUIT
+            command = text.lower()
+            if command in ("q", "quit", "exit"):
+                return QUIT
+            if command in ("?", "h", "hint"):
+                self.hint(view, choices)
+            elif command in ("help", "commands"):
+                self.say(help_text(self.quitting))
+            elif command == "rules":
+                self.rules()
+                self.show(view)  # the rules scrolled the table away: it is drawn again
+                self.offer(view, choices)
+            elif command == "undo":
+                if self.undo():
+                    self.say("Taken back: your last choice and the computer's reply.")
+                    return UNDO
+                self.say("[yellow]Nothing to take back yet.[/]")
+            elif text:
+                token, problem = self.understand(text, view, choices)
+                if not problem:
+                    return token
+                self.say(f"[yellow]{coloured(problem)}[/]")
+
+    def offer(self, view: View, choices: list[str]) -> None:
+        """The numbered choices and the commands, under the table."""
+        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
+        for line in self.lines_of(options):
+            self.say(line)
+        self.say(f"[dim]? hint   undo   rules   help   q {self.quitting.split(' (')[0]}[/]")
+
+    def rules(self) -> None:
+        """The rules page, a screen at a time in a terminal (the system's pager: q leaves
+        it), printed whole elsewhere."""
+        if self.console.is_terminal:
+            with self.console.pager(styles=True):
+                self.console.print(rules_text())
+        else:
+            self.console.print(rules_text())
+
+    def understand(self, text: str, view: View,
+                   choices: list[str] | None = None) -> tuple[str, str | None]:
+        """(token, None) for a legal choice, else ("", why not)."""
+        choices = ordered_choices(view) if choices is None else choices
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(choices):
+                return choices[n - 1], None
+            return "", f"choose a number from 1 to {len(choices)}"
+        try:
+            action = parse_action(text)
+        except ValueError:
+            action = None
+            with contextlib.suppress(ValueError):
+                words = text.lower().split()
+                if view.phase in ("bid2", "joker") or words[0] == "name":
+                    action = CALL + parse_suit(words[-1])
+            if action is None:
+                return "", (f"{text!r} is not a choice: type a number, a card such as JH or "
+                            "10h, pass, order, or call S")
+        if view.phase == "discard" and action < DISCARD:
+            action += DISCARD  # a bare card means "discard it"
+        token = action_token(action)
+        if token in view.legal:
+            return token, None
+        return "", why_not(view, action)
+
+    def hint(self, view: View, choices: list[str]) -> None:
+        values = self.hint_values(view)
+        if not values:
+            return
+        ranked = sorted(values.items(), key=lambda kv: -kv[1])
+        items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
+                 for t, v in ranked]
+        self.say("[cyan]Expert's estimate, in points this hand (the review's values):[/]")
+        for line in self.lines_of(items):
+            self.say(line)
+
+
+class Table(Seat):
+    """One human (player 0) against one bot (player 1) at a chosen level, on the engine."""
 
     def __init__(self, game: Game, level: str, name: str, bot_seed: int, console: Console,
                  save_name: str = "match", autoplay: bool = True,
-                 undo_used: bool = False, coaching: bool = False) -> None:
+                 undo_used: bool = False, coaching: bool = False,
+                 hands: int | None = None) -> None:
+        super().__init__(console, level, autoplay, hands)
         self.game = game
-        self.level = level
         self.name = name
         self.bot_seed = bot_seed
-        self.console = console
         self.save_name = save_name
-        self.autoplay = autoplay
         self.undo_used = undo_used
         self.bot = self._bot()
         self.bot_told = 0
@@ -76,18 +294,28 @@ class Table:
 
     # --- the loop -------------------------------------------------------------------------
 
+    def over(self) -> bool:
+        """Whether the match is over (won on points; a day's match ends after its deals)."""
+        return self.game.is_over
+
+    def resume_command(self) -> str:
+        """What the person types to continue this match once he quits."""
+        return f"euchre play --resume {self.save_name}"
+
+    def quit(self) -> None:
+        """Save the match and say how to continue it (``q``, the end of input, Ctrl-C)."""
+        self.save()
+        self.say(f"Saved as {escape(self.save_name)}. [bold]{escape(self.resume_command())}[/] "
+                 "continues this match.", soft_wrap=True)
+
     def play(self) -> int:
-        while not self.game.is_over:
+        while not self.over():
             game = self.game
-            hand_before = game.hand_number
             before = game.view(HUMAN)
             if game.to_move == HUMAN:
                 token = self.human_turn(before)
                 if token == QUIT:
-                    self.save()
-                    self.say(f"Saved as {escape(self.save_name)}. [bold]euchre play --resume "
-                             f"{escape(self.save_name)}[/] continues this match.",
-                             soft_wrap=True)
+                    self.quit()
                     return 0
                 if token == UNDO:
                     continue
@@ -97,18 +325,16 @@ class Table:
                 token = self.bot.act(view)
                 self.announce(view, token)
                 game.apply(token)
-            self.after_action(hand_before, before, token)
+            self.report(before, self.game.view(HUMAN), token)
             self.save()
         return self.finish()
 
     def human_turn(self, view: View) -> str:
         """Show the table and apply the human's choice; returns it (or ``QUIT``/``UNDO``)."""
-        legal = view.legal
-        if self.autoplay and view.phase == "play" and len(legal) == 1:
-            self.say(f"You play {coloured(card_text(legal[0]))}: your only "
-                     f"{'card' if len(view.hand) == 1 else 'card that may be played'}.")
-            self.game.apply(legal[0])
-            return legal[0]
+        token = self.forced(view)
+        if token is not None:
+            self.game.apply(token)
+            return token
         self.show(view)
         place = decision_place(self.game)
         token = self.ask(view)
@@ -137,42 +363,10 @@ class Table:
         if said:
             self.say(f"[cyan]{coloured(said)}[/]")
 
-    def after_action(self, hand_before: int, before: View, token: str) -> None:
-        """Show a trick once it is complete, and the hand's result once it is over."""
-        game = self.game
-        view = game.view(HUMAN)
-        finished = game.hand_number != hand_before or game.is_over
-        last = view.last_hand
-        if before.phase == "play" and before.trick:  # this card completed a trick
-            number = len(before.tricks) + 1
-            leader = before.leader
-            winner = view.tricks[-1].winner if not finished else last["tricks"][-1]["winner"]
-            self.say(f"  Trick {number}: {self.who(leader)} "
-                     f"{coloured(card_text(before.trick[0]))}, {self.who(1 - leader)} "
-                     f"{coloured(card_text(token))} - "
-                     f"{self.who(winner)} {'win' if winner == HUMAN else 'wins'}.")
-        if finished:
-            self.summary(last)
-
-    def summary(self, last: dict[str, Any] | None) -> None:
-        """The finished hand as the engine scored it (``View.last_hand``)."""
-        if last is None:
-            return
-        if last["outcome"] == "thrown_in":
-            self.say("[bold]Both passed twice: the hand is thrown in.[/] The deal passes.")
-            return
-        maker = last["maker"]
-        won = last["tricks_won"][maker]
-        points = last["points"]
-        scorer = HUMAN if points[HUMAN] else COMPUTER
-        what = {"march": "a march", "made": count(won, "trick")}.get(
-            last["outcome"], f"euchred with {count(won, 'trick')}")
-        self.say(f"[bold]Hand over:[/] {self.who(maker)} made {coloured(suit_text(last['trump']))}"
-                 f": {what}. {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
-                 f"{points[scorer]}.")
-        self.say(f"Score: you {self.game.score[HUMAN]}, computer {self.game.score[COMPUTER]}.")
-        if last.get("discard"):  # the dealer's own discard, in his own view only
-            self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
+    def hint_values(self, view: View) -> dict[str, float]:
+        values = self.values(view, decision_place(self.game))
+        self.hinted = (view, values)
+        return values
 
     def finish(self) -> int:
         game = self.game
@@ -212,8 +406,7 @@ class Table:
         while moves:
             player = moves.pop()
             game.pop()
-            if player == HUMAN and not (self.autoplay and game.phase == "play"
-                                        and len(game.legal_actions()) == 1):
+            if player == HUMAN and not self.plays_itself(game.view(HUMAN)):
                 break
         else:
             return False
@@ -223,134 +416,3 @@ class Table:
         self.bot_told = 0
         self.save()
         return True
-
-    # --- showing --------------------------------------------------------------------------
-
-    def who(self, player: int) -> str:
-        return "You" if player == HUMAN else "Computer"
-
-    def say(self, text: str, soft_wrap: bool = False) -> None:
-        self.console.print(text, highlight=False, soft_wrap=soft_wrap)
-
-    def show(self, view: View) -> None:
-        dealer = "You deal" if view.dealer == HUMAN else "The computer deals"
-        heading = (f"-- Hand {view.hand_number + 1} -- You {view.score[0]} - Computer "
-                   f"{view.score[1]} ({self.level}) -- to {view.target} -- {dealer}")
-        for line in table_lines(view, self.who, heading, [("Your hand", view)]):
-            self.say(line)
-
-    def lines_of(self, items: list[str]) -> list[str]:
-        """Items (markup) joined three spaces apart into lines that fit the console: a line
-        breaks only between items, so an option is never split from its number."""
-        width = max(self.console.width, 20)
-        lines: list[str] = []
-        for item in items:
-            if lines and Text.from_markup(lines[-1] + "   " + item).cell_len <= width:
-                lines[-1] += "   " + item
-            else:
-                lines.append(item)
-        return lines
-
-    def announce(self, view: View, token: str) -> None:
-        action = parse_action(token)
-        if action < DISCARD:
-            self.say(f"The computer plays {coloured(card_text(token))}.")
-        elif action < PASS:  # its discard: its pick-up was told already if it was its bid
-            took = bool(view.bids) and tuple(view.bids[-1]) == (COMPUTER, "order")
-            self.say("The computer discards a card." if took else
-                     f"The computer picks up {coloured(card_text(view.upcard))} and discards "
-                     "a card.")
-        elif action == PASS:
-            self.say(f"The computer leaves {coloured(card_text(view.upcard))}."
-                     if view.phase == "discard" else "The computer passes.")
-        elif action == ORDER:
-            self.say(f"The computer {coloured(bid_words(view, COMPUTER, token))}.")
-        else:
-            self.say(f"The computer names {coloured(suit_text(SUITS[action - CALL]))}.")
-
-    # --- asking ---------------------------------------------------------------------------
-
-    def ask(self, view: View) -> str:
-        """The human's choice (a legal token), ``QUIT`` to save and quit, ``UNDO`` once a
-        choice was taken back."""
-        choices = ordered_choices(view)
-        self.offer(view, choices)
-        while True:
-            try:
-                text = self.console.input("Your choice> ").strip()
-            except EOFError:
-                return QUIT
-            command = text.lower()
-            if command in ("q", "quit", "exit"):
-                return QUIT
-            if command in ("?", "h", "hint"):
-                self.hint(view, choices)
-            elif command in ("help", "commands"):
-                self.say(HELP)
-            elif command == "rules":
-                self.rules()
-                self.show(view)  # the rules scrolled the table away: it is drawn again
-                self.offer(view, choices)
-            elif command == "undo":
-                if self.undo():
-                    self.say("Taken back: your last choice and the computer's reply.")
-                    return UNDO
-                self.say("[yellow]Nothing to take back yet.[/]")
-            elif text:
-                token, problem = self.understand(text, view, choices)
-                if not problem:
-                    return token
-                self.say(f"[yellow]{coloured(problem)}[/]")
-
-    def offer(self, view: View, choices: list[str]) -> None:
-        """The numbered choices and the commands, under the table."""
-        options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
-        for line in self.lines_of(options):
-            self.say(line)
-        self.say("[dim]? hint   undo   rules   help   q save and quit[/]")
-
-    def rules(self) -> None:
-        """The rules page, a screen at a time in a terminal (the system's pager: q leaves
-        it), printed whole elsewhere."""
-        if self.console.is_terminal:
-            with self.console.pager(styles=True):
-                self.console.print(rules_text())
-        else:
-            self.console.print(rules_text())
-
-    def understand(self, text: str, view: View,
-                   choices: list[str] | None = None) -> tuple[str, str | None]:
-        """(token, None) for a legal choice, else ("", why not)."""
-        choices = ordered_choices(view) if choices is None else choices
-        if text.isdigit():
-            n = int(text)
-            if 1 <= n <= len(choices):
-                return choices[n - 1], None
-            return "", f"choose a number from 1 to {len(choices)}"
-        try:
-            action = parse_action(text)
-        except ValueError:
-            action = None
-            with contextlib.suppress(ValueError):
-                words = text.lower().split()
-                if view.phase in ("bid2", "joker") or words[0] == "name":
-                    action = CALL + parse_suit(words[-1])
-            if action is None:
-                return "", (f"{text!r} is not a choice: type a number, a card such as JH or "
-                            "10h, pass, order, or call S")
-        if view.phase == "discard" and action < DISCARD:
-            action += DISCARD  # a bare card means "discard it"
-        token = action_token(action)
-        if token in view.legal:
-            return token, None
-        return "", why_not(view, action)
-
-    def hint(self, view: View, choices: list[str]) -> None:
-        values = self.values(view, decision_place(self.game))
-        self.hinted = (view, values)
-        ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
-                 for t, v in ranked]
-        self.say("[cyan]Expert's estimate, in points this hand (the review's values):[/]")
-        for line in self.lines_of(items):
-            self.say(line)

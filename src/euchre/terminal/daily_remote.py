@@ -1,0 +1,222 @@
+"""``euchre daily --server URL``: a server's deals of the day, played at its table from the
+terminal, so that the result counts on its board.
+
+The server deals the day's cards (its own seed: the date and its secret) and keeps the game;
+this asks it for the person's game of the day (``POST /api/daily``: refused in one line if
+the name has one), plays the seat over its WebSocket (``remote.RemoteSeat``) and, once the
+game is finished, shows what the server's result page shows: the person's points beside the
+expert's, the hands where they differed most (both replays a link away) and the day's board
+(``GET /api/daily``). A seat link instead of a server's address comes back to a game left.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import quote, urljoin, urlsplit
+
+from rich.console import Console
+from rich.markup import escape
+
+from ..server import daily
+from .daily import MOST, show_board, show_result
+from .remote import RemoteSeat
+
+
+def server_base(url: str) -> str:
+    """The server's address from what ``--server`` was given (a seat link's server too);
+    ``ValueError`` in one line if it is not a web address.
+
+    >>> server_base("http://127.0.0.1:8000/"), server_base("https://h/play/g?token=t")
+    ('http://127.0.0.1:8000', 'https://h')
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc or " " in url.strip():
+        raise ValueError(f"--server {url!r}: expected the server's address, such as "
+                         "http://127.0.0.1:8000 (or a seat link to come back to a game)")
+    path = "" if is_seat_link(url) else parts.path.rstrip("/")
+    return f"{parts.scheme}://{parts.netloc}{path}"
+
+
+def is_seat_link(url: str) -> bool:
+    parts = urlsplit(url.strip())
+    return parts.path.startswith("/play/") and "token=" in parts.query
+
+
+def _ask(url: str, body: dict[str, Any] | None = None) -> Any:
+    """A request to the server: its JSON (or its text, for a page); ``ValueError`` with the
+    server's own one-line reason when it refuses, or saying it cannot be reached."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            text = reply.read().decode()
+            kind = reply.headers.get_content_type()
+    except urllib.error.HTTPError as err:
+        try:
+            why = json.loads(err.read())["error"]
+        except (ValueError, KeyError, TypeError):
+            why = f"HTTP {err.code} from {url}"
+        raise ValueError(str(why).splitlines()[0] if str(why) else f"HTTP {err.code}") from None
+    except (OSError, ValueError) as err:
+        raise ValueError(f"cannot reach {url}: {err}") from None
+    if kind != "application/json":
+        return text
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError(f"{url} did not answer with JSON") from None
+
+
+def start(base: str, name: str) -> str:
+    """Today's game of the server for ``name``: its seat link."""
+    reply = _ask(f"{base}/api/daily", {"name": name})
+    try:
+        return urljoin(base + "/", reply["links"]["play"])
+    except (KeyError, TypeError):
+        raise ValueError(f"{base} did not give a seat of today's deals") from None
+
+
+def server_board(base: str) -> tuple[str, list[dict[str, Any]]]:
+    """The server's day and its board, best first."""
+    reply = _ask(f"{base}/api/daily")
+    try:
+        return str(reply["day"]), list(reply["board"])
+    except (KeyError, TypeError):
+        raise ValueError(f"{base}/api/daily is not a board of the day") from None
+
+
+def show_server_board(base: str, console: Console) -> int:
+    """``euchre daily --server URL --board``."""
+    day, rows = server_board(base)
+    show_board(console, day, rows, None, urlsplit(base).netloc)
+    return 0
+
+
+def play_at(url: str, name: str | None, console: Console, autoplay: bool = True) -> int:
+    """Today's deals at the server of ``url`` (or the game of a seat link), to the end."""
+    base = server_base(url)
+    if is_seat_link(url):
+        link = url.strip()
+    else:
+        if name is None:
+            name = ask_name(console, urlsplit(base).netloc)
+        link = start(base, name)
+        console.print(f"{escape(name)}, the deal of the day at {escape(base)}: "
+                      f"{daily.HANDS} hands against the expert, the same cards for everyone "
+                      "there today.", highlight=False, soft_wrap=True)
+        console.print("Type help for the commands.", highlight=False)
+    seat = RemoteSeat(link, console, autoplay)
+    try:
+        end = seat.play()
+    except KeyboardInterrupt:
+        left(console, link)
+        return 130
+    finally:
+        seat.close()
+    if end is None:
+        left(console, link)
+        return 0
+    finished(console, base, end)
+    return 0
+
+
+def ask_name(console: Console, where: str) -> str:
+    try:
+        name = console.input(f"Your name on the board of {escape(where)}> ").strip()
+    except EOFError:
+        name = ""
+    if not name:
+        raise ValueError("a name is needed for the board: give it with --name NAME")
+    return name
+
+
+def left(console: Console, link: str) -> None:
+    console.print(f"\nYou left the table; the game stays on the server. Come back to it at "
+                  f"{escape(link)} in a browser, or with euchre daily --server "
+                  f"\"{escape(link)}\"", highlight=False, soft_wrap=True)
+
+
+def finished(console: Console, base: str, end: dict[str, Any]) -> None:
+    """What the server's result page says of the game just finished, and the day's board
+    (the server's board is today's: a game of another day finished late has its result on
+    its page, a link away)."""
+    block = (end.get("match") or {}).get("daily")
+    score, name = end["view"]["score"], end["game"]["names"][0]
+    console.print("")
+    if not block:
+        console.print(f"The game is over: you {score[0]}, computer {score[1]}.",
+                      highlight=False)
+        return
+    day, where = block["day"], urlsplit(base).netloc
+    today, rows = server_board(base)
+    rows = rows if today == day else []
+    if end["match"].get("resigned") is not None:  # resigned, or closed as abandoned
+        console.print(f"The game of {day}'s deals was given up: it has no result on the "
+                      "board (one game a day).", highlight=False)
+        if rows:
+            show_board(console, day, rows, None, where)
+        return
+    console.print(f"[bold]The deals of {day} are played:[/] you {score[0]}, computer "
+                  f"{score[1]}.", highlight=False)
+    page = f"{base}/daily/{day}/{quote(name, safe='')}"
+    if rows:
+        show_result(console, score[0] - score[1], rows[0]["par"], differed(base, _ask(page)))
+        show_board(console, day, rows, name, where)
+    console.print(f"Your result, with both replays and the board of {day}: {escape(page)}",
+                  highlight=False, soft_wrap=True)
+
+
+HAND = re.compile(r"Hand (\d+): .* ([+-]?\d+), the expert ([+-]?\d+)")
+
+
+class _Differed(HTMLParser):
+    """A result page's list of the hands that differed most (``data-testid="differed"``):
+    each item's words (its links' left out) and its links."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = self.linked = False
+        self.items: list[tuple[list[str], list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "ul" and ("data-testid", "differed") in attrs:
+            self.inside = True
+        elif self.inside and tag == "li":
+            self.items.append(([], []))
+        elif self.inside and tag == "a" and self.items:
+            self.linked = True
+            self.items[-1][1].append(dict(attrs).get("href") or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "ul":
+            self.inside = False
+        elif tag == "a":
+            self.linked = False
+
+    def handle_data(self, data: str) -> None:
+        if self.inside and self.items and not self.linked:
+            self.items[-1][0].append(data)
+
+
+def differed(base: str, page: str) -> list[tuple[int, int, int, list[str]]] | None:
+    """The hands where the person and the expert differed most, as the server's result page
+    lists them: ``(hand, his margin, the expert's, [his replay, the expert's])``; None if
+    the page lists them in a way this cannot read (the page then says it)."""
+    parser = _Differed()
+    parser.feed(page)
+    if parser.items and not any(HAND.match("".join(words)) for words, _ in parser.items):
+        return None
+    out = []
+    for words, links in parser.items[:MOST]:
+        found = HAND.match("".join(words))
+        if found and len(links) == 2:
+            where = [f"yours: {urljoin(base + '/', links[0])}",
+                     f"the expert's: {urljoin(base + '/', links[1])}"]
+            out.append((int(found[1]), int(found[2]), int(found[3]), where))
+    return out
