@@ -350,3 +350,23 @@ def test_a_program_that_cannot_start_forfeits_and_the_arena_goes_on(tmp_path):
     forfeits = result.stats["forfeits"]
     assert [f["bot"] for f in forfeits] == ["b", "b"] and result.stats["a_match_wins"] == 2
     assert all("could not start" in f["reason"] for f in forfeits)
+
+
+def test_a_seat_the_server_will_not_open_is_one_line_not_a_traceback():
+    """A handshake refused with an HTTP status (a full server's 503, or no WebSocket there at
+    all) is a one-line ValueError, as a refused connection is."""
+    import http.server
+    import threading
+
+    from euchre import agents
+    from euchre.server.seat_client import sit
+
+    plain = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=plain.serve_forever, daemon=True).start()
+    try:
+        link = f"http://127.0.0.1:{plain.server_address[1]}/play/abc?token=x"
+        with pytest.raises(ValueError, match="cannot connect to ws://") as refused:
+            sit(link, agents.load("random", seed=1))
+        assert "\n" not in str(refused.value)
+    finally:
+        plain.shutdown()

@@ -272,3 +272,19 @@ def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
         f"{game.score[0]}).")
     assert main(["replay", str(path), "--hand", "3"]) == 0  # a finished hand: unchanged
     assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith("Score after hand 3")
+
+
+def test_replay_of_a_match_of_six_hands_stops_after_them(tmp_path, capsys):
+    """A deal of the day ends after its six hands (the engine has dealt a seventh): the
+    transcript shows the six and the score after them, not a match in progress."""
+    game, rng = Game(Rules(target=13), seed=6), random.Random(6)
+    while game.hand_number < 6:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "day.json"
+    path.write_text(json.dumps({**game.record(), "players": {"names": ["Ann", "Bo"],
+                                                             "daily": "2026-12-04",
+                                                             "hands": 6}}))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\nHand ") == 6 and "in progress" not in out
+    assert out.rstrip().endswith(f"After 6 hands: Ann {game.score[0]}, Bo {game.score[1]}.")

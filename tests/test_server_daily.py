@@ -9,7 +9,7 @@ import json
 import pytest
 from server_support import Server
 
-from euchre.server import daily
+from euchre import daily
 from euchre.server.storage import SQLiteStorage
 
 HANDS = daily.HANDS

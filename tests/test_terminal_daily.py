@@ -14,8 +14,7 @@ import pexpect
 import pytest
 from daily_support import END, EUCHRE, PROMPT, environment, plain, play, run, spawn
 
-from euchre import Game
-from euchre.server import daily
+from euchre import Game, daily
 
 
 def day_file(data):

@@ -14,8 +14,7 @@ import pytest
 from daily_support import END, PROMPT, plain, play, run, spawn
 from server_support import TEST_FLAGS, Server
 
-from euchre import Game
-from euchre.server import daily
+from euchre import Game, daily
 from euchre.server.storage import SQLiteStorage
 
 

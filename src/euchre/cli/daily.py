@@ -9,7 +9,7 @@ import getpass
 
 from rich.console import Console
 
-from ..server import daily
+from .. import daily
 from .options import example
 
 

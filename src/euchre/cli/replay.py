@@ -61,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
     text = game.transcript(names=names, hand=args.hand)
     players = data.get("players")
     resigned = players.get("resigned") if isinstance(players, dict) else None
-    if not game.is_over and resigned in (0, 1):
+    played = players.get("hands") if isinstance(players, dict) else None
+    if not game.is_over and resigned not in (0, 1) and type(played) is int and args.hand is None:
+        text = _hands_only(text, played, names or ("P0", "P1"), game.score)
+    elif not game.is_over and resigned in (0, 1):
         # A browser match ended by a resignation: its moves stop early, so the transcript
         # would call it in progress. Say how it ended, the winner and their score.
         who, resigned = names or ("P0", "P1"), int(resigned)
@@ -81,3 +84,13 @@ def run(args: argparse.Namespace) -> int:
         text = "\n".join(lines)
     print(text)
     return 0
+
+
+def _hands_only(text: str, played: int, who: tuple[str, ...] | list[str],
+                score: tuple[int, ...]) -> str:
+    """A match of a fixed number of hands (a deal of the day, ``players.hands``): its
+    transcript without the deal that follows them, ending with the score after them."""
+    blocks = text.split("\n\n")
+    head, hands = blocks[0], blocks[1:-1]
+    ending = f"After {played} hands: {who[0]} {score[0]}, {who[1]} {score[1]}."
+    return "\n\n".join([head, *hands[:played], ending])

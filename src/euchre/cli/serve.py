@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from ..coach.review import MAX_DEALS
 from .options import in_range, port, seconds
@@ -73,7 +74,16 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--bot-delay", type=seconds, default=0.6, metavar="SECONDS",
                         help="pause before each computer move so the play can be followed; "
                              "default 0.6")
-    limits = parser.add_argument_group("limits (against abuse; defaults suit a small server)")
+    _limits(parser.add_argument_group("limits (against abuse; defaults suit a small server)"),
+            d)
+    _access(parser.add_argument_group(
+        "who may connect (against DNS rebinding, other sites' pages and forged addresses)"))
+    _coach(parser.add_argument_group("the coach's reviews of finished games"), d)
+    return parser
+
+
+def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
+    """The flags of the server's bounds (``Limits``: each default lives there)."""
     limits.add_argument("--allow-seeds", action="store_true",
                         help="let a new game's creator choose its seed, which fixes every "
                              "deal (tests and demos only; such games are marked seeded)")
@@ -121,8 +131,10 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                                              "unfinished this long as lost by the person "
                                              "(marked abandoned); default "
                                              f"{d.abandon_after / 86_400:g}")
-    access = parser.add_argument_group(
-        "who may connect (against DNS rebinding, other sites' pages and forged addresses)")
+
+
+def _access(access: argparse._ArgumentGroup) -> None:
+    """The flags of who may connect (``server.gate``)."""
     access.add_argument("--allowed-host", type=_host_name, action="append", default=[],
                         metavar="NAME", help="a name this server is reached by (repeatable; "
                                              "--host, IP addresses and localhost always are; "
@@ -136,7 +148,10 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                                                 "the client (repeatable; an address or a "
                                                 "network); from anyone else it is ignored. "
                                                 "Default: none")
-    coach = parser.add_argument_group("the coach's reviews of finished games")
+
+
+def _coach(coach: argparse._ArgumentGroup, d: Any) -> None:
+    """The flags of the coach's reviews."""
     coach.add_argument("--review-deals", type=_deals, default=d.review_deals, metavar="K",
                        help="the expert's deals per card decision (twice per bid); default "
                             f"{d.review_deals}")
@@ -146,7 +161,6 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     coach.add_argument("--reviews-waiting", type=_count, default=d.reviews_waiting,
                        metavar="N", help="reviews that may wait their turn (then 503); "
                                          f"default {d.reviews_waiting}")
-    return parser
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from html import escape
 from typing import Any
 from urllib.parse import quote
 
-from . import daily
+from .. import daily
 from .pages import page
 
 

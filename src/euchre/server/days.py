@@ -16,8 +16,8 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from .. import daily
 from ..history import Stats
-from . import daily
 from .committer import Committer
 from .limits import Refused
 from .protocol import check_name

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import state
+from .. import daily, state
 from ..game import Game, state_of
-from . import daily
 from .storage import StoredGame
 from .totals import ABANDONED, UNDO_USED
 

@@ -84,7 +84,7 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
     "CREATE INDEX IF NOT EXISTS seats_by_name ON seats (name, updated)",
     "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL)",
     lambda connection: totals.backfill(connection, "%s"),
-    # 7-8: the deal of the day (server.daily): who played which day, and a server's secrets
+    # 7-8: the deal of the day (euchre.daily): who played which day, and a server's secrets
     """CREATE TABLE IF NOT EXISTS daily (
         day     TEXT NOT NULL,
         name    TEXT NOT NULL,

@@ -88,6 +88,7 @@ def sit(link: str, agent: Agent, log: TextIO = sys.stderr, timeout: float = 600,
     when the match ended). An invite link takes its seat first, under ``name`` (the seat's
     own link is printed to ``log``, to come back with). ``timeout``: seconds to wait for the
     table to say anything."""
+    from websockets.exceptions import InvalidHandshake
     from websockets.sync.client import connect
 
     if is_invite(link):
@@ -96,7 +97,7 @@ def sit(link: str, agent: Agent, log: TextIO = sys.stderr, timeout: float = 600,
     url = socket_url(link)
     try:
         socket = connect(url, open_timeout=10, max_size=2**22)
-    except (OSError, TimeoutError) as err:
+    except (OSError, TimeoutError, InvalidHandshake) as err:  # (a full server: 503)
         raise ValueError(f"cannot connect to {url}: {err}") from None
     with socket:
         return _play(socket, agent, log, timeout)

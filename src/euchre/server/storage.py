@@ -79,7 +79,7 @@ MIGRATIONS = [
     "CREATE TABLE IF NOT EXISTS player_totals (name TEXT PRIMARY KEY, counts TEXT NOT NULL) "
     "WITHOUT ROWID",
     lambda connection: totals.backfill(connection, "?"),
-    # 9-10: the deal of the day (server.daily): who played which day, and a server's secrets
+    # 9-10: the deal of the day (euchre.daily): who played which day, and a server's secrets
     "CREATE TABLE IF NOT EXISTS daily (day TEXT NOT NULL, name TEXT NOT NULL, game_id TEXT "
     "NOT NULL REFERENCES games(id), points INTEGER, PRIMARY KEY (day, name)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) "
@@ -203,7 +203,7 @@ class Claim:
 
 @dataclass(frozen=True)
 class DailyEntry:
-    """A name starts the deal of a day (``server.daily``): refused (``Conflict``) when that
+    """A name starts the deal of a day (``euchre.daily``): refused (``Conflict``) when that
     name has a game of that day already."""
 
     day: str

@@ -19,11 +19,11 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import agents
+from .. import agents, daily
 from ..actions import action_token, parse_action
 from ..game import Game
 from ..history import Stats
-from . import daily, match, scorepad, wording
+from . import match, scorepad, wording
 from .client import Client
 from .committer import Committer
 from .limits import plausible

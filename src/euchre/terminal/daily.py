@@ -1,6 +1,6 @@
 """``euchre daily``: the deal of the day at the terminal, against the expert.
 
-The day's match (``server.daily``: its six deals, its rules, its end) is dealt from the UTC
+The day's match (``euchre.daily``: its six deals, its rules, its end) is dealt from the UTC
 date alone (``daily.day_seed(day)``), so everyone who plays at a terminal that day gets the
 same cards; the computer is the day's opponent, seeded as ``daily.expert_game`` seeds it.
 The match is played at ``euchre play``'s table (``Table``), ended by ``daily.done``, saved
@@ -20,8 +20,8 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from .. import daily
 from ..game import Game
-from ..server import daily
 from . import daily_board as board
 from . import saves as store
 from .table import Table

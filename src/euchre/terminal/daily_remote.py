@@ -22,7 +22,7 @@ from urllib.parse import quote, urljoin, urlsplit
 from rich.console import Console
 from rich.markup import escape
 
-from ..server import daily
+from .. import daily
 from .daily import MOST, show_board, show_result
 from .remote import RemoteSeat
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from .. import daily, daily_page, match, pages
+from ... import daily
+from .. import daily_page, match, pages
 from ..storage import StoredGame
 from . import hub_of
 from .api import metered

@@ -21,9 +21,9 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import quote
 
-from .. import agents
-from ..game import Game
-from ..rules import Rules
+from . import agents
+from .game import Game
+from .rules import Rules
 
 HANDS = 6
 """Deals in a day's match (thrown-in hands count: the seed fixes every deal)."""
