@@ -82,6 +82,20 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a mask (its cards), lowest first, memoised: hands recur constantly,
+    and the engine's hot path lists a hand's cards at every move."""
+    found = _BITS.get(mask)
+    if found is None:
+        if len(_BITS) > 500_000:
+            _BITS.clear()
+        found = _BITS[mask] = tuple(cards_of(mask))
+    return found
+
+
 def mask_of(cards: Iterable[int]) -> int:
     """The mask of some cards."""
     mask = 0

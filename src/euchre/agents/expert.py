@@ -48,6 +48,7 @@ from ..cards import (
 )
 from ..resample import resample_state
 from ..rules import Rules
+from ..scoring import hand_points
 from ..view import View
 from .bid_model import BidModel, his_turns
 from .calibration import Calibration
@@ -341,7 +342,7 @@ def _gap(totals: list[float]) -> float:
 
 
 def _net_points(maker: int, maker_tricks: int, me: int) -> float:
-    scorer, points = state.hand_points(maker, maker_tricks)
+    scorer, points = hand_points(maker, maker_tricks)
     return float(points if scorer == me else -points)
 
 
