@@ -258,7 +258,8 @@ def step(s: list, action: int) -> None:
             s[TO_MOVE] = s[NEXT][player]
             return
         winner = s[BEST_SEAT]
-        s[LED] = -1
+        s[LED] = s[BEST] = s[BEST_SEAT] = -1  # no trick in progress (as a fresh state has it)
+        s[IN_TRICK] = 0
         s[LEADER] = s[TO_MOVE] = winner
         s[WON + winner] += 1
         s[TRICKS] += 1
