@@ -171,16 +171,18 @@ def read(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def player_names(data: dict[str, Any]) -> tuple[str, str] | None:
-    """The two players' names a record carries (``players.names``: the terminal and the
-    server write them), trimmed to 40 characters; None when it has no usable pair.
+def player_names(data: dict[str, Any]) -> tuple[str, ...] | None:
+    """The players' names a record carries (``players.names``: the terminal and the server
+    write them), trimmed to 40 characters; None when it has no usable name for every seat.
 
     >>> player_names({"players": {"names": ["Ann", " Bob "]}}), player_names({})
     (('Ann', 'Bob'), None)
     """
     players = data.get("players")
     names = players.get("names") if isinstance(players, dict) else None
-    if isinstance(names, list) and len(names) == 2 and all(
+    rules = data.get("rules")
+    seats = rules.get("players", 2) if isinstance(rules, dict) else 2
+    if isinstance(names, list) and len(names) == seats and all(
             isinstance(n, str) and n.strip() for n in names):
-        return (names[0].strip()[:40], names[1].strip()[:40])
+        return tuple(n.strip()[:40] for n in names)
     return None
