@@ -82,18 +82,21 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-_BITS: dict[int, tuple[int, ...]] = {}
+class _SetBits(dict):
+    """Masks to their set bits, filled on first use (and emptied when it grows past half a
+    million hands, which a long search can reach)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) > 500_000:
+            self.clear()
+        found = self[mask] = tuple(cards_of(mask))
+        return found
 
 
-def bits(mask: int) -> tuple[int, ...]:
-    """The set bits of a mask (its cards), lowest first, memoised: hands recur constantly,
-    and the engine's hot path lists a hand's cards at every move."""
-    found = _BITS.get(mask)
-    if found is None:
-        if len(_BITS) > 500_000:
-            _BITS.clear()
-        found = _BITS[mask] = tuple(cards_of(mask))
-    return found
+bits = _SetBits().__getitem__
+"""``bits(mask)``: the set bits of a mask (its cards), lowest first, memoised: hands recur
+constantly, and the engine's hot path lists a hand's cards at every move (a dict's own
+lookup, so a hit costs no Python call)."""
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -45,6 +45,12 @@ from .transcript import transcript
 from .view import View, build_view
 from .words import why_not
 
+# The int path's functions and slots, bound once: a module global is one lookup where
+# ``state.step`` is two, and search calls these millions of times.
+_legal, _step, _family_legal, _family_step = (state.legal, state.step, state_family.legal,
+                                              state_family.step)
+_PHASE, _OVER, _UNDO = state.PHASE, state.OVER, state.UNDO
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the game is unchanged."""
@@ -168,7 +174,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._s[state.PHASE] == state.OVER
+        return self._s[_PHASE] == _OVER
 
     @property
     def hand_number(self) -> int:
@@ -278,19 +284,18 @@ class Game:
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The legal action ids (see ``euchre.actions``) of the player to move."""
-        return state.legal(self._s)
+        return _legal(self._s)
 
     def apply_id(self, action: int) -> None:
         """Apply a legal action id without checking it: for search, which knows it is legal."""
-        state.step(self._s, action)
+        _step(self._s, action)
 
     def push_id(self, action: int) -> None:
         """``apply_id`` with a snapshot, so that ``pop()`` takes it back at once (for search
         that pushes and pops in a loop)."""
         s = self._s
-        snapshot = s[:]
-        s[state.UNDO] = snapshot
-        state.step(s, action)
+        s[_UNDO] = s[:]
+        _step(s, action)
 
     def copy(self) -> Game:
         """An independent copy (it shares nothing mutable with this game)."""
@@ -383,16 +388,15 @@ class FamilyGame(Game):
     _step = staticmethod(state_family.step)
 
     def legal_action_ids(self) -> tuple[int, ...]:
-        return state_family.legal(self._s)
+        return _family_legal(self._s)
 
     def apply_id(self, action: int) -> None:
-        state_family.step(self._s, action)
+        _family_step(self._s, action)
 
     def push_id(self, action: int) -> None:
         s = self._s
-        snapshot = s[:]
-        s[state.UNDO] = snapshot
-        state_family.step(s, action)
+        s[_UNDO] = s[:]
+        _family_step(s, action)
 
     def copy(self) -> FamilyGame:
         game = _new_game(FamilyGame)

@@ -306,9 +306,7 @@ def _template(view: View, players: int, trump: int, up: int, own_discard: int,
     out = sum(1 << seat for seat in view.out)
     s[sf.NEXT] = sf.next_seats(players, out) if phase in (state.PLAY, state.OVER) \
         else sf.next_seats(players, 0)
-    s[sf.ACTIVE] = players - len(view.out) if phase in (state.PLAY, state.OVER) else players
     s[sf.TRICKS] = len(view.tricks)
-    s[sf.IN_TRICK] = len(view.trick)
     s[state.LED] = s[sf.BEST] = s[sf.BEST_SEAT] = -1
     if view.trick:
         s[state.LED] = best = card_of(view.trick[0])

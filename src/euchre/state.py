@@ -132,19 +132,20 @@ def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
     while x >= limit:  # exact uniformity; happens about once in 300,000 hands
         z = (z + _GAMMA) & M64
         x = mix64(z)
-    return radix_shuffle(cards, x, _DEALT)
+    radix_shuffle(cards, x, _DEALT)
+    return tuple(cards)
 
 
-def radix_shuffle(cards: list[int], x: int, count: int) -> tuple[int, ...]:
-    """``cards`` with its first ``count`` positions drawn uniformly (Fisher-Yates), the
-    random number ``x`` read as mixed-radix digits (below ``n (n-1) ... (n-count+1)``)."""
+def radix_shuffle(cards: list[int], x: int, count: int, start: int = 0) -> None:
+    """Draw ``count`` positions of ``cards`` from ``start`` on uniformly (Fisher-Yates) from
+    the cards at and after them, in place, the random number ``x`` read as mixed-radix
+    digits (below ``(n - start) (n - start - 1) ... (n - start - count + 1)``)."""
     n = len(cards)
-    for i in range(count):
+    for i in range(start, start + count):
         k = n - i
         j = i + x % k
         x //= k
         cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards)
 
 
 def blank_state(setup: Setup, size: int) -> list:

@@ -70,11 +70,11 @@ from .state import legal_tokens as _legal_tokens
 from .state import take_back as _take_back
 
 # The two-handed core's per-player slots, which this core uses for its trick state.
-NEXT, BEST, BEST_SEAT, IN_TRICK, ACTIVE, TRICKS, ALONE, DEFENDER = 3, 4, 12, 13, 14, 15, 18, 19
-"""``NEXT``: a tuple, the next active seat after each seat; ``BEST``/``BEST_SEAT``: the card
-winning the trick in progress and who played it; ``IN_TRICK``: its cards so far; ``ACTIVE``:
-seats playing this hand; ``TRICKS``: tricks completed; ``ALONE``: the lone maker (in
-cutthroat, the maker), or -1; ``DEFENDER``: the lone defender, or -1."""
+NEXT, BEST, BEST_SEAT, TRICKS, ALONE, DEFENDER = 3, 4, 12, 15, 18, 19
+"""``NEXT``: a tuple, the next seat that plays after each seat (a trick is complete when it
+comes back to ``LEADER``); ``BEST``/``BEST_SEAT``: the card winning the trick in progress and
+who played it; ``TRICKS``: tricks completed; ``ALONE``: the lone maker (in cutthroat, the
+maker), or -1; ``DEFENDER``: the lone defender, or -1. (Slots 13 and 14 are unused.)"""
 HANDS = N_SLOTS
 """``HANDS + seat``: the seat's cards (a mask)."""
 WON = HANDS + 4
@@ -89,29 +89,35 @@ _GAMMA = 0x9E3779B97F4A7C15
 _DECKS = {size: deck_cards(size) for size in (24, 32, 25)}
 
 
-def _limit(n: int, dealt: int) -> int:
-    product = 1
-    for i in range(dealt):
-        product *= n - i
-    return ((1 << 128) // product) * product
+def _halves(n: int, dealt: int) -> tuple[tuple[int, int, int], ...]:
+    """The deal's positions in two runs, each drawn from one 64-bit value: (first position,
+    how many, the rejection limit that keeps the draw exactly uniform)."""
+    out = []
+    for start, count in ((0, dealt // 2), (dealt // 2, dealt - dealt // 2)):
+        product = 1
+        for i in range(start, start + count):
+            product *= n - i
+        out.append((start, count, ((1 << 64) // product) * product))
+    return tuple(out)
 
 
-_LIMITS = {(n, players): _limit(n, 5 * players + 1) for n in (24, 32, 25) for players in (3, 4)}
+_HALVES = {(n, players): _halves(n, 5 * players + 1) for n in (24, 32, 25) for players in (3, 4)}
 
 
 def shuffled_deck(seed: int, hand_number: int, size: int, players: int) -> tuple[int, ...]:
     """The deck order of hand ``hand_number`` for a seed: a uniform draw of the ``5N + 1``
-    cards dealt (two 64-bit values read as mixed-radix digits, the way the two-handed core
-    reads one), the kitty after them."""
+    cards dealt (two 64-bit values read as mixed-radix digits, half of the positions each,
+    the way the two-handed core reads one for its eleven), the kitty after them."""
     cards = list(_DECKS[size])
-    n = len(cards)
-    limit = _LIMITS[n, players]
     z = (seed + (hand_number + 1) * (_GAMMA << 1 | 1)) & M64
-    x = mix64(z) << 64 | mix64((z + _GAMMA) & M64)
-    while x >= limit:  # exact uniformity; rare
-        z = (z + 2 * _GAMMA) & M64
-        x = mix64(z) << 64 | mix64((z + _GAMMA) & M64)
-    return radix_shuffle(cards, x, 5 * players + 1)
+    for start, count, limit in _HALVES[size, players]:
+        x = mix64(z)
+        while x >= limit:  # exact uniformity; rare
+            z = (z + 2 * _GAMMA) & M64
+            x = mix64(z)
+        radix_shuffle(cards, x, count, start)
+        z = (z + _GAMMA) & M64
+    return tuple(cards)
 
 
 def new_state(setup: Setup) -> list:
@@ -127,37 +133,45 @@ _ROTATION = {players: tuple((seat + 1) % players for seat in range(players))
              for players in (3, 4)}
 
 
+_FRESH_AFTER = (0, -1, -1, -1, -1)
+"""``PLAYED`` to ``TURNED`` at a deal: nothing played, nobody alone, no winner, no turned
+suit."""
+_NO_TRICKS = (0,) * 8
+"""``WON`` and ``VOIDS`` at a deal."""
+
+
 def deal(s: list) -> None:
     """Deal the hand ``s[HAND_NO]`` for dealer ``s[DEALER]`` and open its bidding: positions
-    ``5k .. 5k + 4`` of the deck to the k-th seat from the dealer's left, ``5N`` the upcard."""
+    ``5k .. 5k + 4`` of the deck to the k-th seat from the dealer's left, ``5N`` the upcard.
+    (The slots a hand starts afresh are set a run at a time: this is once a hand, on the
+    int path.)"""
     setup = s[SETUP]
     players = setup.rules.players
-    index = s[HAND_NO] - setup.start_hand
+    number = s[HAND_NO]
+    index = number - setup.start_hand
     if index < len(setup.decks):
         order = deal_order(setup.decks[index])
     else:
-        order = shuffled_deck(setup.seed, s[HAND_NO], setup.rules.deck, players)
+        order = shuffled_deck(setup.seed, number, setup.rules.deck, players)
     dealer = s[DEALER]
+    first = (dealer + 1) % players
+    hands = [0, 0, 0, 0]
     for k in range(players):
         a, b, c, d, e = order[5 * k:5 * k + 5]
-        s[HANDS + (dealer + 1 + k) % players] = 1 << a | 1 << b | 1 << c | 1 << d | 1 << e
-    up = s[UPCARD] = order[5 * players]
-    s[TAKEN] = 0
-    s[TRUMP] = s[MAKER] = s[DISCARDED] = s[LED] = s[TURNED] = -1
-    s[ALONE] = s[DEFENDER] = s[BEST] = s[BEST_SEAT] = -1
-    s[LEADER] = (dealer + 1) % players
-    s[PLAYED] = s[IN_TRICK] = s[TRICKS] = 0
-    s[ACTIVE] = players
-    s[NEXT] = _ROTATION[players]
-    for seat in range(4):
-        s[WON + seat] = s[VOIDS + seat] = 0
+        hands[(first + k) % players] = 1 << a | 1 << b | 1 << c | 1 << d | 1 << e
+    up = order[5 * players]
+    # NEXT BEST UPCARD TAKEN TRUMP MAKER DISCARDED LEADER LED BEST_SEAT (13) (14) TRICKS
+    s[NEXT:TRICKS + 1] = (_ROTATION[players], -1, up, 0, -1, -1, -1, first, -1, -1, 0, 0, 0)
+    s[PLAYED:TURNED + 1] = _FRESH_AFTER
+    s[HANDS:HANDS + 4] = hands
+    s[WON:VOIDS + 4] = _NO_TRICKS
     s[LOG] = (order, s[LOG])
     if up == JOKER:
         s[PHASE] = JOKER_PHASE
         s[TO_MOVE] = dealer
     else:
         s[PHASE] = BID1
-        s[TO_MOVE] = (dealer + 1) % players
+        s[TO_MOVE] = first
     s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
 
 
@@ -243,7 +257,6 @@ def step(s: list, action: int) -> None:
         if led < 0:
             s[LED] = s[BEST] = action
             s[BEST_SEAT] = player
-            s[IN_TRICK] = 1
             s[TO_MOVE] = s[NEXT][player]
             return
         trump = s[TRUMP]
@@ -252,14 +265,12 @@ def step(s: list, action: int) -> None:
         if SECOND_WINS[trump][s[BEST] * N_CARDS + action]:  # beats the best card so far
             s[BEST] = action
             s[BEST_SEAT] = player
-        played = s[IN_TRICK] + 1
-        if played < s[ACTIVE]:
-            s[IN_TRICK] = played
-            s[TO_MOVE] = s[NEXT][player]
+        following = s[NEXT][player]
+        if following != s[LEADER]:
+            s[TO_MOVE] = following
             return
         winner = s[BEST_SEAT]
         s[LED] = s[BEST] = s[BEST_SEAT] = -1  # no trick in progress (as a fresh state has it)
-        s[IN_TRICK] = 0
         s[LEADER] = s[TO_MOVE] = winner
         s[WON + winner] += 1
         s[TRICKS] += 1
@@ -370,7 +381,6 @@ def _start_play(s: list, players: int) -> None:
         if s[DEFENDER] >= 0:
             out |= 1 << ((s[DEFENDER] + 2) % 4)
     table = s[NEXT] = next_seats(players, out)
-    s[ACTIVE] = players - out.bit_count()
     s[PHASE] = PLAY
     s[LEADER] = s[TO_MOVE] = table[s[DEALER]]  # the first seat that plays from his left
 
