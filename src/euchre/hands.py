@@ -137,20 +137,33 @@ def maker_tricks(won: list[int] | tuple[int, ...], maker: int, players: int) -> 
     return won[maker] + won[(maker + 2) % 4] if players == 4 else won[maker]
 
 
+def result_of(maker: int, trump: int, won: list[int] | tuple[int, ...],
+              points: list[int] | tuple[int, ...]) -> dict:
+    """A finished hand's result from its numbers (maker -1: thrown in): ``thrown_in``,
+    ``maker``, ``trump``, ``tricks_won`` (by seat), ``points`` (by side), ``outcome``. The
+    one builder of it: records keep it, the finished hand of a view starts from it, and
+    ``words.result_words`` says it."""
+    thrown_in = maker < 0
+    return {"thrown_in": thrown_in, "maker": None if thrown_in else maker,
+            "trump": None if thrown_in else SUITS[trump], "tricks_won": list(won),
+            "points": list(points),
+            "outcome": "thrown_in" if thrown_in else outcome(
+                maker_tricks(won, maker, len(won)))}
+
+
 def hand_result(deal: tuple, actions: list[int], dealer: int, players: int = 2) -> dict:
-    """A finished hand's result as records keep it: ``thrown_in``, ``maker``, ``trump``,
-    ``tricks_won`` (by seat), ``points`` (by side) and ``outcome``; in the three- and
+    """A finished hand's result as records keep it (``result_of``); in the three- and
     four-handed games also ``alone`` and ``out``."""
     story = hand_story(deal, actions, dealer, players)
-    maker, won = story["maker"], story["won"]
-    sides = 3 if players == 3 else 2
-    extra = {} if players == 2 else {"alone": story["alone"], "out": story["out"]}
+    maker = story["maker"]
     if maker < 0:
-        return {"thrown_in": True, "maker": None, "trump": None, "tricks_won": [0] * players,
-                "points": [0] * sides, "outcome": "thrown_in", **extra}
-    return {"thrown_in": False, "maker": maker, "trump": SUITS[story["trump"]],
-            "tricks_won": won, "points": list(story_points(story, players)),
-            "outcome": outcome(maker_tricks(won, maker, players)), **extra}
+        end = HandEnd.thrown_in(players, dealer, None)
+    else:
+        end = HandEnd(maker, story["trump"], tuple(story["won"]), story_points(story, players))
+    result = result_of(end.maker, end.trump, end.won, end.points)
+    if players != 2:
+        result.update(alone=story["alone"], out=story["out"])
+    return result
 
 
 class HandEnd:
@@ -229,14 +242,9 @@ class HandEnd:
         return found
 
     def _build(self, player: int | None) -> dict:
-        thrown_in = self.maker < 0
         players = len(self.won)
-        out = {"thrown_in": thrown_in, "maker": None if thrown_in else self.maker,
-               "trump": None if thrown_in else SUITS[self.trump],
-               "tricks_won": list(self.won), "points": list(self.points),
-               "outcome": "thrown_in" if thrown_in else outcome(
-                   maker_tricks(self.won, self.maker, players)),
-               "dealer": None if self.dealer < 0 else self.dealer}
+        out = result_of(self.maker, self.trump, self.won, self.points)
+        out["dealer"] = None if self.dealer < 0 else self.dealer
         source = self.source
         if isinstance(source, dict):  # taken from a view (a resampled game)
             known = {k: source[k] for k in ("upcard", "upcard_taken", "bids", "tricks",

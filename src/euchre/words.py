@@ -338,10 +338,12 @@ def side_name(who: Sequence[str], players: int, side: int) -> str:
     return who[side]
 
 
-def result_words(result: dict, who: Sequence[str], players: int = 2) -> str:
+def result_words(result: dict, who: Sequence[str], players: int = 2,
+                 you: int | None = None) -> str:
     """A finished hand's result in one sentence, from the engine's account of it (a
     record's ``result`` or a view's ``last_hand``): who made what, how it went, who scored.
-    The one wording of a hand's end: the transcript and the terminal say it with this.
+    The one wording of a hand's end: the transcript, the terminal and the coach say it with
+    this. ``you``: the seat spoken to ("you score 2"; ``who[you]`` is "You").
 
     >>> result_words({"thrown_in": False, "maker": 0, "trump": "C", "tricks_won": [5, 0],
     ...               "points": [2, 0], "outcome": "march"}, ("P0", "P1"))
@@ -350,6 +352,9 @@ def result_words(result: dict, who: Sequence[str], players: int = 2) -> str:
     ...               "points": [2, 0, 2], "outcome": "euchred", "alone": [1]},
     ...              ("Ann", "Bob", "Cy"), 3)
     'Bob made hearts trump: euchred with 1 trick; Ann and Cy score 2 each'
+    >>> result_words({"thrown_in": False, "maker": 1, "trump": "S", "tricks_won": [3, 2],
+    ...               "points": [2, 0], "outcome": "euchred"}, ("You", "Computer"), you=0)
+    'Computer made spades trump: euchred with 2 tricks; You score 2'
     """
     if result["thrown_in"]:
         return f"{'both' if players == 2 else 'everybody'} passed twice: the hand is thrown in"
@@ -367,7 +372,7 @@ def result_words(result: dict, who: Sequence[str], players: int = 2) -> str:
         return (f"{head}; {who[scorers[0]]} and {who[scorers[1]]} score "
                 f"{points[scorers[0]]} each")
     side = scorers[0]
-    verb = "score" if players == 4 else "scores"
+    verb = "score" if players == 4 or side == you else "scores"
     return f"{head}; {side_name(who, players, side)} {verb} {points[side]}"
 
 

@@ -25,7 +25,7 @@ from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card, parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
-from ..game import Game
+from ..game import Game, IllegalAction
 from ..view import View
 from ..words import (
     bid_words,
@@ -33,6 +33,7 @@ from ..words import (
     choice_words,
     count,
     ordered_choices,
+    result_words,
     suit_text,
     upcard_state,
     why_not,
@@ -169,18 +170,11 @@ class Table:
         """The finished hand as the engine scored it (``View.last_hand``)."""
         if last is None:
             return
+        said = result_words(last, (self.who(0), self.who(1)), you=HUMAN)
         if last["outcome"] == "thrown_in":
-            self.say("[bold]Both passed twice: the hand is thrown in.[/] The deal passes.")
+            self.say(f"[bold]{said[0].upper()}{said[1:]}.[/] The deal passes.")
             return
-        maker = last["maker"]
-        won = last["tricks_won"][maker]
-        points = last["points"]
-        scorer = HUMAN if points[HUMAN] else COMPUTER
-        what = {"march": "a march", "made": count(won, "trick")}.get(
-            last["outcome"], f"euchred with {count(won, 'trick')}")
-        self.say(f"[bold]Hand over:[/] {self.who(maker)} made {coloured(suit_text(last['trump']))}"
-                 f": {what}. {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
-                 f"{points[scorer]}.")
+        self.say(f"[bold]Hand over:[/] {said}.")
         self.say(f"Score: you {self.game.score[HUMAN]}, computer {self.game.score[COMPUTER]}.")
         if last.get("discard"):  # the dealer's own discard, in his own view only
             self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
@@ -218,17 +212,10 @@ class Table:
         """Take back the human's last real choice and everything the computer did after it
         (a card that played itself is not a choice: it goes back too). False, with the game
         unchanged, when there is nothing to take back."""
-        moves = [p for h in self.game.record()["hands"] for p, _ in h["actions"]]
-        game = self.game.copy()
-        while moves:
-            player = moves.pop()
-            game.pop()
-            if player == HUMAN and not (self.autoplay and game.phase == "play"
-                                        and len(game.legal_actions()) == 1):
-                break
-        else:
+        try:  # the engine's undo, which the browser's uses too
+            self.game.take_back_to(HUMAN, skip_forced=self.autoplay)
+        except IllegalAction:
             return False
-        self.game = game
         self.undo_used = True
         self.bot = self._bot()
         self.bot_told = 0
