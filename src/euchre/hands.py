@@ -60,6 +60,23 @@ def deal_position(players: int, dealer: int, seat: int) -> int:
     return 5 * ((seat - dealer - 1) % players)
 
 
+def trick_seats(leader: int, count: int, players: int, out: tuple[int, ...] | list[int] = ()
+                ) -> list[int]:
+    """Who played each of the first ``count`` cards of a trick: the leader, then each seat
+    to his left that takes part in the hand (``out``: the seats sitting out).
+
+    >>> trick_seats(3, 3, 4, out=(1,)), trick_seats(1, 2, 2)
+    ([3, 0, 2], [1, 0])
+    """
+    seats, seat = [], leader
+    for _ in range(count):
+        seats.append(seat)
+        seat = (seat + 1) % players
+        while seat in out:
+            seat = (seat + 1) % players
+    return seats
+
+
 def hand_of_cell(cell: tuple) -> tuple[tuple, list[int]]:
     """The deal and the actions of the hand whose newest log cell is ``cell``."""
     actions = []

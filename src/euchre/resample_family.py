@@ -45,7 +45,7 @@ from .cards import (
     parse_card,
 )
 from .game import Game, game_of_state
-from .hands import DealMasks, HandEnd
+from .hands import DealMasks, HandEnd, trick_seats
 from .rules import Rules
 from .scoring import match_winner
 from .state_family import HANDS
@@ -265,17 +265,14 @@ def _plays(view: View, trump: int) -> tuple[list[int], list[int], list[int]]:
     if view.trick:
         tricks.append((view.leader, view.trick))
     for leader, tokens in tricks:
-        seat = leader
         led = card_of(tokens[0])
-        for token in tokens:
+        for seat, token in zip(trick_seats(leader, len(tokens), players, view.out), tokens,
+                               strict=True):
             card = card_of(token)
             plays.append(state.log_item(seat, card))
             played[seat] |= 1 << card
             if EFFECTIVE_SUIT[trump][card] != EFFECTIVE_SUIT[trump][led]:
                 voids[seat] |= 1 << EFFECTIVE_SUIT[trump][led]
-            seat = (seat + 1) % players
-            while seat in view.out:
-                seat = (seat + 1) % players
     return plays, voids, played
 
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from . import state, state_family
 from .cards import card_label, card_token, sort_key
-from .hands import deal_order, deal_position, hand_result, hand_story
+from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
 from .words import bid_text, result_words, score_words, side_name
 
@@ -130,11 +130,7 @@ def _bid_phrases(story: dict, dealer: int, who: tuple[str, ...]) -> list[str]:
 
 def _plays(leader: int, cards: Sequence[int], out: Sequence[int], who: tuple[str, ...],
            players: int) -> str:
-    """The cards of a trick with who played each: the seats that play, from the leader."""
-    seat, said = leader, []
-    for card in cards:
-        said.append(f"{who[seat]} {card_label(card)}")
-        seat = (seat + 1) % players
-        while seat in out:
-            seat = (seat + 1) % players
-    return ", ".join(said)
+    """The cards of a trick with who played each (``hands.trick_seats``)."""
+    seats = trick_seats(leader, len(cards), players, out)
+    return ", ".join(f"{who[seat]} {card_label(card)}" for seat, card in zip(seats, cards,
+                                                                            strict=True))
