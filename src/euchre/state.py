@@ -293,7 +293,8 @@ def legal_tokens(s: list, hands: int = HAND0,
     led = s[LED]
     if led >= 0:
         hand = hand & FOLLOW_MASK[s[TRUMP]][led] or hand
-    return play_tokens(hand)
+    tokens = _PLAY_TOKENS.get(hand)  # (play_tokens' lookup, inlined: the token path's hot spot)
+    return play_tokens(hand) if tokens is None else tokens
 
 
 def play_tokens(playable: int) -> tuple[str, ...]:
