@@ -21,7 +21,8 @@ h. with ``--baseline REV``, the two-handed figures (a)-(e) of the engine at git 
    name), measured in the same slices, and the ratios of today's to it.
 
 Interleaving: each repetition is cut into 0.25 s slices and every measurement, ours and
-OpenSpiel's, takes its turn in every slice, so load from other processes hits both alike.
+OpenSpiel's, takes its turn in every slice (in reverse order every other slice, so neither of
+two neighbours always runs first), so load from other processes hits both alike.
 
 Run from the repository root:
 ``python bench/engine_speed.py [--seconds S] [--repeats N] [--baseline REV] [--json]``.
@@ -335,7 +336,10 @@ def _run_sliced(steps: list[tuple[str, Callable[[float, int], dict]]], seconds: 
     for rep in range(repeats):
         parts: dict[str, list[dict]] = {name: [] for name, _ in steps}
         for i in range(slices):
-            for name, fn in steps:
+            # every other slice in reverse: what runs first after another measurement gains
+            # or loses from the caches it left (up to 15% between neighbours), so each of a
+            # compared pair goes first half the time
+            for name, fn in (steps if (rep * slices + i) % 2 == 0 else steps[::-1]):
                 parts[name].append(fn(seconds / slices, seed + 1 + rep * slices + i))
         for name in runs:
             runs[name].append(_combine(parts[name]))

@@ -34,7 +34,7 @@ The three- and four-handed games are the same class with ``Rules(players=3|4)``:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from . import record, state, state_family
@@ -54,6 +54,25 @@ _PHASE, _OVER, _UNDO = state.PHASE, state.OVER, state.UNDO
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the game is unchanged."""
+
+
+def _applier(is_legal: Callable[[list, int], bool],
+             step: Callable[[list, int], None]) -> Callable[[Game, str], None]:
+    """``Game.apply`` over a core's ``is_legal`` and ``step`` (closed over: the token path
+    pays no attribute lookup for them)."""
+
+    def apply(self: Game, token: str) -> None:
+        """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
+        ``pop()`` takes it back."""
+        action = ACTION_IDS.get(token) if type(token) is str else None
+        if action is None:
+            action = _parse(token)
+        s = self._s
+        if not is_legal(s, action):
+            raise IllegalAction(self._why_illegal(token, action))
+        step(s, action)
+
+    return apply
 
 
 def _new(cls: type, rules: Any = None, *args: Any, **kwargs: Any) -> Game:
@@ -238,19 +257,7 @@ class Game:
 
     # --- acting through tokens ----------------------------------------------------------
 
-    def apply(self, token: str) -> None:
-        """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
-        ``pop()`` takes it back."""
-        action = ACTION_IDS.get(token) if type(token) is str else None
-        if action is None:
-            action = _parse(token)
-        s = self._s
-        if not self._is_legal(s, action):
-            raise IllegalAction(self._why_illegal(token, action))
-        self._step(s, action)
-
-    _is_legal = staticmethod(state.is_legal)
-    _step = staticmethod(state.step)
+    apply = _applier(state.is_legal, state.step)
     push = apply
     """``push`` is ``apply`` (the python-chess name); ``pop()`` takes either back."""
 
@@ -384,8 +391,7 @@ class FamilyGame(Game):
     def legal_actions(self) -> list[str]:
         return list(state_family.legal_tokens(self._s))
 
-    _is_legal = staticmethod(state_family.is_legal)
-    _step = staticmethod(state_family.step)
+    apply = push = _applier(state_family.is_legal, state_family.step)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         return _family_legal(self._s)

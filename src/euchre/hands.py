@@ -200,7 +200,7 @@ class HandEnd:
         """Points by side."""
         self.dealer = dealer
         self.source = source
-        self._dicts: list = [None] * (len(won) + 1)
+        self._dicts: list | None = None  # made when first asked for (most never are)
 
     @property
     def players(self) -> int:
@@ -253,9 +253,12 @@ class HandEnd:
         """The finished hand as ``player`` may see it (None: a spectator); see
         ``View.last_hand``. The dict is shared: read it, do not change it."""
         index = -1 if player is None else player
-        found = self._dicts[index]
+        dicts = self._dicts
+        if dicts is None:
+            dicts = self._dicts = [None] * (len(self.won) + 1)
+        found = dicts[index]
         if found is None:
-            found = self._dicts[index] = self._build(player)
+            found = dicts[index] = self._build(player)
         return found
 
     def _build(self, player: int | None) -> dict:

@@ -132,7 +132,11 @@ def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
     while x >= limit:  # exact uniformity; happens about once in 300,000 hands
         z = (z + _GAMMA) & M64
         x = mix64(z)
-    radix_shuffle(cards, x, _DEALT)
+    for i in range(_DEALT):  # radix_shuffle, inlined: once a hand on the int path
+        k = n - i
+        j = i + x % k
+        x //= k
+        cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards)
 
 
