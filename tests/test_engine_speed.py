@@ -87,7 +87,9 @@ def test_a_baseline_revision_is_measured_beside_todays_code():
         figures["copies_per_s"]["median"] / figures["base_copies_per_s"]["median"])
     table = _run(*QUICK, "--baseline", "HEAD")
     assert "(h) two-handed, today / HEAD" in table.stdout
-    assert table.stdout.count(">= 0.95x") == 6
+    assert table.stdout.count("best >= 0.95x") == 6
+    assert figures["ratio_fast_vs_base"]["best"] == pytest.approx(
+        figures["fast_actions_per_s"]["max"] / figures["base_fast_actions_per_s"]["max"])
 
 
 def test_without_openspiel_its_rows_are_left_out_and_its_targets_marked(engine_speed,
