@@ -45,3 +45,44 @@ def eff_suit(card: str, trump: str) -> str:
     if card == "JK" or (card[0] == "J" and card[1] in (trump, SAME_COLOUR[trump])):
         return trump
     return card[1]
+
+
+def play_aec(e, seed: int, rng, on_turn=None) -> dict[str, float]:
+    """One episode of random legal play in a PettingZoo environment (``rng``: a NumPy
+    generator); ``on_turn(e, agent, obs)`` sees every live turn. Each agent's summed reward."""
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        if on_turn is not None:
+            on_turn(e, agent, obs)
+        legal = [i for i, ok in enumerate(obs["action_mask"]) if ok]
+        e.step(int(rng.choice(legal)))
+    return totals
+
+
+def play_openspiel(state, rng, stop: float = 1.0):
+    """Random legal play of an OpenSpiel state (in place, ``rng`` a ``random.Random``),
+    stopping at each player node with probability ``1 - stop``; returns the state."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            continue
+        if rng.random() > stop:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def quiet(check, *args, **kwargs) -> None:
+    """Run an ecosystem's checker (PettingZoo's, Gymnasium's) without its warning noise
+    (dict observations always warn)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check(*args, **kwargs)

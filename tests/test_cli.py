@@ -98,6 +98,30 @@ def test_replay_uses_the_names_in_the_record(tmp_path, capsys):
     assert "--hand 99: the match has hands 1 to" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_replay_of_a_family_match_names_every_seat(tmp_path, capsys, players):
+    """Issue 38: `euchre replay` works for the three- and four-handed games: every seat's
+    cards, tricks of three or four cards, scores by side, the names the record carries."""
+    game = Game(Rules(players=players, deck=25, target=4), seed=players)
+    rng = random.Random(players)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    record = game.record()
+    names = ["Ann", "Bob", "Cy", "Di"][:players]
+    record["players"] = {"names": names}
+    path = tmp_path / "family.json"
+    path.write_text(json.dumps(record))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out == game.transcript(names=names) + "\n"
+    assert out.startswith(("Four-handed Euchre", "Three-handed (cutthroat) Euchre"))
+    assert all(f"  {name}: " in out for name in names)
+    trick = re.search(r"Trick 1: (.*); (\w+) wins\.", out)
+    assert trick and trick.group(1).count(",") >= players - 2
+    winner = ("Ann and Cy", "Bob and Di")[game.winner] if players == 4 else names[game.winner]
+    assert f"{winner} win" in out.splitlines()[-1]
+
+
 def test_transcript_reads_like_the_hand(tmp_path):
     deck = "AC KC QC JC TC 9H TH QH KH AH 9C JD QD KD AD 9D JH JS QS KS AS 9S TS TD".split()
     game = Game(Rules(target=1), first_dealer=1, decks=[deck])

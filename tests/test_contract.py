@@ -929,3 +929,55 @@ def test_a_resampled_game_cannot_take_back_what_it_did_not_play():
     r.apply(r.legal_actions()[0])
     r.pop()
     assert r.view(0) == g.view(0)
+
+
+# --- issue 38: a cleaner contract ----------------------------------------------------------
+
+
+def test_the_phase_is_an_enum_whose_values_are_the_strings_views_carry():
+    from euchre.state import Phase
+
+    g = Game(Rules(deck=25), seed=4)
+    assert isinstance(g.phase, Phase) and g.phase == "bid1" and str(g.phase) == "bid1"
+    assert [p.value for p in Phase] == ["bid1", "discard", "bid2", "play", "joker", "over",
+                                        "defend"]
+    assert json.loads(json.dumps(g.view(0).to_dict()))["phase"] == "bid1"
+    assert isinstance(View.from_dict(g.view(0).to_dict()).phase, Phase)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_history_is_public_and_taken_back_to_a_players_last_choice(players):
+    """Issue 38: "the game's history is public (`Game.actions()`, and
+    `take_back_to(player)` used by both undo implementations)"."""
+    g = Game(Rules(players=players), seed=8)
+    rng = random.Random(players)
+    while g.hand_number < 2:
+        g.apply(rng.choice(g.legal_actions()))
+    record = g.record()
+    assert g.actions() == [(p, t) for hand in record["hands"] for p, t in hand["actions"]]
+    before = g.actions()
+    last = max(i for i, (who, _) in enumerate(before) if who == 1)
+    taken = g.take_back_to(1)
+    assert taken == len(before) - last and g.actions() == before[:last]
+    assert g.to_move == 1 and before[last][1] in g.legal_actions()
+    fresh = Game(Rules(players=players), seed=8)
+    with pytest.raises(IllegalAction, match="player 1 has no choice to take back"):
+        fresh.take_back_to(1)
+
+
+def test_taking_back_skips_a_card_that_was_the_only_one():
+    """The terminal's undo: with autoplay, a card that played itself (the only legal one)
+    is not a choice, so the choice before it is taken back too."""
+    g = Game(seed=2)
+    rng = random.Random(5)
+    while not (g.phase == "play" and g.to_move == 0 and len(g.legal_actions()) == 1
+               and any(who == 0 for who, _ in g.actions()[-6:])):
+        g.apply(rng.choice(g.legal_actions()))
+        if g.is_over:
+            pytest.fail("no forced card in this match")
+    g.apply(g.legal_actions()[0])  # the forced card
+    forced = len(g.actions()) - 1
+    mine = [i for i, (who, _) in enumerate(g.actions()[:forced]) if who == 0]
+    plain, skipping = g.copy(), g.copy()
+    assert plain.take_back_to(0) == 1
+    assert skipping.take_back_to(0, skip_forced=True) == len(g.actions()) - mine[-1]

@@ -62,7 +62,34 @@ def test_the_table_has_a_row_for_every_figure_and_judges_each_target():
         assert row in done.stdout, row
     judged = [line for line in done.stdout.splitlines()
               if line.rstrip().endswith((" yes", " NO"))]
-    assert len(judged) == (5 if "(f) OpenSpiel" in done.stdout else 3)
+    # two-handed (a, c, d, e, e cold) and four-handed (int path, copy, resample): the ratios
+    # to OpenSpiel are judged only when it ran
+    assert len(judged) == (8 if "(f) OpenSpiel" in done.stdout else 4)
+    for row in ["(g) four-handed (players=4)", "int path: player actions",
+                "resample, three hidden hands", "four-handed copy pool: 300",
+                "four-handed view pool: 300"]:
+        assert row in done.stdout, row
+    assert "(h) two-handed" not in done.stdout  # only with --baseline
+
+
+def test_a_baseline_revision_is_measured_beside_todays_code():
+    """Issue 38: "every two-handed figure within 5% of today's, measured side by side
+    against today's code in one run" (here the baseline is this very revision)."""
+    done = _run(*QUICK, "--baseline", "HEAD", "--json")
+    assert done.returncode == 0, done.stderr
+    res = json.loads(done.stdout)
+    assert res["baseline"] == "HEAD"
+    figures = res["figures"]
+    for name in ["ratio_fast_vs_base", "ratio_push_vs_base", "ratio_token_vs_base",
+                 "ratio_copy_vs_base", "ratio_resample_vs_base", "ratio_resample_cold_vs_base"]:
+        assert figures[name]["median"] > 0, name
+    assert figures["ratio_copy_vs_base"]["median"] == pytest.approx(
+        figures["copies_per_s"]["median"] / figures["base_copies_per_s"]["median"])
+    table = _run(*QUICK, "--baseline", "HEAD")
+    assert "(h) two-handed, today / HEAD" in table.stdout
+    assert table.stdout.count("best >= 0.95x") == 6
+    assert figures["ratio_fast_vs_base"]["best"] == pytest.approx(
+        figures["fast_actions_per_s"]["max"] / figures["base_fast_actions_per_s"]["max"])
 
 
 def test_without_openspiel_its_rows_are_left_out_and_its_targets_marked(engine_speed,
@@ -75,6 +102,7 @@ def test_without_openspiel_its_rows_are_left_out_and_its_targets_marked(engine_s
     out = capsys.readouterr().out
     assert "OpenSpiel figures skipped" in out
     assert ">= 1.0x OpenSpiel (n/a)" in out and ">= OpenSpiel (n/a)" in out
+    assert ">= 1.5x OpenSpiel (n/a)" in out and ">= 2.0x OpenSpiel (n/a)" in out
     assert "(f) OpenSpiel" not in out
     # Unscaled absolute targets, since there is no OpenSpiel run to scale them by.
     assert ">= 30,000 " in out and ">= 100,000 " in out
@@ -83,7 +111,9 @@ def test_without_openspiel_its_rows_are_left_out_and_its_targets_marked(engine_s
 def test_a_bad_flag_is_one_line_naming_it():
     for args, message in [(["--seconds", "0"], "--seconds must be positive"),
                           (["--repeats", "0"], "--repeats must be at least 1"),
-                          (["--seconds", "fast"], "--seconds")]:
+                          (["--seconds", "fast"], "--seconds"),
+                          (["--baseline", "no-such-revision"],
+                           "--baseline no-such-revision: ")]:
         done = _run(*args)
         assert done.returncode == 2 and message in done.stderr
         assert "Traceback" not in done.stderr

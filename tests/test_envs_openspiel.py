@@ -15,7 +15,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import make_observation
-from support import OPTION_IDS, OPTIONS, stacked
+from support import OPTION_IDS, OPTIONS, play_openspiel, stacked
 
 from euchre import Game, Rules, parse_card
 from euchre.cards import deck_cards
@@ -35,19 +35,6 @@ def _dealt(game, cards: list[str]):
     state = game.new_initial_state()
     for card in cards[:openspiel.DEALT]:
         state.apply_action(parse_card(card))
-    return state
-
-
-def _random_play(state, rng: random.Random, stop: float = 1.0):
-    """Random legal play from ``state`` (in place), stopping at each player node with
-    probability ``1 - stop``; returns the state."""
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-            continue
-        if rng.random() > stop:
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
     return state
 
 
@@ -104,7 +91,7 @@ def test_returns_equal_the_engines_points_and_actions_are_the_engines_tokens():
     rng = random.Random(5)
     for i, options in enumerate(OPTIONS * 4):
         game = pyspiel.load_game(NAME, _params(*options, dealer=i % 2))
-        state = _random_play(game.new_initial_state(), rng)
+        state = play_openspiel(game.new_initial_state(), rng)
         history = state.history()
         deal, actions = history[:openspiel.DEALT], history[openspiel.DEALT:]
         rules = Rules(deck=options[0], dealer_must_pick_up=options[1],
@@ -157,9 +144,9 @@ def test_information_state_hides_the_other_hand_and_nothing_else():
 
 def test_tensors_are_the_shared_encoding_and_observers_follow_the_observation_type():
     game = pyspiel.load_game(NAME, {"deck": 25})
-    state = _random_play(game.new_initial_state(), random.Random(3), stop=0.9)
+    state = play_openspiel(game.new_initial_state(), random.Random(3), stop=0.9)
     while state.is_terminal():
-        state = _random_play(game.new_initial_state(), random.Random(4), stop=0.9)
+        state = play_openspiel(game.new_initial_state(), random.Random(4), stop=0.9)
     for player in (0, 1):
         expected = encode(state.view(player))
         assert np.array_equal(state.information_state_tensor(player), expected)
@@ -181,7 +168,7 @@ def test_resample_from_infostate_keeps_the_players_information(options):
     game = pyspiel.load_game(NAME, _params(*options))
     rng = random.Random(11)
     for i in range(40):
-        state = _random_play(game.new_initial_state(), rng, stop=0.85)
+        state = play_openspiel(game.new_initial_state(), rng, stop=0.85)
         if state.is_terminal():
             continue
         for player in (0, 1):
@@ -224,7 +211,7 @@ def test_resample_mid_deal_and_not_at_the_end():
         state.apply_action(card + 2)
     world = state.resample_from_infostate(1, random.Random(1))
     assert world.is_chance_node() and len(world.history()) == 3
-    state = _random_play(game.new_initial_state(), random.Random(2))
+    state = play_openspiel(game.new_initial_state(), random.Random(2))
     with pytest.raises(ValueError, match="before the end"):
         state.resample_from_infostate(0, random.Random(1))
 

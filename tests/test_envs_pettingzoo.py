@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
-from support import OPTION_IDS, OPTIONS
+from support import OPTION_IDS, OPTIONS, play_aec, quiet
 
 from euchre import IllegalAction, Rules, resample
 from euchre.envs.pettingzoo import AGENTS, env, raw_env
@@ -20,42 +20,24 @@ from euchre.envs.pettingzoo import AGENTS, env, raw_env
 ROOT = Path(__file__).resolve().parent.parent
 ALL_RULES = [Rules(deck=d, target=5, dealer_must_pick_up=m, may_call_turned_suit=t,
                    stick_the_dealer=s) for d, m, t, s in OPTIONS]
+FAMILY = [Rules(players=p, deck=d, target=4, **options)
+          for p, options in ((3, {}), (4, {"defend_alone": True, "joker_dealer_alone": True}))
+          for d in (24, 32, 25)]
+"""Issue 38: each game of the family, each deck."""
 
 
-def _quiet(check, *args, **kwargs) -> None:
-    """Run a PettingZoo check without its printing noise (dict observations always warn)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check(*args, **kwargs)
-
-
-def _play(e, seed: int, rng: np.random.Generator, on_turn=None) -> dict[str, float]:
-    """One episode of random legal play; ``on_turn(e, agent, obs)`` sees every live turn."""
-    e.reset(seed=seed)
-    totals = dict.fromkeys(AGENTS, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, termination, truncation, _ = e.last()
-        totals[agent] += reward
-        if termination or truncation:
-            e.step(None)
-            continue
-        if on_turn is not None:
-            on_turn(e, agent, obs)
-        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return totals
-
-
-@pytest.mark.parametrize("rules", ALL_RULES, ids=OPTION_IDS)
+@pytest.mark.parametrize("rules", ALL_RULES + FAMILY, ids=OPTION_IDS + [
+    f"players{r.players}-deck{r.deck}" for r in FAMILY])
 def test_api_and_seed_tests_pass_under_every_option(rules):
     for episode in ("match", "hand"):
-        _quiet(api_test, env(rules, episode=episode), num_cycles=1000)
-        _quiet(seed_test, lambda episode=episode: env(rules, episode=episode), num_cycles=1000)
+        quiet(api_test, env(rules, episode=episode), num_cycles=1000)
+        quiet(seed_test, lambda episode=episode: env(rules, episode=episode), num_cycles=1000)
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(target=1), Rules(deck=25, target=30)])
 def test_api_test_passes_default_and_extreme_targets_wrapped_and_raw(rules):
-    _quiet(api_test, env(rules), num_cycles=1000)
-    _quiet(api_test, raw_env(rules), num_cycles=1000)
+    quiet(api_test, env(rules), num_cycles=1000)
+    quiet(api_test, raw_env(rules), num_cycles=1000)
 
 
 def test_spaces_are_the_same_under_every_option():
@@ -79,7 +61,7 @@ def test_mask_is_the_engines_legal_ids_and_the_other_mask_is_empty(rules):
         assert e.observation_space(agent).contains(obs)
 
     for seed in range(4):
-        _play(env(rules), seed, np.random.default_rng(seed), check)
+        play_aec(env(rules), seed, np.random.default_rng(seed), check)
 
 
 @pytest.mark.parametrize("rules", [Rules(), Rules(deck=32, stick_the_dealer=True, target=7),
@@ -90,7 +72,7 @@ def test_rewards_are_zero_sum_and_add_up_to_the_score_difference(rules):
 
     for seed in range(6):
         e = env(rules)
-        totals = _play(e, seed, np.random.default_rng(seed), zero_sum)
+        totals = play_aec(e, seed, np.random.default_rng(seed), zero_sum)
         game = e.unwrapped.game
         assert game.is_over
         assert totals["player_0"] == game.score[0] - game.score[1] == -totals["player_1"]
@@ -100,7 +82,7 @@ def test_hand_episode_ends_after_exactly_one_hand():
     for seed in range(40):
         e = env(Rules(target=10), episode="hand")
         hands_seen = set()
-        totals = _play(e, seed, np.random.default_rng(seed),
+        totals = play_aec(e, seed, np.random.default_rng(seed),
                        lambda e, agent, obs, seen=hands_seen: seen.add(
                            e.unwrapped.game.hand_number))
         game = e.unwrapped.game

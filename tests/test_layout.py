@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "euchre"
-ENGINE = ("cards", "rules", "actions", "state", "game", "view", "record", "transcript",
-          "resample", "words")
+ENGINE = ("cards", "rules", "actions", "scoring", "hands", "state", "state_family", "game",
+          "view", "record", "transcript", "resample", "resample_family", "words")
 MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 70
 LONG_FUNCTIONS_WITH_A_REASON = {"euchre.agents.solver._searcher", "euchre.agents.solver.search"}
@@ -129,3 +129,15 @@ def test_modules_and_functions_are_short():
                 where = f"{name}.{node.name}"
                 if where not in LONG_FUNCTIONS_WITH_A_REASON:
                     assert length <= MAX_FUNCTION_LINES, (where, length)
+
+
+def test_the_licence_is_an_spdx_string_and_the_build_knows_it():
+    """Issue 38: setuptools deprecates the table form of ``project.license`` (it stops
+    building after 2027-02-18) and warns on every install; an SPDX string needs
+    setuptools 77 or later."""
+    import tomllib
+
+    project = tomllib.loads((PACKAGE.parent.parent / "pyproject.toml").read_text("utf-8"))
+    assert project["project"]["license"] == "MIT"
+    assert "setuptools>=77" in project["build-system"]["requires"]
+    assert not any("License ::" in c for c in project["project"].get("classifiers", []))

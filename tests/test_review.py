@@ -14,7 +14,7 @@ from euchre.cards import parse_card, parse_suit
 from euchre.cli import main
 from euchre.coach import THRESHOLD, review_record, text
 from euchre.coach.review import decision_seed, hindsight
-from euchre.state import outcome
+from euchre.scoring import outcome
 
 DEALS = 48
 """Fewer deals than the default keep the tests quick; the expert is still sharp enough."""

@@ -82,6 +82,23 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
+class _SetBits(dict):
+    """Masks to their set bits, filled on first use (and emptied when it grows past half a
+    million hands, which a long search can reach)."""
+
+    def __missing__(self, mask: int) -> tuple[int, ...]:
+        if len(self) > 500_000:
+            self.clear()
+        found = self[mask] = tuple(cards_of(mask))
+        return found
+
+
+bits = _SetBits().__getitem__
+"""``bits(mask)``: the set bits of a mask (its cards), lowest first, memoised: hands recur
+constantly, and the engine's hot path lists a hand's cards at every move (a dict's own
+lookup, so a hit costs no Python call)."""
+
+
 def mask_of(cards: Iterable[int]) -> int:
     """The mask of some cards."""
     mask = 0

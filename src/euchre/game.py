@@ -1,4 +1,5 @@
-"""Game: a match of two-handed Euchre as a state machine, with the public token API.
+"""Game: a match of Euchre (two-, three- or four-handed) as a state machine, with the public
+token API.
 
 Two ways in, one state:
 
@@ -23,24 +24,63 @@ Two ways in, one state:
 upcard up; legal: pass order
 >>> g.apply("order"); g.phase, g.to_move
 ('discard', 0)
+
+The three- and four-handed games are the same class with ``Rules(players=3|4)``:
+
+>>> g = Game(Rules(players=4), seed=7)
+>>> g.dealer, g.to_move, g.legal_actions(), g.score
+(0, 1, ['pass', 'order', 'order alone'], (0, 0))
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from . import record, state
-from .actions import ACTION_IDS, parse_action
+from . import record, state, state_family
+from .actions import ACTION_IDS, action_token, parse_action
 from .cards import card_token, deck_mask, parse_card, suit_token
 from .rules import Rules
 from .transcript import transcript
 from .view import View, build_view
 from .words import why_not
 
+# The int path's functions and slots, bound once: a module global is one lookup where
+# ``state.step`` is two, and search calls these millions of times.
+_legal, _step, _family_legal, _family_step = (state.legal, state.step, state_family.legal,
+                                              state_family.step)
+_PHASE, _OVER, _UNDO = state.PHASE, state.OVER, state.UNDO
+
 
 class IllegalAction(ValueError):
     """An action that the rules do not allow now; the game is unchanged."""
+
+
+def _applier(is_legal: Callable[[list, int], bool],
+             step: Callable[[list, int], None]) -> Callable[[Game, str], None]:
+    """``Game.apply`` over a core's ``is_legal`` and ``step`` (closed over: the token path
+    pays no attribute lookup for them)."""
+
+    def apply(self: Game, token: str) -> None:
+        """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
+        ``pop()`` takes it back."""
+        action = ACTION_IDS.get(token) if type(token) is str else None
+        if action is None:
+            action = _parse(token)
+        s = self._s
+        if not is_legal(s, action):
+            raise IllegalAction(self._why_illegal(token, action))
+        step(s, action)
+
+    return apply
+
+
+def _new(cls: type, rules: Any = None, *args: Any, **kwargs: Any) -> Game:
+    """``Game(rules)`` makes a ``FamilyGame`` for three or four players: the same API over
+    the family's core, while the two-handed game keeps its own specialised methods."""
+    if cls is Game and isinstance(rules, Rules) and rules.players != 2:
+        cls = FamilyGame
+    return object.__new__(cls)
 
 
 def _parse_deck(order: Any, rules: Rules, index: int) -> tuple[int, ...]:
@@ -66,9 +106,11 @@ def _parse_deck(order: Any, rules: Rules, index: int) -> tuple[int, ...]:
 
 
 class Game:
-    """A match to ``rules.target`` points between players 0 and 1."""
+    """A match to ``rules.target`` points: between players 0 and 1, or the three or four
+    seats of ``Rules(players=3|4)`` (then an instance of ``FamilyGame``, a subclass)."""
 
     __slots__ = ("_s",)
+    __new__ = _new  # type: ignore[assignment]
 
     def __init__(
         self,
@@ -79,8 +121,9 @@ class Game:
     ) -> None:
         """Start a match. ``seed`` draws the first dealer and shuffles every deck (a fresh
         random seed when None); ``first_dealer`` overrides the draw; ``decks`` stacks the
-        decks of the first hands (positions 0-4 to the non-dealer, 5-9 to the dealer, 10 the
-        upcard, the rest the stock)."""
+        decks of the first hands (positions 5k..5k+4 to the k-th player clockwise from the
+        dealer's left, the dealer last, 5N the upcard, the rest the stock: with two players
+        0-4 to the non-dealer, 5-9 to the dealer, 10 the upcard)."""
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
@@ -89,14 +132,18 @@ class Game:
         if type(seed) is not int or not 0 <= seed < state.SEED_LIMIT:
             raise ValueError(f"seed must be a whole number from 0 to {state.SEED_LIMIT - 1}, "
                              f"not {seed!r}")
+        players = rules.players
         if first_dealer is None:
-            first_dealer = state.seed_first_dealer(seed)
-        if first_dealer not in (0, 1) or type(first_dealer) is not int:
-            raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
+            first_dealer = state.seed_first_dealer(seed, players)
+        if type(first_dealer) is not int or not 0 <= first_dealer < players:
+            raise ValueError(f"first_dealer must be {_seats(players)}, not {first_dealer!r}")
         if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
             raise ValueError(f"decks must be a list of deck orders, not {type(decks).__name__}")
         stacked = tuple(_parse_deck(d, rules, i) for i, d in enumerate(decks or ()))
-        self._s = state.new_state(state.Setup(rules, seed, first_dealer, stacked))
+        self._s = self._new_state(state.Setup(rules, seed, first_dealer, stacked,
+                                              start_score=(0,) * rules.sides))
+
+    _new_state = staticmethod(state.new_state)
 
     # --- what anyone can read -----------------------------------------------------------
 
@@ -117,9 +164,10 @@ class Game:
         return None if player < 0 else player
 
     @property
-    def phase(self) -> str:
-        """``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` or ``over``."""
-        return state.PHASE_NAMES[self._s[state.PHASE]]
+    def phase(self) -> state.Phase:
+        """``bid1``, ``discard``, ``bid2``, ``play``, ``joker``, ``defend`` (four-handed) or
+        ``over``: a ``Phase``, which is a ``str``."""
+        return state.PHASES[self._s[state.PHASE]]
 
     @property
     def dealer(self) -> int:
@@ -127,19 +175,25 @@ class Game:
         return self._s[state.DEALER]
 
     @property
-    def score(self) -> tuple[int, int]:
-        """Points of player 0 and player 1."""
+    def score(self) -> tuple[int, ...]:
+        """Points by side: player 0 and player 1 (two-handed), seats 0 and 2 and seats 1 and
+        3 (four-handed), each player (three-handed)."""
         return self._s[state.SCORE0], self._s[state.SCORE1]
 
     @property
+    def players(self) -> int:
+        """How many seats the game has (``rules.players``)."""
+        return self._s[state.SETUP].rules.players
+
+    @property
     def winner(self) -> int | None:
-        """The player who reached the target, or None while the match goes on."""
+        """The side (see ``score``) that won the match, or None while it goes on."""
         winner = self._s[state.WINNER]
         return None if winner < 0 else winner
 
     @property
     def is_over(self) -> bool:
-        return self._s[state.PHASE] == state.OVER
+        return self._s[_PHASE] == _OVER
 
     @property
     def hand_number(self) -> int:
@@ -158,40 +212,70 @@ class Game:
 
     def hand(self, player: int) -> list[str]:
         """The cards a player holds (omniscient: for tests, tools and the arena, not bots)."""
-        return [card_token(c) for c in state.bits(self._s[state.HAND0 + _check_player(player)])]
+        return [card_token(c) for c in state.bits(self._s[state.HAND0 + self._seat(player)])]
 
     def view(self, player: int | None) -> View:
         """Everything ``player`` may see now, and nothing more; ``view(None)`` is what a
         spectator may see (no hand, no discard, nothing legal)."""
-        return build_view(self._s, None if player is None else _check_player(player))
+        return build_view(self._s, None if player is None else self._seat(player))
 
     def legal_actions(self) -> list[str]:
         """The legal tokens of the player to move (empty once the match is over)."""
         return list(state.legal_tokens(self._s))
 
+    def actions(self) -> list[tuple[int, str]]:
+        """Every action of the match so far, oldest first, as ``(player, token)``: the
+        game's public history (deals are chance, not actions: ``record()`` has them)."""
+        return [(state.item_player(item), action_token(state.item_action(item)))
+                for item in state.log_items(self._s) if type(item) is int]
+
+    def take_back_to(self, player: int, skip_forced: bool = False) -> int:
+        """Take back ``player``'s newest action and every action after it: the undo of a
+        person playing the computer (his last choice, and the computer's answers). With
+        ``skip_forced``, a card that was his only legal one is not a choice: it goes back
+        too, and the one before it is taken back. Returns how many actions were taken back;
+        ``IllegalAction``, the game unchanged, when he has no choice to take back.
+
+        >>> g = Game(seed=7)
+        >>> g.apply("pass"); g.apply("pass"); g.apply("pass")
+        >>> g.take_back_to(0), g.phase, g.to_move, len(g.actions())
+        (2, 'bid1', 0, 1)
+        """
+        self._seat(player)
+        moves = [who for who, _ in self.actions()]
+        work = self.copy()
+        taken = 0
+        while moves:
+            who = moves.pop()
+            work.pop()
+            taken += 1
+            if who == player and not (skip_forced and work._s[state.PHASE] == state.PLAY
+                                      and len(work.legal_action_ids()) == 1):
+                self._s = work._s
+                return taken
+        raise IllegalAction(f"player {player} has no choice to take back")
+
     # --- acting through tokens ----------------------------------------------------------
 
-    def apply(self, token: str) -> None:
-        """Apply one action given as a token; ``IllegalAction`` and no change if not legal.
-        ``pop()`` takes it back."""
-        action = ACTION_IDS.get(token) if type(token) is str else None
-        if action is None:
-            action = _parse(token)
-        s = self._s
-        if not state.is_legal(s, action):
-            raise IllegalAction(self._why_illegal(token, action))
-        state.step(s, action)
-
+    apply = _applier(state.is_legal, state.step)
     push = apply
     """``push`` is ``apply`` (the python-chess name); ``pop()`` takes either back."""
 
     def pop(self) -> None:
         """Take back the newest action, however it was made: instantly after ``push_id``
         (which keeps a snapshot), by replaying its hand otherwise."""
-        previous = state.take_back(self._s)
+        previous = self._take_back(self._s)
         if previous is None:
             raise IllegalAction("nothing to take back: no action was made in this game")
         self._s = previous
+
+    _take_back = staticmethod(state.take_back)
+
+    def _seat(self, player: Any) -> int:
+        players = self.players
+        if type(player) is not int or not 0 <= player < players:
+            raise ValueError(f"player must be {_seats(players)}, not {player!r}")
+        return player
 
     def _why_illegal(self, token: str, action: int) -> str:
         """The refusal, in the words every face uses (``words.why_not``)."""
@@ -200,26 +284,25 @@ class Game:
             return f"{token!r} is not legal: the match is over (player {s[state.WINNER]} won)"
         player = s[state.TO_MOVE]
         reason = why_not(build_view(s, player), action)
-        legal = " ".join(state.legal_tokens(s))
+        legal = " ".join(self.legal_actions())
         return f"{token!r} is not legal now (player {player} to move): {reason}; legal: {legal}"
 
     # --- acting through ids (search) ----------------------------------------------------
 
     def legal_action_ids(self) -> tuple[int, ...]:
         """The legal action ids (see ``euchre.actions``) of the player to move."""
-        return state.legal(self._s)
+        return _legal(self._s)
 
     def apply_id(self, action: int) -> None:
         """Apply a legal action id without checking it: for search, which knows it is legal."""
-        state.step(self._s, action)
+        _step(self._s, action)
 
     def push_id(self, action: int) -> None:
         """``apply_id`` with a snapshot, so that ``pop()`` takes it back at once (for search
         that pushes and pops in a loop)."""
         s = self._s
-        snapshot = s[:]
-        s[state.UNDO] = snapshot
-        state.step(s, action)
+        s[_UNDO] = s[:]
+        _step(s, action)
 
     def copy(self) -> Game:
         """An independent copy (it shares nothing mutable with this game)."""
@@ -240,8 +323,8 @@ class Game:
         setup = record.read_setup(data)
         game = Game(setup.rules, seed=setup.seed, first_dealer=setup.first_dealer,
                     decks=data["stacked_decks"])
-        if setup.start_hand or setup.start_score != (0, 0) or setup.start_last is not None:
-            game._s = state.new_state(game._s[state.SETUP]._replace(
+        if setup.start_hand or any(setup.start_score) or setup.start_last is not None:
+            game._s = game._new_state(game._s[state.SETUP]._replace(
                 start_hand=setup.start_hand, start_score=setup.start_score,
                 start_last=setup.start_last))
         for i, hand in enumerate(data["hands"]):
@@ -270,8 +353,9 @@ class Game:
         return transcript(self._s, names, hand)
 
     def __repr__(self) -> str:
-        return (f"<Game hand {self.hand_number} {self.phase} score {self.score[0]}-"
-                f"{self.score[1]} dealer {self.dealer} to_move {self.to_move}>")
+        score = "-".join(str(points) for points in self.score)
+        return (f"<Game hand {self.hand_number} {self.phase} score {score} "
+                f"dealer {self.dealer} to_move {self.to_move}>")
 
     def __eq__(self, other: object) -> bool:
         """Two games are equal when they hold the same position and the same history."""
@@ -279,10 +363,51 @@ class Game:
             return NotImplemented
         mine, theirs = self._s, other._s
         return (mine[:state.LOG] == theirs[:state.LOG]
+                and mine[state.N_SLOTS:] == theirs[state.N_SLOTS:]
                 and state.canonical_setup(mine) == state.canonical_setup(theirs)
                 and state.canonical_log(mine) == state.canonical_log(theirs))
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+class FamilyGame(Game):
+    """A three- or four-handed match: ``Game``'s API over the family's core
+    (``state_family``). ``Game(Rules(players=3|4))`` makes one; nothing else differs for its
+    user."""
+
+    __slots__ = ()
+
+    _new_state = staticmethod(state_family.new_state)
+    _take_back = staticmethod(state_family.take_back)
+
+    @property
+    def score(self) -> tuple[int, ...]:
+        return state_family.score(self._s)
+
+    def hand(self, player: int) -> list[str]:
+        return [card_token(c) for c in
+                state.bits(self._s[state_family.HANDS + self._seat(player)])]
+
+    def legal_actions(self) -> list[str]:
+        return list(state_family.legal_tokens(self._s))
+
+    apply = push = _applier(state_family.is_legal, state_family.step)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        return _family_legal(self._s)
+
+    def apply_id(self, action: int) -> None:
+        _family_step(self._s, action)
+
+    def push_id(self, action: int) -> None:
+        s = self._s
+        s[_UNDO] = s[:]
+        _family_step(s, action)
+
+    def copy(self) -> FamilyGame:
+        game = _new_game(FamilyGame)
+        game._s = self._s[:]
+        return game
 
 
 _new_game = object.__new__
@@ -291,7 +416,7 @@ _new_game = object.__new__
 def game_of_state(s: list) -> Game:
     """A ``Game`` around a state list (see ``state.py``) made by the engine's own search code
     (``resample``): the one way in besides the constructor, for code that builds states."""
-    game = _new_game(Game)
+    game = _new_game(Game if s[state.SETUP].rules.players == 2 else FamilyGame)
     game._s = s
     return game
 
@@ -309,7 +434,6 @@ def _parse(token: object) -> int:
         raise IllegalAction(str(err)) from None
 
 
-def _check_player(player: int) -> int:
-    if player not in (0, 1) or type(player) is not int:
-        raise ValueError(f"player must be 0 or 1, not {player!r}")
-    return player
+def _seats(players: int) -> str:
+    """The seats of a game in words: "0 or 1", "0, 1 or 2", "0, 1, 2 or 3"."""
+    return ", ".join(str(seat) for seat in range(players - 1)) + f" or {players - 1}"

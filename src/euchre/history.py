@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .state import outcome
+from .scoring import outcome
 from .words import count
 
 

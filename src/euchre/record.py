@@ -22,9 +22,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from . import state
+from . import scoring, state, state_family
 from .actions import action_token
 from .cards import card_token, parse_card
+from .hands import HandEnd, deal_order, hand_result
 from .rules import Rules
 
 FORMAT = "euchre-record"
@@ -34,16 +35,17 @@ VERSION = 1
 def to_record(s: list) -> dict[str, Any]:
     """The record of the match held by a state."""
     setup: state.Setup = s[state.SETUP]
+    players = setup.rules.players
     hands: list[dict[str, Any]] = []
     over = s[state.PHASE] == state.OVER
     every = state.hands_of(s)
     for i, (deal, actions, dealer) in enumerate(every):
         hand = {"number": setup.start_hand + i, "dealer": dealer,
-                "deck": [card_token(c) for c in state.deal_order(deal)],
+                "deck": [card_token(c) for c in deal_order(deal)],
                 "actions": [[state.item_player(a), action_token(state.item_action(a))]
                             for a in actions]}
         finished = i < len(every) - 1 or over
-        hand["result"] = state.hand_result(deal, actions, dealer) if finished else None
+        hand["result"] = hand_result(deal, actions, dealer, players) if finished else None
         hands.append(hand)
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -51,13 +53,14 @@ def to_record(s: list) -> dict[str, Any]:
         "rules": setup.rules.to_dict(),
         "seed": setup.seed,
         "first_dealer": setup.first_dealer,
-        "stacked_decks": [[card_token(c) for c in state.deal_order(d)] for d in setup.decks],
+        "stacked_decks": [[card_token(c) for c in deal_order(d)] for d in setup.decks],
     }
-    if setup.start_hand or setup.start_score != (0, 0) or setup.start_last is not None:
+    if setup.start_hand or any(setup.start_score) or setup.start_last is not None:
         data["start"] = {"hand_number": setup.start_hand, "score": list(setup.start_score),
                          "last_hand": setup.start_last.as_saved() if setup.start_last else None}
     data["hands"] = hands
-    data["score"] = [s[state.SCORE0], s[state.SCORE1]]
+    data["score"] = ([s[state.SCORE0], s[state.SCORE1]] if players == 2
+                     else list(state_family.score(s)))
     data["winner"] = None if s[state.WINNER] < 0 else s[state.WINNER]
     return data
 
@@ -81,27 +84,32 @@ def read_setup(data: Any) -> state.Setup:
     if not isinstance(start, dict):
         raise ValueError("record 'start' must be an object")
     start_hand = _int(start.get("hand_number", 0), "start hand_number")
-    score = start.get("score", [0, 0])
-    if (not isinstance(score, list) or len(score) != 2
-            or not all(type(x) is int and 0 <= x < rules.target for x in score)):
-        raise ValueError(f"record start score must be two numbers below the target, not {score!r}")
+    sides = rules.sides
+    score = start.get("score", [0] * sides)
+    if (not isinstance(score, list) or len(score) != sides
+            or not all(type(x) is int and x >= 0 for x in score)
+            or scoring.match_winner(score, rules.target) >= 0):
+        raise ValueError(f"record start score must be {sides} numbers of a match not yet won, "
+                         f"not {score!r}")
     return state.Setup(rules, _int(data["seed"], "seed"),
                        _int(data["first_dealer"], "first_dealer"), (), start_hand,
-                       tuple(score), _start_last(start.get("last_hand")))
+                       tuple(score), _start_last(start.get("last_hand"), rules.players))
 
 
-def _start_last(last: Any) -> state.HandEnd | None:
-    """The hand before a record's first: six numbers, or the finished hand as a view had it."""
+def _start_last(last: Any, players: int) -> HandEnd | None:
+    """The hand before a record's first: its numbers (``HandEnd.compact``: six for two
+    players), or the finished hand as a view had it."""
     if last is None:
         return None
-    if isinstance(last, list) and len(last) == 6 and all(type(x) is int for x in last):
-        return state.HandEnd(*last)
+    size = 2 + players + (3 if players == 3 else 2)
+    if isinstance(last, list) and len(last) == size and all(type(x) is int for x in last):
+        return HandEnd.from_compact(last, players)
     if isinstance(last, dict):
         try:
-            return state.HandEnd.from_dict(last)
+            return HandEnd.from_dict(last)
         except (KeyError, TypeError, ValueError):
             pass
-    raise ValueError("record start last_hand must be six whole numbers or a finished hand")
+    raise ValueError(f"record start last_hand must be {size} whole numbers or a finished hand")
 
 
 def check_replay(s: list, data: dict[str, Any]) -> None:
@@ -163,16 +171,18 @@ def read(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def player_names(data: dict[str, Any]) -> tuple[str, str] | None:
-    """The two players' names a record carries (``players.names``: the terminal and the
-    server write them), trimmed to 40 characters; None when it has no usable pair.
+def player_names(data: dict[str, Any]) -> tuple[str, ...] | None:
+    """The players' names a record carries (``players.names``: the terminal and the server
+    write them), trimmed to 40 characters; None when it has no usable name for every seat.
 
     >>> player_names({"players": {"names": ["Ann", " Bob "]}}), player_names({})
     (('Ann', 'Bob'), None)
     """
     players = data.get("players")
     names = players.get("names") if isinstance(players, dict) else None
-    if isinstance(names, list) and len(names) == 2 and all(
+    rules = data.get("rules")
+    seats = rules.get("players", 2) if isinstance(rules, dict) else 2
+    if isinstance(names, list) and len(names) == seats and all(
             isinstance(n, str) and n.strip() for n in names):
-        return (names[0].strip()[:40], names[1].strip()[:40])
+        return tuple(n.strip()[:40] for n in names)
     return None

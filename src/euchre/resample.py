@@ -1,5 +1,8 @@
 """Resampling: a full game consistent with one player's view, for determinized search.
 
+(At a table of three or four, ``resample`` hands the view to ``resample_family``, which
+does the same for up to three hidden hands; what follows is the two-handed sampler.)
+
 Given a ``View``, ``resample`` deals the cards that player cannot see (the other hand, the
 other player's discard, the stock) uniformly at random among every deal consistent with all
 he knows: his own cards and discard, every card played, where the upcard is (on the table,
@@ -29,23 +32,14 @@ from .cards import (
     DECK_MASKS,
     EFFECTIVE_SUIT,
     JOKER,
-    N_CARDS,
     SUIT_MASK,
     SUITS,
-    card_token,
-    parse_card,
 )
 from .game import Game, game_of_state
+from .hands import DealMasks
+from .resample_family import card_of, resample_family_state, shared_template, start_of
 from .state import log_item
 from .view import View
-
-_CARD = {card_token(c): c for c in range(N_CARDS)}
-
-
-def _card(token: str) -> int:
-    card = _CARD.get(token)
-    return parse_card(token) if card is None else card
-
 
 _PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
 _SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
@@ -98,7 +92,7 @@ def _work_out(view: View) -> _Facts:
     dealer = view.dealer
     phase = _PHASE[view.phase]
     trump = -1 if view.trump is None else _SUIT[view.trump]
-    up = _card(view.upcard)
+    up = card_of(view.upcard)
     plays, voids = _plays(view, trump)
     played = own_played = other_played = 0
     for item in plays:
@@ -110,8 +104,8 @@ def _work_out(view: View) -> _Facts:
             other_played |= bit
     hand = 0
     for token in view.hand:
-        hand |= 1 << _card(token)
-    own_discard = -1 if view.discard is None else _card(view.discard)
+        hand |= 1 << card_of(token)
+    own_discard = -1 if view.discard is None else card_of(view.discard)
     if phase == state.JOKER_PHASE and me == dealer:
         hand = -1  # the dealer has not looked: his five cards are as hidden as the stock
     deck = DECK_MASKS[view.rules.deck]
@@ -132,7 +126,7 @@ def _work_out(view: View) -> _Facts:
         k=5 - other_played.bit_count(), upcard_hidden=other == dealer and view.upcard_taken
         and not played >> up & 1, actions=_hand_actions(view, dealer, plays), deck=deck,
         seed_dealer=dealer ^ (view.hand_number & 1),
-        setup_rest=_start(view, phase, s[state.LAST]), )
+        setup_rest=start_of(view, phase == state.OVER, s[state.LAST]), )
 
 
 def _plays(view: View, trump: int) -> tuple[list[int], list[int]]:
@@ -141,52 +135,26 @@ def _plays(view: View, trump: int) -> tuple[list[int], list[int]]:
     plays: list[int] = []
     voids = [0, 0]
     for trick in view.tricks:
-        led, answer = _card(trick.cards[0]), _card(trick.cards[1])
+        led, answer = card_of(trick.cards[0]), card_of(trick.cards[1])
         follower = 1 - trick.leader
         plays.append(log_item(trick.leader, led))
         plays.append(log_item(follower, answer))
         if EFFECTIVE_SUIT[trump][answer] != EFFECTIVE_SUIT[trump][led]:
             voids[follower] |= 1 << EFFECTIVE_SUIT[trump][led]
     for token in view.trick:  # at most one card: the leader's
-        plays.append(log_item(view.leader, _card(token)))
+        plays.append(log_item(view.leader, card_of(token)))
     return plays, voids
 
 
 def _template(view: View, phase: int, trump: int, up: int, own_discard: int, played: int,
               voids: list[int]) -> list:
     """The state every sample starts from: all the view fixes, the hands left to draw."""
-    s: list = [0] * state.N_SLOTS
-    s[state.PHASE] = phase
-    s[state.TO_MOVE] = -1 if view.to_move is None else view.to_move
-    s[state.DEALER] = view.dealer
-    s[state.UPCARD] = up
-    s[state.TAKEN] = int(view.upcard_taken)
-    s[state.TRUMP] = trump
-    s[state.MAKER] = -1 if view.maker is None else view.maker
-    s[state.DISCARDED] = own_discard if view.upcard_taken else -1
-    s[state.LEADER] = view.leader
-    s[state.LED] = _card(view.trick[0]) if view.trick else -1
+    s = shared_template(view, state.N_SLOTS, trump, up, own_discard, played)
+    s[state.LED] = card_of(view.trick[0]) if view.trick else -1
     s[state.WON0], s[state.WON1] = view.tricks_won
     s[state.SCORE0], s[state.SCORE1] = view.score
-    s[state.HAND_NO] = view.hand_number
-    s[state.PLAYED] = played
     s[state.VOID0], s[state.VOID1] = voids
-    s[state.WINNER] = -1 if phase != state.OVER else (0 if view.score[0] >= view.target else 1)
-    s[state.TURNED] = up >> 3 if _round_one_passed(view, up) else -1
-    s[state.LAST] = None if view.last_hand is None else state.HandEnd.from_dict(view.last_hand)
-    s[state.UNDO] = None
-    s[state.CHECKPOINT] = None
     return s
-
-
-def _start(view: View, phase: int, last: state.HandEnd | None) -> tuple:
-    """The resampled match starts at this hand: its number, the score before it, and the
-    previous hand's result (unknown once the match is over: ``last`` is then this hand's)."""
-    if phase != state.OVER:
-        return (view.hand_number, tuple(view.score), last)
-    assert last is not None
-    return (view.hand_number, (view.score[0] - last.points[0], view.score[1] - last.points[1]),
-            None)
 
 
 def resample(view: View, rng: _random.Random) -> Game:
@@ -197,8 +165,11 @@ def resample(view: View, rng: _random.Random) -> Game:
 
 
 def resample_state(view: View, rng: _random.Random) -> list:
-    """``resample`` as a bare state list (``state.py``), for search code that reads the
-    state's slots directly and never needs the ``Game`` around it."""
+    """``resample`` as a bare state list (``state.py``, or ``state_family`` at a table of
+    three or four), for search code that reads the state's slots directly and never needs
+    the ``Game`` around it."""
+    if view.rules.players != 2:
+        return resample_family_state(view, rng)
     f = _facts(view)
     random = rng.random
     me, dealer, up = f.me, f.dealer, f.up
@@ -219,8 +190,8 @@ def resample_state(view: View, rng: _random.Random) -> list:
     discard = f.own_discard if me == dealer else other_discard
     if f.taken:
         hands[dealer] = (hands[dealer] | 1 << discard) & ~(1 << up)
-    deal = state.DealMasks(hands[1 - dealer], hands[dealer], up,
-                          f.deck & ~hands[0] & ~hands[1] & ~(1 << up))
+    deal = DealMasks((hands[1 - dealer], hands[dealer]), up,
+                     f.deck & ~hands[0] & ~hands[1] & ~(1 << up))
 
     s = f.template[:]
     s[state.HAND0 + me] = hand
@@ -289,8 +260,3 @@ def _hand_actions(view: View, dealer: int, plays: list[int]) -> tuple[int, ...]:
             items.append(_DEALER_CHOICE if view.upcard_taken else log_item(dealer, PASS))
     items.extend(plays)
     return tuple(items)
-
-
-def _round_one_passed(view: View, up: int) -> bool:
-    bids = view.bids
-    return up != JOKER and len(bids) >= 2 and bids[0][1] == "pass" and bids[1][1] == "pass"

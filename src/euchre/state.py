@@ -1,4 +1,8 @@
-"""The match as a flat list of ints: the fast core under ``Game``.
+"""The two-handed match as a flat list of ints: the fast core under ``Game``.
+
+(The three- and four-handed games run on ``state_family``, a core in the same style that
+shares this module's setup, randomness, log and take-back; this one stays specialised for
+two players, ``1 - player`` and all, because it is the hot path of the expert's search.)
 
 Why a list: ``Game.copy()`` is then one list slice, and the hot path (``legal`` and ``step``)
 reads and writes small ints by constant index with no attribute lookups or allocation beyond
@@ -15,6 +19,8 @@ Nothing here validates its input: ``Game`` does that before it calls in.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
+from enum import StrEnum
 from typing import NamedTuple
 
 from .actions import CALL, DISCARD, ORDER, PASS, action_token
@@ -24,15 +30,37 @@ from .cards import (
     JOKER,
     N_CARDS,
     SECOND_WINS,
-    SUITS,
-    card_token,
+    bits,
     deck_cards,
 )
+from .hands import HandEnd, deal_order, deal_position, hand_of_cell
 from .rules import Rules
+from .scoring import hand_points
 
-# Phases.
-BID1, DISCARD_PHASE, BID2, PLAY, JOKER_PHASE, OVER = range(6)
-PHASE_NAMES = ("bid1", "discard", "bid2", "play", "joker", "over")
+
+class Phase(StrEnum):
+    """The phase of a hand. Its values are the strings views and JSON have always carried
+    (a ``Phase`` is a ``str``: ``Phase.PLAY == "play"``); its order is the cores' ints."""
+
+    BID1 = "bid1"
+    DISCARD = "discard"
+    BID2 = "bid2"
+    PLAY = "play"
+    JOKER = "joker"
+    """The dealer names trump under a turned-up Joker, before looking at his hand."""
+    OVER = "over"
+    DEFEND = "defend"
+    """Four-handed: the defenders choose whether to defend alone against a lone maker."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)  # shown as the string it always was: 'play'
+
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+"""Every phase, indexed by the cores' phase ints."""
+BID1, DISCARD_PHASE, BID2, PLAY, JOKER_PHASE, OVER, DEFEND = range(7)
+PHASE_NAMES = PHASES[:6]
+"""The two-handed game's phases (the encoding of its views has one slot each)."""
 
 # Slots of the state list.
 (PHASE, TO_MOVE, DEALER, HAND0, HAND1, UPCARD, TAKEN, TRUMP, MAKER, DISCARDED, LEADER, LED,
@@ -56,7 +84,8 @@ class Setup(NamedTuple):
     decks: tuple[tuple[int, ...], ...] = ()
     """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i`` (or ``DealMasks``)."""
     start_hand: int = 0
-    start_score: tuple[int, int] = (0, 0)
+    start_score: tuple[int, ...] = (0, 0)
+    """Points by side before ``start_hand``."""
     start_last: HandEnd | None = None
     """The hand before ``start_hand`` (a ``HandEnd``), or None."""
 
@@ -73,9 +102,9 @@ def new_seed() -> int:
     return secrets.randbits(64)
 
 
-def seed_first_dealer(seed: int) -> int:
+def seed_first_dealer(seed: int, players: int = 2) -> int:
     """The first dealer a seed draws."""
-    return mix64(seed & M64) & 1
+    return mix64(seed & M64) % players
 
 
 _DEALT = 11  # five cards each and the upcard: the stock's order is never seen
@@ -103,7 +132,7 @@ def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
     while x >= limit:  # exact uniformity; happens about once in 300,000 hands
         z = (z + _GAMMA) & M64
         x = mix64(z)
-    for i in range(_DEALT):
+    for i in range(_DEALT):  # radix_shuffle, inlined: once a hand on the int path
         k = n - i
         j = i + x % k
         x //= k
@@ -111,38 +140,42 @@ def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
-class DealMasks(NamedTuple):
-    """A deal given as sets of cards rather than a deck order, as ``resample`` makes them
-    (computing an order for every sample would cost more than the sample). Its order, for
-    records, is each part sorted: non-dealer, dealer, upcard, stock."""
+def radix_shuffle(cards: list[int], x: int, count: int, start: int = 0) -> None:
+    """Draw ``count`` positions of ``cards`` from ``start`` on uniformly (Fisher-Yates) from
+    the cards at and after them, in place, the random number ``x`` read as mixed-radix
+    digits (below ``(n - start) (n - start - 1) ... (n - start - count + 1)``)."""
+    n = len(cards)
+    for i in range(start, start + count):
+        k = n - i
+        j = i + x % k
+        x //= k
+        cards[i], cards[j] = cards[j], cards[i]
 
-    non_dealer: int
-    dealer: int
-    upcard: int
-    stock: int
 
-
-def deal_order(deal: tuple) -> tuple[int, ...]:
-    """The deck order of a deal as logged: an order tuple, or the order of a ``DealMasks``."""
-    if type(deal) is DealMasks:
-        return (*bits(deal.non_dealer), *bits(deal.dealer), deal.upcard, *bits(deal.stock))
-    return deal
+def blank_state(setup: Setup, size: int) -> list:
+    """A state of ``size`` slots at the start of a setup's first hand, before its deal:
+    the slots both cores lay out alike (the family's core starts from it too)."""
+    s: list = [0] * size
+    s[SETUP] = setup
+    s[HAND_NO] = setup.start_hand
+    s[DEALER] = hand_dealer(setup, setup.start_hand)
+    s[WINNER] = -1
+    s[LAST] = setup.start_last
+    s[LOG] = s[UNDO] = s[CHECKPOINT] = None
+    return s
 
 
 def new_state(setup: Setup) -> list:
     """The state at the first deal of a match (or of the hand a setup starts at)."""
-    s: list = [0] * N_SLOTS
-    s[SETUP] = setup
-    s[HAND_NO] = setup.start_hand
+    s = blank_state(setup, N_SLOTS)
     s[SCORE0], s[SCORE1] = setup.start_score
-    s[DEALER] = setup.first_dealer ^ (setup.start_hand & 1)
-    s[WINNER] = -1
-    s[LAST] = setup.start_last
-    s[LOG] = None
-    s[UNDO] = None
-    s[CHECKPOINT] = None
     deal(s)
     return s
+
+
+def hand_dealer(setup: Setup, hand_number: int) -> int:
+    """Who deals hand ``hand_number``: the deal passes to the left after every hand."""
+    return (setup.first_dealer + hand_number) % setup.rules.players
 
 
 def deal(s: list) -> None:
@@ -178,12 +211,13 @@ def deal(s: list) -> None:
     s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
 
 
-def take_back(s: list) -> list | None:
+def take_back(s: list, replay: Callable[[list, int], None] | None = None) -> list | None:
     """The state before the newest action, or None when there is none to take back.
 
     A snapshot made by ``push_id`` is used when it is the state just before that action;
     otherwise the action's hand is replayed from its checkpoint (taken at the deal, or
-    where a resampled game began).
+    where a resampled game began) with ``replay`` (this core's ``step`` by default; the
+    family's core passes its own: the log and the checkpoints are laid out alike).
     """
     cell = s[LOG]
     checkpoint = s[CHECKPOINT]
@@ -206,29 +240,11 @@ def take_back(s: list) -> list | None:
         actions.append(cell[0])
     state = checkpoint[:]
     state[CHECKPOINT] = checkpoint  # (the copy holds the one before)
+    apply = step if replay is None else replay
     for item in reversed(actions):
-        step(state, item_action(item))
+        apply(state, item_action(item))
     state[UNDO] = snapshot
     return state
-
-
-_BITS: dict[int, tuple[int, ...]] = {}
-
-
-def bits(mask: int) -> tuple[int, ...]:
-    """The set bits of a mask, lowest first, memoised (hands recur constantly)."""
-    found = _BITS.get(mask)
-    if found is None:
-        if len(_BITS) > 500_000:
-            _BITS.clear()
-        out = []
-        m = mask
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        found = _BITS[mask] = tuple(out)
-    return found
 
 
 _BID1_LEGAL = (PASS, ORDER)
@@ -259,8 +275,7 @@ def legal(s: list) -> tuple[int, ...]:
         return (PASS, *discards) if may_leave else discards
     if phase == BID2:
         rules = s[SETUP].rules
-        turned = -1 if rules.may_call_turned_suit else s[TURNED]
-        calls = tuple(CALL + suit for suit in range(4) if suit != turned)
+        calls = tuple(CALL + suit for suit in rules.suits_to_name(s[TURNED]))
         if rules.stick_the_dealer and s[TO_MOVE] == s[DEALER]:
             return calls
         return (PASS, *calls)
@@ -272,28 +287,38 @@ def legal(s: list) -> tuple[int, ...]:
 _PLAY_TOKENS: dict[int, tuple[str, ...]] = {}
 
 
-def legal_tokens(s: list) -> tuple[str, ...]:
-    """``legal`` as tokens; in play memoised by the mask of playable cards."""
+def legal_tokens(s: list, hands: int = HAND0,
+                 ids: Callable[[list], tuple[int, ...]] = legal) -> tuple[str, ...]:
+    """``legal`` as tokens; in play memoised by the mask of playable cards. (``hands`` and
+    ``ids``: where a core keeps its hands and its ``legal``, for the family's core.)"""
     if s[PHASE] != PLAY:
-        return tuple(action_token(a) for a in legal(s))
-    hand = s[HAND0 + s[TO_MOVE]]
+        return tuple(action_token(a) for a in ids(s))
+    hand = s[hands + s[TO_MOVE]]
     led = s[LED]
     if led >= 0:
         hand = hand & FOLLOW_MASK[s[TRUMP]][led] or hand
-    tokens = _PLAY_TOKENS.get(hand)
+    tokens = _PLAY_TOKENS.get(hand)  # (play_tokens' lookup, inlined: the token path's hot spot)
+    return play_tokens(hand) if tokens is None else tokens
+
+
+def play_tokens(playable: int) -> tuple[str, ...]:
+    """The tokens of a mask of playable cards, memoised (both cores' ``legal_tokens``)."""
+    tokens = _PLAY_TOKENS.get(playable)
     if tokens is None:
         if len(_PLAY_TOKENS) > 500_000:
             _PLAY_TOKENS.clear()
-        tokens = _PLAY_TOKENS[hand] = tuple(action_token(c) for c in bits(hand))
+        tokens = _PLAY_TOKENS[playable] = tuple(action_token(c) for c in bits(playable))
     return tokens
 
 
-def is_legal(s: list, action: int) -> bool:
-    """Whether an action id is legal now; in play, without building the legal list."""
+def is_legal(s: list, action: int, hands: int = HAND0,
+             ids: Callable[[list], tuple[int, ...]] = legal) -> bool:
+    """Whether an action id is legal now; in play, without building the legal list.
+    (``hands`` and ``ids`` as for ``legal_tokens``.)"""
     if s[PHASE] == PLAY:
         if action >= DISCARD:
             return False
-        hand = s[HAND0 + s[TO_MOVE]]
+        hand = s[hands + s[TO_MOVE]]
         if not hand >> action & 1:
             return False
         led = s[LED]
@@ -301,7 +326,7 @@ def is_legal(s: list, action: int) -> bool:
             follow = hand & FOLLOW_MASK[s[TRUMP]][led]
             return not follow or bool(follow >> action & 1)
         return True
-    return action in legal(s)
+    return action in ids(s)
 
 
 def log_item(player: int, action: int) -> int:
@@ -377,7 +402,7 @@ def _bid(s: list, player: int, action: int) -> None:
         elif player != dealer:
             s[TO_MOVE] = dealer
         else:  # thrown in
-            s[LAST] = HandEnd(-1, -1, 0, 0, 0, 0, dealer, s[LOG])
+            s[LAST] = HandEnd.thrown_in(2, dealer, s[LOG])
             _next_hand(s)
     else:  # JOKER_PHASE: the dealer names trump, then must take the Joker and discard
         s[TRUMP] = action - CALL
@@ -390,22 +415,12 @@ def _start_play(s: list) -> None:
     s[LEADER] = s[TO_MOVE] = 1 - s[DEALER]
 
 
-def hand_points(maker: int, maker_tricks: int) -> tuple[int, int]:
-    """``(scorer, points)`` from the scoring table: 1 for 3-4 tricks, 2 for a march,
-    2 to the defender when the maker is euchred."""
-    if maker_tricks == 5:
-        return maker, 2
-    if maker_tricks >= 3:
-        return maker, 1
-    return 1 - maker, 2
-
-
 def _score_hand(s: list) -> None:
     maker = s[MAKER]
     scorer, points = hand_points(maker, s[WON0 + maker])
     s[SCORE0 + scorer] += points
-    s[LAST] = HandEnd(maker, s[TRUMP], s[WON0], s[WON1], points if scorer == 0 else 0,
-                      points if scorer == 1 else 0, s[DEALER], s[LOG])
+    s[LAST] = HandEnd(maker, s[TRUMP], (s[WON0], s[WON1]),
+                      (points, 0) if scorer == 0 else (0, points), s[DEALER], s[LOG])
     if s[SCORE0 + scorer] >= s[SETUP].rules.target:
         s[PHASE] = OVER
         s[TO_MOVE] = -1
@@ -451,182 +466,17 @@ def dealt_hand(s: list, player: int) -> int:
     """A player's five cards as dealt this hand (before any pick-up), as a mask."""
     deal, _ = hand_log(s)
     order = deal_order(deal)
-    start = 5 if player == s[DEALER] else 0
+    start = deal_position(s[SETUP].rules.players, s[DEALER], player)
     return sum(1 << c for c in order[start:start + 5])
-
-
-def hand_of_cell(cell: tuple) -> tuple[tuple, list[int]]:
-    """The deal and the actions of the hand whose newest log cell is ``cell``."""
-    actions = []
-    while type(cell[0]) is int:  # back to the hand's deal
-        actions.append(cell[0])
-        cell = cell[1]
-    actions.reverse()
-    return cell[0], actions
-
-
-# --- the story of a hand --------------------------------------------------------------------
-
-OUTCOMES = ("made", "march", "euchred", "thrown_in")
-"""How a hand ends for its maker: 3-4 tricks, all 5, fewer than 3; or nobody made trump."""
-
-
-def outcome(maker_tricks: int) -> str:
-    """``made``, ``march`` or ``euchred`` for the tricks the maker took: the one count the
-    arena, the statistics and every face share."""
-    return "march" if maker_tricks == 5 else "made" if maker_tricks >= 3 else "euchred"
-
-
-def hand_story(deal: tuple, actions: list[int], dealer: int) -> dict:
-    """What happened in a hand, from its deal and its actions: the bids as said, whether the
-    upcard was taken and what the dealer threw, and every trick with its winner. The one
-    place that reads a hand's log; the view, the finished hand and the record all use it.
-
-    Returns ``bids`` (``[player, token]``: pass, order, call S), ``upcard``,
-    ``upcard_taken``, ``discard`` (the dealer's, or None), ``trump`` (-1 before it is made),
-    ``maker``, ``tricks`` (``[leader, led, answer, winner]`` as card ids), ``trick`` (the
-    cards of the trick in progress) and ``won``.
-    """
-    upcard = deal_order(deal)[10]
-    bids: list[list] = []
-    tricks: list[list[int]] = []
-    won = [0, 0]
-    trump = maker = discard = led = -1
-    leader = 1 - dealer
-    previous = -1
-    for item in actions:
-        player, action = item >> 7, item & 127
-        if action < DISCARD:
-            if led < 0:
-                led, leader = action, player
-            else:
-                winner = player if SECOND_WINS[trump][led * N_CARDS + action] else 1 - player
-                tricks.append([leader, led, action, winner])
-                won[winner] += 1
-                led = -1
-        elif action < PASS:
-            discard = action - DISCARD
-        elif action == PASS and previous == ORDER:
-            pass  # the dealer leaving the upcard after an order: not a bid
-        else:
-            bids.append([player, action_token(action)])
-            if action == ORDER:
-                trump, maker = upcard >> 3, player
-            elif action >= CALL:
-                trump, maker = action - CALL, player
-        previous = action
-    return {"bids": bids, "upcard": upcard, "upcard_taken": discard >= 0, "discard": discard,
-            "trump": trump, "maker": maker, "tricks": tricks,
-            "trick": [] if led < 0 else [led], "leader": leader, "won": won}
-
-
-def hand_result(deal: tuple, actions: list[int], dealer: int) -> dict:
-    """A finished hand's result as records keep it: ``thrown_in``, ``maker``, ``trump``,
-    ``tricks_won``, ``points`` and ``outcome``."""
-    story = hand_story(deal, actions, dealer)
-    maker, won = story["maker"], story["won"]
-    if maker < 0:
-        return {"thrown_in": True, "maker": None, "trump": None, "tricks_won": [0, 0],
-                "points": [0, 0], "outcome": "thrown_in"}
-    scorer, points = hand_points(maker, won[maker])
-    return {"thrown_in": False, "maker": maker, "trump": SUITS[story["trump"]],
-            "tricks_won": won, "points": [points * (scorer == 0), points * (scorer == 1)],
-            "outcome": outcome(won[maker])}
 
 
 def hands_of(s: list) -> list[tuple[tuple, list[int], int]]:
     """Every hand of the match so far, oldest first: ``(deal, actions, dealer)``."""
     setup = s[SETUP]
-    dealer = setup.first_dealer ^ (setup.start_hand & 1)
     out: list[tuple[tuple, list[int], int]] = []
     for item in log_items(s):
         if type(item) is int:
             out[-1][1].append(item)
         else:
-            out.append((item, [], dealer ^ (len(out) & 1)))
+            out.append((item, [], hand_dealer(setup, setup.start_hand + len(out))))
     return out
-
-
-class HandEnd:
-    """A finished hand as the state keeps it until the next one ends: the result as numbers
-    (what scoring and the resampler need) and where to read the rest (the log cell of the
-    hand's last action, or a finished-hand dict taken from a view). ``to_dict`` builds the
-    full public account once per player and keeps it: a finished hand never changes."""
-
-    __slots__ = ("_dicts", "dealer", "maker", "points", "source", "trump", "won")
-
-    def __init__(self, maker: int, trump: int, won0: int, won1: int, points0: int,
-                 points1: int, dealer: int = -1, source: tuple | dict | None = None) -> None:
-        self.maker, self.trump = maker, trump
-        self.won = (won0, won1)
-        self.points = (points0, points1)
-        self.dealer = dealer
-        self.source = source
-        self._dicts: list = [None, None, None]
-
-    def __eq__(self, other: object) -> bool:
-        """Equal results of the same dealer's hand (where the account is read from does not
-        matter: games compare their logs separately)."""
-        if not isinstance(other, HandEnd):
-            return NotImplemented
-        return self.compact() == other.compact() and self.dealer == other.dealer
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"HandEnd{self.compact()}"
-
-    @classmethod
-    def from_dict(cls, last: dict) -> HandEnd:
-        """A finished hand from its dict (a view's ``last_hand``, or a record's start),
-        which it keeps as the account to show."""
-        dealer = -1 if last.get("dealer") is None else last["dealer"]
-        if last["thrown_in"]:
-            return cls(-1, -1, 0, 0, 0, 0, dealer, last)
-        return cls(last["maker"], SUITS.index(last["trump"]), *last["tricks_won"],
-                   *last["points"], dealer, last)
-
-    def as_saved(self) -> list[int] | dict:
-        """What a record's ``start.last_hand`` keeps: the account it was given, or the six
-        numbers when that is all there is."""
-        return self.source if isinstance(self.source, dict) else list(self.compact())
-
-    def compact(self) -> tuple[int, ...]:
-        """The six numbers a record's ``start.last_hand`` holds."""
-        return (self.maker, self.trump, *self.won, *self.points)
-
-    def to_dict(self, player: int | None) -> dict:
-        """The finished hand as ``player`` may see it (None: a spectator); see
-        ``View.last_hand``. The dict is shared: read it, do not change it."""
-        index = 2 if player is None else player
-        found = self._dicts[index]
-        if found is None:
-            found = self._dicts[index] = self._build(player)
-        return found
-
-    def _build(self, player: int | None) -> dict:
-        thrown_in = self.maker < 0
-        out = {"thrown_in": thrown_in, "maker": None if thrown_in else self.maker,
-               "trump": None if thrown_in else SUITS[self.trump],
-               "tricks_won": list(self.won), "points": list(self.points),
-               "outcome": "thrown_in" if thrown_in else outcome(self.won[self.maker]),
-               "dealer": None if self.dealer < 0 else self.dealer}
-        source = self.source
-        if isinstance(source, dict):  # taken from a view (a resampled game)
-            known = {k: source[k] for k in ("upcard", "upcard_taken", "bids", "tricks")
-                     if k in source}
-            mine = source.get("discard") is not None and player == self.dealer
-            out.update(known, discard=source["discard"] if mine else None)
-            return out
-        if source is None:  # a record's start: only the numbers are known
-            out.update(upcard=None, upcard_taken=None, bids=[], tricks=[], discard=None)
-            return out
-        deal, actions = hand_of_cell(source)
-        story = hand_story(deal, actions, self.dealer)
-        own = story["discard"] >= 0 and player == self.dealer
-        out.update(upcard=card_token(story["upcard"]), upcard_taken=story["upcard_taken"],
-                   bids=story["bids"],
-                   tricks=[{"leader": leader, "cards": [card_token(a), card_token(b)],
-                            "winner": winner} for leader, a, b, winner in story["tricks"]],
-                   discard=card_token(story["discard"]) if own else None)
-        return out

@@ -1,7 +1,9 @@
 """View: everything one player may see of a match, and nothing more.
 
 A bot, a user interface or a network client gets a ``View``, never the ``Game``: the other
-player's hand, the stock and the other player's discard are simply not in it. Its fields are
+hands (a partner's included), the stock and the dealer's discard (but for the dealer himself)
+are simply not in it. At a table of three or four it also shows what every player there
+sees: each seat's tricks and cards left, the sides, who plays alone and who sits out. Its fields are
 tokens (the public contract); ``to_dict()`` is JSON and ``View.from_dict`` reads it back.
 
 ``game.view(None)`` is what a spectator may see: everything public, no hand, no discard,
@@ -28,17 +30,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from . import state
-from .cards import card_token, sort_key, suit_token
+from . import state, state_family
+from .cards import bits, card_token, sort_key, suit_token
+from .hands import hand_story
 from .rules import Rules
+from .scoring import sides_of
 
 
 @dataclass(frozen=True)
 class Trick:
-    """A completed trick: who led, the two cards in play order, who won it."""
+    """A completed trick: who led, the cards in play order (one for each seat that plays),
+    who won it."""
 
     leader: int
-    cards: tuple[str, str]
+    cards: tuple[str, ...]
     winner: int
 
 
@@ -52,8 +57,9 @@ class View:
     to_move: int | None
     """Who must act, or None once the match is over."""
     phase: str
-    """``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` (the dealer naming the Joker's
-    suit) or ``over``."""
+    """A ``Phase`` (a ``str``): ``bid1``, ``discard``, ``bid2``, ``play``, ``joker`` (the
+    dealer naming the Joker's suit), ``defend`` (four-handed: defending alone or not) or
+    ``over``."""
     hand: tuple[str, ...]
     """Own cards (empty for the dealer while he names the Joker's suit, and for a
     spectator)."""
@@ -64,15 +70,18 @@ class View:
     trump: str | None
     maker: int | None
     bids: tuple[tuple[int, str], ...]
-    """This hand's bidding in order: ``(player, token)`` for pass, order and call S."""
+    """This hand's bidding in order: ``(player, token)`` for pass, order and call S (alone
+    too), and the four-handed defenders' pass or defend alone."""
     leader: int
     """Who leads (or led) the trick in progress."""
     trick: tuple[str, ...]
     """Cards of the trick in progress, in order."""
     tricks: tuple[Trick, ...]
     """Completed tricks of this hand."""
-    tricks_won: tuple[int, int]
-    score: tuple[int, int]
+    tricks_won: tuple[int, ...]
+    """Tricks this hand, by seat."""
+    score: tuple[int, ...]
+    """Points by side (``sides``)."""
     target: int
     discard: str | None
     """The dealer's own discard, in the dealer's view only."""
@@ -88,6 +97,16 @@ class View:
     only what that view knew of it."""
     hand_number: int = 0
     rules: Rules = field(default_factory=Rules)
+    sides: tuple[int, ...] = (0, 1)
+    """The side each seat scores for: ``(0, 1, 0, 1)`` four-handed (partners opposite),
+    ``(0, 1, 2)`` three-handed, ``(0, 1)`` two-handed."""
+    alone: tuple[int, ...] = ()
+    """The seats playing this hand without a partner: a lone maker or a lone defender
+    (four-handed), the maker (three-handed, once trump is made)."""
+    out: tuple[int, ...] = ()
+    """The seats sitting out this hand (a lone player's partner)."""
+    cards_held: tuple[int, ...] = ()
+    """How many cards each seat holds (public: everybody can count them)."""
 
     def to_dict(self, shared: bool = False) -> dict[str, Any]:
         """A JSON-ready dict of every field (written out by hand: the server makes one per
@@ -107,6 +126,8 @@ class View:
             "target": self.target, "discard": self.discard, "legal": list(self.legal),
             "last_hand": last if last is None or shared else _copy_hand(last),
             "hand_number": self.hand_number, "rules": self.rules.to_dict(),
+            "sides": list(self.sides), "alone": list(self.alone), "out": list(self.out),
+            "cards_held": list(self.cards_held),
         }
 
     @classmethod
@@ -115,7 +136,7 @@ class View:
         if not isinstance(data, dict):
             raise ValueError(f"a view must be an object, not {type(data).__name__}")
         names = {f.name for f in fields(cls)}
-        missing = sorted(names - set(data) - {"hand_number", "rules"})
+        missing = sorted(names - set(data) - set(_OPTIONAL))
         if missing:
             raise ValueError(f"view is missing {', '.join(missing)}")
         try:
@@ -124,11 +145,18 @@ class View:
             values["tricks"] = tuple(Trick(int(t["leader"]), tuple(t["cards"]), int(t["winner"]))
                                      for t in data["tricks"])
             values["bids"] = tuple((int(p), str(tok)) for p, tok in data["bids"])
-            for key in ("hand", "trick", "legal", "tricks_won", "score"):
-                values[key] = tuple(data[key])
+            values["phase"] = state.Phase(data["phase"])
+            for key in ("hand", "trick", "legal", "tricks_won", "score", "sides", "alone", "out",
+                        "cards_held"):
+                if key in data:
+                    values[key] = tuple(data[key])
         except (KeyError, TypeError, ValueError) as err:
             raise ValueError(f"malformed view: {err}") from None
         return cls(**values)
+
+
+_OPTIONAL = ("hand_number", "rules", "sides", "alone", "out", "cards_held")
+"""Fields a view's dict may lack (one written before they were added)."""
 
 
 def _copy_hand(last: dict[str, Any]) -> dict[str, Any]:
@@ -141,16 +169,28 @@ def _copy_hand(last: dict[str, Any]) -> dict[str, Any]:
 
 
 def build_view(s: list, player: int | None) -> View:
-    """The view of ``player`` (None: a spectator) of the state ``s``."""
+    """The view of ``player`` (None: a spectator) of the state ``s`` (either core's)."""
+    rules = s[state.SETUP].rules
+    players = rules.players
+    if players == 2:
+        hands = (s[state.HAND0], s[state.HAND1])
+        won = (s[state.WON0], s[state.WON1])
+        score = (s[state.SCORE0], s[state.SCORE1])
+        legal = state.legal_tokens
+    else:
+        hands = tuple(s[state_family.HANDS:state_family.HANDS + players])
+        won = tuple(s[state_family.WON:state_family.WON + players])
+        score = state_family.score(s)
+        legal = state_family.legal_tokens
     phase = s[state.PHASE]
     trump = s[state.TRUMP]
     dealer = s[state.DEALER]
     deal, actions = state.hand_log(s)
-    story = state.hand_story(deal, actions, dealer)
-    tricks = tuple(Trick(leader, (card_token(a), card_token(b)), winner)
-                   for leader, a, b, winner in story["tricks"])
+    story = hand_story(deal, actions, dealer, players)
+    tricks = tuple(Trick(leader, tuple(card_token(c) for c in cards), winner)
+                   for leader, cards, winner in story["tricks"])
     hidden_hand = player is None or (phase == state.JOKER_PHASE and player == dealer)
-    hand_cards = () if hidden_hand else sorted(state.bits(s[state.HAND0 + player]),
+    hand_cards = () if hidden_hand else sorted(bits(hands[player]),
                                                key=lambda c: sort_key(c, trump))
     own_discard = s[state.DISCARDED] if player == dealer and s[state.DISCARDED] >= 0 else None
     to_move = s[state.TO_MOVE]
@@ -159,7 +199,7 @@ def build_view(s: list, player: int | None) -> View:
         player=player,
         dealer=dealer,
         to_move=None if to_move < 0 else to_move,
-        phase=state.PHASE_NAMES[phase],
+        phase=state.PHASES[phase],
         hand=tuple(card_token(c) for c in hand_cards),
         upcard=card_token(s[state.UPCARD]),
         upcard_taken=bool(s[state.TAKEN]),
@@ -169,12 +209,16 @@ def build_view(s: list, player: int | None) -> View:
         leader=s[state.LEADER],
         trick=tuple(card_token(c) for c in story["trick"]),
         tricks=tricks,
-        tricks_won=(s[state.WON0], s[state.WON1]),
-        score=(s[state.SCORE0], s[state.SCORE1]),
-        target=s[state.SETUP].rules.target,
+        tricks_won=won,
+        score=score,
+        target=rules.target,
         discard=None if own_discard is None else card_token(own_discard),
-        legal=state.legal_tokens(s) if to_move == player and player is not None else (),
+        legal=legal(s) if to_move == player and player is not None else (),
         last_hand=None if last is None else last.to_dict(player),
         hand_number=s[state.HAND_NO],
-        rules=s[state.SETUP].rules,
+        rules=rules,
+        sides=sides_of(players),
+        alone=tuple(story["alone"]),
+        out=tuple(story["out"]),
+        cards_held=tuple(hand.bit_count() for hand in hands),
     )

@@ -22,8 +22,19 @@ values (``cards``, ``actions``, ``view``), so anything may import it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
-from .actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from .actions import (
+    ALONE_OF,
+    CALL,
+    DEFEND_ALONE,
+    DISCARD,
+    N_ACTIONS,
+    ORDER,
+    PASS,
+    action_token,
+    parse_action,
+)
 from .cards import (
     EFFECTIVE_SUIT,
     JACK,
@@ -171,10 +182,14 @@ def choice_words(view: View, token: str) -> str:
         return f"pick up and discard {card_text(action_token(action - DISCARD))}"
     if action == PASS:
         return "leave it" if view.phase == "discard" else "pass"
+    if action == DEFEND_ALONE:
+        return "defend alone"
+    alone = " alone" if action >= N_ACTIONS else ""
+    action = ALONE_OF.get(action, action)
     if action == ORDER:
         verb = "pick up" if view.player == view.dealer else "order up"
-        return f"{verb} {card_text(view.upcard)}"
-    return f"name {suit_text(SUITS[action - CALL])}"
+        return f"{verb} {card_text(view.upcard)}{alone}"
+    return f"name {suit_text(SUITS[action - CALL])}{alone}"
 
 
 def bid_words(view: View, player: int, token: str) -> str:
@@ -197,13 +212,19 @@ def bid_text(token: str, by_dealer: bool, upcard: str) -> str:
 
     >>> bid_text("order", False, "KC"), bid_text("call H", True, "KC"), bid_text("pass", 1, "9S")
     ('ordered up K♣', 'named ♥ hearts', 'passed')
+    >>> bid_text("order alone", False, "KC"), bid_text("defend alone", False, "KC")
+    ('ordered up K♣ alone', 'defends alone')
     """
     action = parse_action(token)
     if action == PASS:
         return "passed"
+    if action == DEFEND_ALONE:
+        return "defends alone"
+    alone = " alone" if action >= N_ACTIONS else ""
+    action = ALONE_OF.get(action, action)
     if action == ORDER:
-        return f"{'picked up' if by_dealer else 'ordered up'} {card_text(upcard)}"
-    return f"named {suit_text(SUITS[action - CALL])}"
+        return f"{'picked up' if by_dealer else 'ordered up'} {card_text(upcard)}{alone}"
+    return f"named {suit_text(SUITS[action - CALL])}{alone}"
 
 
 # --- why a choice is refused ----------------------------------------------------------------
@@ -226,18 +247,27 @@ def why_not(view: View, action: int) -> str:
         return _why_not_card(view, action, hand)
     if view.phase == "discard":
         return _why_not_discard(view, action)
+    alone = view.rules.players == 4
+    if action >= N_ACTIONS and not alone:
+        return "nobody plays alone in this game"
+    bid = ALONE_OF.get(action, action)
     if view.phase == "bid1":
-        return "in the first round you may pass or order the upcard up"
+        return ("in the first round you may pass or order the upcard up"
+                + (" (alone or not)" if alone else ""))
     if view.phase == "bid2":
-        if action == ORDER:
+        if bid == ORDER:
             return "the upcard was turned down: name another suit or pass"
-        if action == PASS:
+        if bid == PASS:
             return "stick the dealer: the dealer must name a suit"
-        if action >= CALL:
-            return f"{SUIT_NAMES[action - CALL]} was turned down: it may not be named"
+        if CALL <= bid < N_ACTIONS:
+            return f"{SUIT_NAMES[bid - CALL]} was turned down: it may not be named"
         return "name a suit (call S) or pass"
     if view.phase == "joker":
+        if action >= N_ACTIONS and CALL <= bid < N_ACTIONS:
+            return "under a turned-up Joker the dealer may not go alone"
         return "name trump (call C, D, H or S) before looking at your hand"
+    if view.phase == "defend":
+        return "defend alone, or pass and play with your partner"
     return "that is not a choice now"
 
 
@@ -292,3 +322,65 @@ def trick_reason(cards: tuple[str, str] | list[str], trump: str) -> str:
     if EFFECTIVE_SUIT[suit][lost] == EFFECTIVE_SUIT[suit][won]:
         return "higher card"
     return "the suit led"
+
+
+# --- a finished hand ------------------------------------------------------------------------
+
+
+def side_name(who: Sequence[str], players: int, side: int) -> str:
+    """A side as people name it: a player, or two partners ("Ann and Cy").
+
+    >>> side_name(("Ann", "Bob", "Cy", "Di"), 4, 0), side_name(("Ann", "Bob"), 2, 1)
+    ('Ann and Cy', 'Bob')
+    """
+    if players == 4:
+        return f"{who[side]} and {who[side + 2]}"
+    return who[side]
+
+
+def result_words(result: dict, who: Sequence[str], players: int = 2,
+                 you: int | None = None) -> str:
+    """A finished hand's result in one sentence, from the engine's account of it (a
+    record's ``result`` or a view's ``last_hand``): who made what, how it went, who scored.
+    The one wording of a hand's end: the transcript, the terminal and the coach say it with
+    this. ``you``: the seat spoken to ("you score 2"; ``who[you]`` is "You").
+
+    >>> result_words({"thrown_in": False, "maker": 0, "trump": "C", "tricks_won": [5, 0],
+    ...               "points": [2, 0], "outcome": "march"}, ("P0", "P1"))
+    'P0 made clubs trump: a march; P0 scores 2'
+    >>> result_words({"thrown_in": False, "maker": 1, "trump": "H", "tricks_won": [2, 1, 0],
+    ...               "points": [2, 0, 2], "outcome": "euchred", "alone": [1]},
+    ...              ("Ann", "Bob", "Cy"), 3)
+    'Bob made hearts trump: euchred with 1 trick; Ann and Cy score 2 each'
+    >>> result_words({"thrown_in": False, "maker": 1, "trump": "S", "tricks_won": [3, 2],
+    ...               "points": [2, 0], "outcome": "euchred"}, ("You", "Computer"), you=0)
+    'Computer made spades trump: euchred with 2 tricks; You score 2'
+    """
+    if result["thrown_in"]:
+        return f"{'both' if players == 2 else 'everybody'} passed twice: the hand is thrown in"
+    maker = result["maker"]
+    won = result["tricks_won"][maker]
+    if players == 4:
+        won += result["tricks_won"][(maker + 2) % 4]
+    what = {"march": "a march", "made": count(won, "trick"),
+            "euchred": f"euchred with {count(won, 'trick')}"}[result["outcome"]]
+    alone = " alone" if players == 4 and maker in result.get("alone", ()) else ""
+    head = f"{who[maker]} made {SUIT_NAMES[SUITS.index(result['trump'])]} trump{alone}: {what}"
+    points = result["points"]
+    scorers = [side for side, gained in enumerate(points) if gained]
+    if len(scorers) == 2:  # cutthroat: both defenders score
+        return (f"{head}; {who[scorers[0]]} and {who[scorers[1]]} score "
+                f"{points[scorers[0]]} each")
+    side = scorers[0]
+    verb = "score" if players == 4 or side == you else "scores"
+    return f"{head}; {side_name(who, players, side)} {verb} {points[side]}"
+
+
+def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:
+    """The score by side: "P0 3, P1 2"; "Ann and Cy 3, Bob and Di 2".
+
+    >>> score_words((3, 2), ("P0", "P1")), score_words((1, 4), ("A", "B", "C", "D"), 4)
+    ('P0 3, P1 2', 'A and C 1, B and D 4')
+    """
+    return ", ".join(f"{side_name(who, players, side)} {points}"
+                     for side, points in enumerate(score))

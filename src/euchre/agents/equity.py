@@ -20,7 +20,7 @@ from collections.abc import Callable
 from functools import cache
 
 from ..rules import Rules
-from ..state import hand_points
+from ..scoring import hand_points
 
 # One hand from the dealer's side: (dealer's points, non-dealer's points) -> probability.
 DEALER_HAND = {

@@ -48,6 +48,7 @@ from ..cards import (
 )
 from ..resample import resample_state
 from ..rules import Rules
+from ..scoring import hand_points
 from ..view import View
 from .bid_model import BidModel, his_turns
 from .calibration import Calibration
@@ -341,7 +342,7 @@ def _gap(totals: list[float]) -> float:
 
 
 def _net_points(maker: int, maker_tricks: int, me: int) -> float:
-    scorer, points = state.hand_points(maker, maker_tricks)
+    scorer, points = hand_points(maker, maker_tricks)
     return float(points if scorer == me else -points)
 
 
@@ -596,8 +597,7 @@ class _Bidding:
         self.rules = view.rules
         self.model = tree.model
         turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
-        self.round2_suits = [s for s in range(4)
-                             if s != turned or self.rules.may_call_turned_suit]
+        self.round2_suits = list(self.rules.suits_to_name(turned))
         self.games = [(_World(s, self.me, utility, tree, solver, bids), weight)
                       for s, weight in worlds]
         self.dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
@@ -772,7 +772,7 @@ def _bid_likelihood(s: list, view: View, bids: BidModel | LearnedBids) -> float:
         return 1.0
     hand = _cards(state.dealt_hand(s, other))
     turned = up >> 3
-    suits = [x for x in range(4) if x != turned or view.rules.may_call_turned_suit]
+    suits = view.rules.suits_to_name(turned)
     weight = 1.0
     for turn, round_one, token in his_turns(view.bids, other, dealer):
         made = bids.likely(turn, bids.strength(hand, up, other == dealer, round_one, suits))

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..cards import SUITS, parse_card
+from ..cards import parse_card
 from ..rules import Rules
 from .bid_model import TURNS, BidModel, his_turns
 from .heuristic import strength
@@ -221,7 +221,7 @@ def observations(last_hand: dict[str, Any] | None, me: int, rules: Rules
     dealer, up = last_hand["dealer"], parse_card(last_hand["upcard"])
     turned = up >> 3
     kept_upcard = other == dealer and last_hand.get("upcard_taken")
-    suits = [s for s in range(len(SUITS)) if s != turned or rules.may_call_turned_suit]
+    suits = rules.suits_to_name(turned)
     model = BidModel.for_rules(rules)
     seen = []
     for turn, round_one, token in his_turns(last_hand["bids"], other, dealer):

@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..words import card_text, count, suit_text
+from ..words import card_text, result_words
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, judge
 
 STAGE_WORDS = {"bidding": "bidding", "discard": "pick-up and discard", "play": "play"}
-OUTCOME_WORDS = {"made": "made", "march": "a march", "euchred": "euchred"}
 SHOWN_MISTAKES = 10
 """The largest mistakes the summary lists (``--json`` has them all)."""
 
@@ -79,18 +78,13 @@ def _hand_lines(hand: HandReview, decisions: list[Decision], who: Sequence[str],
 
 
 def hand_heading(hand: HandReview, who: Sequence[str]) -> str:
-    """A hand's result in words: "Hand 2, Ann deals: Bo made ♥ hearts, 3 tricks (made);
-    Bo scores 1"."""
+    """A hand's result in words (``words.result_words``): "Hand 2, Ann deals: Bo made hearts
+    trump: 3 tricks; Bo scores 1"."""
     head = f"Hand {hand.hand}, {who[hand.dealer]} deals: "
     if hand.outcome is None:
         return head + "in progress"
-    if hand.outcome == "thrown_in":
-        return head + "thrown in"
-    scorer = 0 if hand.points[0] else 1
-    won = count(hand.tricks_won[hand.maker], "trick")
-    return head + (f"{who[hand.maker]} made {suit_text(hand.trump)}, {won} "
-                   f"({OUTCOME_WORDS[hand.outcome]}); {who[scorer]} scores "
-                   f"{hand.points[scorer]}")
+    return head + result_words({"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()},
+                               who)
 
 
 def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:

@@ -40,6 +40,7 @@ from ..agents.expert import ExpertAgent
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..game import Game
+from ..scoring import outcome
 from ..view import View
 from ..words import card_text, choice_words, ordered_choices, suit_text
 
@@ -335,7 +336,7 @@ def hindsight(last: dict[str, Any], solver: Solver | None = None) -> dict[str, A
     leader_tricks = (solver or Solver(limit=1 << 16)).tricks(held[1 - dealer], held[dealer],
                                                              trump)
     perfect = leader_tricks if maker == 1 - dealer else 5 - leader_tricks
-    return {"maker": maker, "perfect": perfect, "perfect_outcome": state.outcome(perfect),
+    return {"maker": maker, "perfect": perfect, "perfect_outcome": outcome(perfect),
             "played": last["tricks_won"][maker]}
 
 

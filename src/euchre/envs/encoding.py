@@ -112,9 +112,10 @@ def encode(view: View, out: np.ndarray | None = None) -> np.ndarray:
     return x
 
 
-def action_mask(view: View) -> np.ndarray:
-    """1 for each of the 72 action ids that is legal for ``view.player`` now (int8)."""
-    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+def action_mask(view: View, size: int = N_ACTIONS) -> np.ndarray:
+    """1 for each of the ``size`` action ids (72 two-handed) that is legal for
+    ``view.player`` now (int8)."""
+    mask = np.zeros(size, dtype=np.int8)
     for token in view.legal:
         mask[parse_action(token)] = 1
     return mask

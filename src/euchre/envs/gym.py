@@ -1,8 +1,18 @@
-"""A single-agent Gymnasium environment: one seat of a match against a bot from ``euchre.agents``.
+"""A single-agent Gymnasium environment: one seat of a match against bots from ``euchre.agents``.
 
-The learner plays one seat; the opponent bot answers automatically between the learner's turns,
-so every ``step`` returns with the learner to move again (or the episode over). Registered as
-``euchre/TwoHandedEuchre-v0`` when this module is imported (again and again, harmlessly).
+The learner plays one seat; the bots answer automatically between the learner's turns, so
+every ``step`` returns with the learner to move again (or the episode over). Registered as
+``euchre/TwoHandedEuchre-v0``, ``euchre/ThreeHandedEuchre-v0`` and
+``euchre/FourHandedEuchre-v0`` when this module is imported (again and again, harmlessly).
+
+At a table of three or four (``Rules(players=3|4)``) every other seat, the learner's partner
+included, is a bot: ``opponent`` for all of them, or ``partner`` for the partner. The
+project's bots other than ``random`` are written for the two-handed game, so at a larger table
+they are refused: the other seats are ``random`` or any object with ``act(view)``. There the
+observation is ``euchre.envs.family_encoding``'s (``float32[1089]``, every seat relative to the
+learner) and the actions are the 78 ids that include going and defending alone; the reward is
+the points of the learner's side less the others' (their mean, in cutthroat), so the rewards
+of all seats add up to zero.
 
 Observation
     ``{"observation": float32[522], "action_mask": int8[72]}`` (``observation_space()``): the
@@ -54,25 +64,37 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import agents
-from ..actions import N_ACTIONS, parse_action
+from ..actions import N_ACTIONS, N_FAMILY_ACTIONS, parse_action
 from ..game import Game
 from ..rules import Rules
+from ..scoring import sides_of
 from ..state import SEED_LIMIT
 from ..view import View
-from .encoding import SIZE, action_mask, encode
+from . import encoding, family_encoding
 
 ENV_ID = "euchre/TwoHandedEuchre-v0"
+ENV_IDS = {2: ENV_ID, 3: "euchre/ThreeHandedEuchre-v0", 4: "euchre/FourHandedEuchre-v0"}
 EPISODES = ("match", "hand")
 RENDER_MODES = ("human", "ansi")
+FAMILY_BOTS = ("random",)
+"""The bots of ``euchre.agents`` that play at a table of three or four."""
 
 
+def sizes(rules: Rules | None = None) -> tuple[int, int]:
+    """(observation size, number of action ids) of a game: 522 and 72 for two players,
+    1089 and 78 at a table of three or four."""
+    if rules is None or rules.players == 2:
+        return encoding.SIZE, N_ACTIONS
+    return family_encoding.SIZE, N_FAMILY_ACTIONS
 
-def observation_space() -> spaces.Dict:
-    """The observation space of both environments: one layout for every rule option, so one
-    policy can be trained across options; every value is in [0, 1]."""
+
+def observation_space(rules: Rules | None = None) -> spaces.Dict:
+    """The observation space of both environments: one layout for every rule option of a
+    game, so one policy can be trained across options; every value is in [0, 1]."""
+    size, actions = sizes(rules)
     return spaces.Dict({
-        "observation": spaces.Box(0.0, 1.0, (SIZE,), np.float32),
-        "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+        "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (actions,), np.int8),
     })
 
 
@@ -81,19 +103,22 @@ def observe(game: Game, player: int, over: bool = False) -> dict[str, np.ndarray
     ``over`` zeroes the mask, for the last observation of an episode that ends before the
     match does (the engine has dealt the next hand by then)."""
     view = game.view(player)
-    mask = np.zeros(N_ACTIONS, dtype=np.int8) if over else action_mask(view)
-    return {"observation": encode(view), "action_mask": mask}
+    layout = encoding if game.players == 2 else family_encoding
+    mask = (np.zeros(sizes(game.rules)[1], dtype=np.int8) if over
+            else layout.action_mask(view))
+    return {"observation": layout.encode(view), "action_mask": mask}
 
 
 def illegal_penalty(rules: Rules) -> float:
-    """The default reward for an illegal action: ``-(target + 2)``. A match's rewards add up
-    to at least ``-(target + 1)`` and a hand's to at least -2, so it is worse than any legal
-    end.
+    """The default reward for an illegal action, worse than any legal end: ``-(target + 2)``
+    two-handed (a match's rewards add up to at least ``-(target + 1)``, a hand's to at least
+    -2); ``-(target + 5)`` at a larger table (a lone march scores 4; in cutthroat only a tie
+    at the target played on for hands could end worse).
 
-    >>> illegal_penalty(Rules(target=10))
-    -12.0
+    >>> illegal_penalty(Rules(target=10)), illegal_penalty(Rules(players=4, target=10))
+    (-12.0, -15.0)
     """
-    return -float(rules.target + 2)
+    return -float(rules.target + (2 if rules.players == 2 else 5))
 
 
 def check_episode(episode: str) -> str:
@@ -119,14 +144,18 @@ def render_text(view: View) -> str:
     P1 to move: pass order
     """
     me = view.player
-    lines = [f"Hand {view.hand_number + 1}, P{view.dealer} deals; score {view.score[0]}-"
-             f"{view.score[1]} (to {view.target}); P{me}'s view, phase {view.phase}"]
+    score = "-".join(str(points) for points in view.score)
+    lines = [f"Hand {view.hand_number + 1}, P{view.dealer} deals; score {score} "
+             f"(to {view.target}); P{me}'s view, phase {view.phase}"]
     if view.phase == "over":
-        winner = 0 if view.score[0] > view.score[1] else 1
-        lines.append(f"Match over: P{winner} wins {view.score[0]}-{view.score[1]}.")
+        winner = view.score.index(max(view.score))
+        lines.append(f"Match over: side {winner} wins {score}." if len(view.sides) == 4
+                     else f"Match over: P{winner} wins {score}.")
         if view.last_hand is not None:
             points = view.last_hand["points"]
-            lines.append(f"Last hand: P0 +{points[0]}, P1 +{points[1]}")
+            lines.append("Last hand: " + ", ".join(
+                f"{'side ' if len(view.sides) == 4 else 'P'}{side} +{gained}"
+                for side, gained in enumerate(points)))
         return "\n".join(lines)
     upcard = f"Upcard {view.upcard}" + (" (taken by the dealer)" if view.upcard_taken else "")
     if view.trump:
@@ -134,13 +163,17 @@ def render_text(view: View) -> str:
     lines.append(upcard)
     if view.bids:
         lines.append("Bids: " + ", ".join(f"P{p} {t}" for p, t in view.bids))
+    if view.out:
+        lines.append("Sitting out: " + " ".join(f"P{seat}" for seat in view.out))
     for i, trick in enumerate(view.tricks):
-        lines.append(f"Trick {i + 1}: P{trick.leader} led {trick.cards[0]}, "
-                     f"P{1 - trick.leader} {trick.cards[1]}; P{trick.winner} wins")
+        lines.append(f"Trick {i + 1}: P{trick.leader} led {trick.cards[0]}, then "
+                     f"{' '.join(trick.cards[1:])}; P{trick.winner} wins")
     if view.trick:
-        lines.append(f"Trick {len(view.tricks) + 1}: P{view.leader} led {view.trick[0]}")
+        lines.append(f"Trick {len(view.tricks) + 1}: P{view.leader} led "
+                     f"{' '.join(view.trick)}")
     if view.tricks or view.trick:
-        lines.append(f"Tricks won: P0 {view.tricks_won[0]}, P1 {view.tricks_won[1]}")
+        lines.append("Tricks won: " + ", ".join(f"P{seat} {won}" for seat, won in
+                                                enumerate(view.tricks_won)))
     lines.append(f"P{me} holds: {' '.join(view.hand) or '(not looked at yet)'}"
                  + (f"; discarded {view.discard}" if view.discard else ""))
     if view.legal:
@@ -150,17 +183,34 @@ def render_text(view: View) -> str:
     return "\n".join(lines)
 
 
-def points_delta(before: tuple[int, int], after: tuple[int, int]) -> int:
-    """Player 0's zero-sum reward for a score change: his points minus player 1's."""
+def points_delta(before: tuple[int, ...], after: tuple[int, ...]) -> int:
+    """Player 0's zero-sum reward for a two-handed score change: his points minus player
+    1's."""
     return (after[0] - before[0]) - (after[1] - before[1])
 
 
+def seat_rewards(before: tuple[int, ...], after: tuple[int, ...],
+                 players: int) -> tuple[float, ...]:
+    """Every seat's zero-sum reward for a score change: the points of its side less those of
+    the other side (two sides), or less the mean of the others' (cutthroat).
+
+    >>> seat_rewards((0, 0), (0, 4), 4), seat_rewards((1, 1, 1), (3, 1, 3), 3)
+    ((-4.0, 4.0, -4.0, 4.0), (1.0, -2.0, 1.0))
+    """
+    gained = [a - b for a, b in zip(after, before, strict=True)]
+    total, others = sum(gained), len(gained) - 1
+    return tuple(float(gained[side] - (total - gained[side]) / others)
+                 for side in sides_of(players))
+
+
 class EuchreEnv(gymnasium.Env):
-    """One seat of two-handed Euchre against a bot (see the module docstring).
+    """One seat of a match against bots (see the module docstring).
 
     ``opponent`` is a bot name for ``agents.load`` (seeded anew from each ``reset`` seed) or
-    any object with ``act(view) -> token`` (used as it is); ``seat`` 0 or 1 fixes the learner's
-    seat, None draws it each episode; ``illegal_reward`` None means ``illegal_penalty(rules)``.
+    any object with ``act(view) -> token`` (used as it is), for every other seat; None is
+    ``heuristic`` two-handed and ``random`` at a larger table. ``partner`` (four-handed) is
+    the partner's bot, ``opponent``'s when None. ``seat`` fixes the learner's seat, None
+    draws it each episode; ``illegal_reward`` None means ``illegal_penalty(rules)``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
@@ -168,51 +218,64 @@ class EuchreEnv(gymnasium.Env):
     def __init__(
         self,
         rules: Rules | None = None,
-        opponent: str | agents.Agent = "heuristic",
+        opponent: str | agents.Agent | None = None,
         seat: int | None = 0,
         episode: str = "match",
         render_mode: str | None = None,
         illegal_reward: float | None = None,
+        partner: str | agents.Agent | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
         if not isinstance(self.rules, Rules):
             raise ValueError(f"rules must be a Rules, not {type(self.rules).__name__}")
-        if seat not in (0, 1, None) or isinstance(seat, bool):
-            raise ValueError(f"seat must be 0, 1 or None (a random seat), not {seat!r}")
-        if isinstance(opponent, str):
-            agents.load(opponent)  # an unknown name fails here, not at the first reset
-        elif not callable(getattr(opponent, "act", None)):
-            raise ValueError("opponent must be a bot name or an object with act(view)")
-        self.opponent = opponent
+        players = self.rules.players
+        if isinstance(seat, bool) or (seat is not None and seat not in range(players)):
+            raise ValueError(f"seat must be one of 0 to {players - 1} or None (a random seat), "
+                             f"not {seat!r}")
+        if opponent is None:
+            opponent = "heuristic" if players == 2 else "random"
+        self.opponent = _check_bot(opponent, "opponent", players)
+        if partner is not None and players != 4:
+            raise ValueError("partner is a seat of the four-handed game (players=4)")
+        self.partner = self.opponent if partner is None else _check_bot(partner, "partner", 4)
         self.seat = seat
         self.episode = check_episode(episode)
         self.render_mode = check_render_mode(render_mode)
         self.illegal_reward = (illegal_penalty(self.rules) if illegal_reward is None
                                else float(illegal_reward))
-        self.observation_space = observation_space()
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.observation_space = observation_space(self.rules)
+        self.action_space = spaces.Discrete(sizes(self.rules)[1])
         self.game: Game | None = None
         """The engine's game (omniscient: for tools and tests, not for the learner)."""
         self.player = 0
         """The learner's seat this episode."""
-        self.bot: agents.Agent | None = None
-        """The opponent acting this episode."""
+        self.bots: dict[int, agents.Agent] = {}
+        """The bot at every other seat this episode."""
         self._done = True
+
+    @property
+    def bot(self) -> agents.Agent | None:
+        """The bot of the seat to the learner's left (two-handed: the opponent)."""
+        return self.bots.get((self.player + 1) % self.rules.players)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new match; its deals, the seat (when ``seat`` is None) and the bot's seed are
+        """A new match; its deals, the seat (when ``seat`` is None) and the bots' seeds are
         drawn from ``self.np_random``, which ``seed`` seeds."""
         super().reset(seed=seed)
         rng = self.np_random
+        players = self.rules.players
         self.game = Game(self.rules, seed=int(rng.integers(0, SEED_LIMIT, dtype=np.uint64)))
-        self.player = int(rng.integers(0, 2)) if self.seat is None else self.seat
-        bot_seed = int(rng.integers(0, SEED_LIMIT, dtype=np.uint64))
-        self.bot = (agents.load(self.opponent, seed=bot_seed) if isinstance(self.opponent, str)
-                    else self.opponent)
+        self.player = int(rng.integers(0, players)) if self.seat is None else self.seat
+        self.bots = {}
+        for k in range(1, players):
+            other = (self.player + k) % players
+            bot = self.partner if players == 4 and k == 2 else self.opponent
+            bot_seed = int(rng.integers(0, SEED_LIMIT, dtype=np.uint64))
+            self.bots[other] = agents.load(bot, seed=bot_seed) if isinstance(bot, str) else bot
         self._done = False
-        self._play_opponent()  # nothing is scored before the learner's first action
+        self._play_bots()  # nothing is scored before the learner's first action
         if self.render_mode == "human":
             self.render()
         return observe(self.game, self.player), self._info(False)
@@ -220,8 +283,8 @@ class EuchreEnv(gymnasium.Env):
     def step(
         self, action: Any
     ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        """Play ``action`` (an id) for the learner, then the bot until the learner is to move
-        again or the episode ends."""
+        """Play ``action`` (an id) for the learner, then the bots until the learner is to
+        move again or the episode ends."""
         if self._done or self.game is None:
             raise RuntimeError("the episode is over: call reset() to start a new one")
         game = self.game
@@ -231,27 +294,30 @@ class EuchreEnv(gymnasium.Env):
             return (observe(game, self.player, over=True), self.illegal_reward, True, False,
                     self._info(True))
         reward = self._apply(a)
-        reward += self._play_opponent()
+        reward += self._play_bots()
         if self.render_mode == "human":
             self.render()
         return (observe(game, self.player, over=self._done), float(reward), self._done, False,
                 self._info(False))
 
-    def _apply(self, action: int) -> int:
+    def _apply(self, action: int) -> float:
         """Apply one action; the learner's reward; marks the episode done at its end."""
         game = self.game
         hand, before = game.hand_number, game.score
         game.apply_id(action)
         if game.is_over or (self.episode == "hand" and game.hand_number != hand):
             self._done = True
-        delta = points_delta(before, game.score)
-        return delta if self.player == 0 else -delta
+        if self.rules.players == 2:
+            delta = points_delta(before, game.score)
+            return delta if self.player == 0 else -delta
+        return seat_rewards(before, game.score, self.rules.players)[self.player]
 
-    def _play_opponent(self) -> int:
-        reward = 0
-        game, bot, me = self.game, self.bot, self.player
-        while not self._done and game.to_move == 1 - me:
-            reward += self._apply(_bot_action(bot, game.view(1 - me)))
+    def _play_bots(self) -> float:
+        reward = 0.0
+        game, me = self.game, self.player
+        while not self._done and game.to_move != me:
+            seat = game.to_move
+            reward += self._apply(_bot_action(self.bots[seat], game.view(seat)))
         return reward
 
     def _info(self, illegal: bool) -> dict[str, Any]:
@@ -273,19 +339,37 @@ class EuchreEnv(gymnasium.Env):
         """Nothing to release."""
 
 
+def _check_bot(bot: Any, what: str, players: int) -> Any:
+    """A bot name (that plays this game) or an object with ``act(view)``."""
+    if isinstance(bot, str):
+        agents.load(bot)  # an unknown name fails here, not at the first reset
+        if players != 2 and bot not in FAMILY_BOTS:
+            raise ValueError(f"{what} {bot!r} plays only the two-handed game: at a table of "
+                             f"{players} the other seats may be {', '.join(FAMILY_BOTS)} or "
+                             "any object with act(view)")
+        return bot
+    if not callable(getattr(bot, "act", None)):
+        raise ValueError(f"{what} must be a bot name or an object with act(view)")
+    return bot
+
+
 def _bot_action(bot: agents.Agent, view: View) -> int:
     token = bot.act(view)
     if token not in view.legal:
-        raise ValueError(f"the opponent bot chose {token!r}, which is not legal: "
+        raise ValueError(f"the bot of seat {view.player} chose {token!r}, which is not legal: "
                          f"{' '.join(view.legal)}")
     return parse_action(token)
 
 
 def register() -> None:
-    """Register ``ENV_ID`` with Gymnasium once (importing this module does it)."""
-    if ENV_ID not in gymnasium.registry:
-        gymnasium.register(id=ENV_ID, entry_point="euchre.envs.gym:EuchreEnv")
+    """Register ``ENV_IDS`` with Gymnasium once (importing this module does it); the
+    three- and four-handed ids make their game's rules unless ``rules`` is given."""
+    for players, env_id in ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="euchre.envs.gym:EuchreEnv",
+                               kwargs={} if players == 2 else {"rules": Rules(players=players)})
 
 
 register()
-__all__ = ["ENV_ID", "EuchreEnv", "observation_space", "observe", "register", "render_text"]
+__all__ = ["ENV_ID", "ENV_IDS", "EuchreEnv", "observation_space", "observe", "register",
+           "render_text", "seat_rewards"]

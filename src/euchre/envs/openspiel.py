@@ -1,8 +1,9 @@
-"""Two-handed Euchre as an OpenSpiel Python game: one hand, its deal as 11 chance events.
+"""Two- and three-handed Euchre as OpenSpiel Python games: one hand, its deal as chance events.
 
-Importing this module registers the game with ``pyspiel`` under ``python_two_handed_euchre``,
-so OpenSpiel's search (ISMCTS, MCTS), its observation tools and its test suite run on our
-engine. (Tree-walking tools such as CFR would need the whole game tree: far too large.)
+Importing this module registers the games with ``pyspiel`` under ``python_two_handed_euchre``
+and ``python_three_handed_euchre`` (cutthroat), so OpenSpiel's search (ISMCTS, MCTS), its
+observation tools and its test suite run on our engine. (Tree-walking tools such as CFR
+would need the whole game tree: far too large.)
 One game is one hand, as in OpenSpiel's own (four-handed) ``euchre``: matches are a sequence
 of hands, and a hand is the unit that search and learning algorithms reason about.
 
@@ -39,25 +40,47 @@ of hands, and a hand is the unit that search and learning algorithms reason abou
 (0, ['pass', 'order'])
 >>> state.information_state_string(0)
 'p0 dealer:1 phase:bid1 hand:KC QC JC TC 9C upcard:AH bids:- turn:0'
+
+**Three-handed** (``python_three_handed_euchre``): the same, with 16 chance nodes (five cards
+to each seat from the dealer's left, then the upcard), the parameters ``deck``,
+``may_call_turned_suit``, ``stick_the_dealer`` and ``dealer`` (0, 1 or 2), and the
+encoding of ``envs.family_encoding`` (1089 floats, every seat relative to the player; 78
+action ids). Returns are zero-sum: a player's points less the mean of the other two's (a
+march: +3 to the maker, -1.5 to each other; euchred: -2 and +1).
+
+**Four-handed** Euchre is OpenSpiel's own C++ ``euchre``, so it is not registered again. Its
+hands map onto ours as ``tests/test_family_openspiel.py`` drives them in lockstep: its chance
+events deal card ``i`` to seat ``(dealer + i) mod 4`` (ours: positions ``5k .. 5k+4`` to the
+k-th seat from the dealer's left, ``5N`` the upcard); its cards are ``rank * 4 + suit`` (ranks
+9 to A, suits C D H S; ours ``suit * 8 + rank``, ranks 7 to A); its bids 24 (pass) and 25-28
+(a suit) are our ``pass``, ``order`` (the upcard's suit, round one) and ``call S``; it asks
+the maker "alone?" (29 alone, 30 partner) after the dealer's discard, where we say it with the
+bid (``order alone``, ``call S alone``); its dealer picks up and discards even when his
+partner goes alone (ours sits out) and never discards the upcard (ours may); its
+``allow_lone_defender`` is our ``defend_alone``, except that it also asks the defenders of a
+maker who plays with his partner (a choice our rules do not have); its ``returns`` are the
+makers' points for both makers and minus them for the defenders, ours ``last_hand["points"]``
+by side.
 """
 
 from __future__ import annotations
 
 import random as _random
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
 
-from ..actions import N_ACTIONS, action_token, parse_action
+from ..actions import N_ACTIONS, N_FAMILY_ACTIONS, action_token, parse_action
 from ..cards import N_CARDS, card_token, deck_cards, parse_card, sort_key
 from ..game import Game
+from ..hands import deal_position
 from ..resample import resample
 from ..rules import Rules
 from ..view import Trick, View
-from . import encoding
-from .encoding import encode
+from . import encoding, family_encoding
+from .gym import seat_rewards
 
 SHORT_NAME = "python_two_handed_euchre"
 DEALT = 11
@@ -71,22 +94,29 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 PARAMETERS = {"deck": 24, "dealer_must_pick_up": False, "may_call_turned_suit": False,
               "stick_the_dealer": False, "dealer": 0}
 
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Python Two-Handed Euchre",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=PARAMETERS,
-)
+def _game_type(short_name: str, long_name: str, players: int,
+               parameters: dict[str, Any]) -> pyspiel.GameType:
+    """The type of one of the games registered here (all alike but for their names, seats and
+    parameters)."""
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+GAME_TYPE = _game_type(SHORT_NAME, "Python Two-Handed Euchre", 2, PARAMETERS)
 GAME_INFO = pyspiel.GameInfo(
     num_distinct_actions=N_ACTIONS,
     max_chance_outcomes=N_CARDS,
@@ -99,7 +129,7 @@ GAME_INFO = pyspiel.GameInfo(
 
 # The encoding's blocks as named tensors (OpenSpiel observers expose a dict of views of the
 # one flat tensor); they tile the encoding exactly.
-_PIECES = (
+_PIECES_2 = (
     ("hand", encoding.HAND, (33,)), ("upcard", encoding.UPCARD, (33,)),
     ("upcard_taken", encoding.TAKEN, (1,)), ("discard", encoding.DISCARD, (33,)),
     ("tricks", encoding.TRICKS, (5, encoding.TRICK_WIDTH)), ("trick", encoding.TRICK, (34,)),
@@ -110,6 +140,48 @@ _PIECES = (
     ("deck", encoding.DECK, (3,)), ("options", encoding.OPTIONS, (3,)),
     ("target", encoding.TARGET, (1,)),
 )
+_F = family_encoding
+_PIECES_3 = (
+    ("hand", _F.HAND, (33,)), ("upcard", _F.UPCARD, (33,)), ("upcard_taken", _F.TAKEN, (1,)),
+    ("discard", _F.DISCARD, (33,)), ("tricks", _F.TRICKS, (5, _F.TRICK_WIDTH)),
+    ("trick", _F.TRICK, (_F.TRICK_WIDTH,)), ("bids", _F.BIDS, (_F.MAX_BIDS, _F.BID_WIDTH)),
+    ("trump", _F.TRUMP, (4,)), ("maker", _F.MAKER, (4,)), ("alone", _F.ALONE, (4,)),
+    ("out", _F.OUT, (4,)), ("phase", _F.PHASE, (_F.DEALER - _F.PHASE,)),
+    ("dealer", _F.DEALER, (4,)), ("turn", _F.TO_MOVE, (4,)), ("tricks_won", _F.WON, (4,)),
+    ("cards_held", _F.HELD, (4,)), ("score", _F.SCORE, (4,)), ("deck", _F.DECK, (3,)),
+    ("options", _F.OPTIONS, (4,)), ("game", _F.GAME, (2,)), ("target", _F.TARGET, (1,)),
+)
+
+
+class _Spec(NamedTuple):
+    """What differs between the two games registered here."""
+
+    players: int
+    dealt: int
+    """Chance nodes in a hand: five cards to each seat and the upcard."""
+    pieces: tuple
+    """The encoding's blocks as named tensors (OpenSpiel observers expose a dict of views
+    of the one flat tensor); they tile it exactly."""
+
+
+SPECS = {2: _Spec(2, DEALT, _PIECES_2), 3: _Spec(3, 16, _PIECES_3)}
+LAYOUTS = {2: encoding, 3: family_encoding}
+"""Each game's encoding module (kept out of ``_Spec``, which states pickle)."""
+
+SHORT_NAME_3 = "python_three_handed_euchre"
+PARAMETERS_3 = {"deck": 24, "may_call_turned_suit": False, "stick_the_dealer": False,
+                "dealer": 0}
+GAME_TYPE_3 = _game_type(SHORT_NAME_3, "Python Three-Handed (Cutthroat) Euchre", 3,
+                         PARAMETERS_3)
+GAME_INFO_3 = pyspiel.GameInfo(
+    num_distinct_actions=N_FAMILY_ACTIONS,
+    max_chance_outcomes=N_CARDS,
+    num_players=3,
+    min_utility=-2.0,
+    max_utility=3.0,
+    utility_sum=0.0,
+    max_game_length=22,  # six bids, a discard, fifteen cards
+)
 
 
 @dataclass(frozen=True)
@@ -119,6 +191,7 @@ class _Table:
     rules: Rules
     dealer: int
     deck: tuple[int, ...]
+    spec: _Spec
 
     def __deepcopy__(self, memo: dict) -> _Table:
         return self  # immutable: clones share it
@@ -140,7 +213,7 @@ class _Hand:
         """The engine's game, made once the 11th card is dealt."""
         self.actions = actions
         """Player action ids so far."""
-        self.views: list[View | None] = [None, None]
+        self.views: list[View | None] = [None] * table.spec.players
         """Each player's view, built at most once per position."""
         self.player = _player(game)
         """OpenSpiel's current player, kept up to date: C++ asks for it at every step."""
@@ -157,7 +230,7 @@ class _Hand:
 
     def __setstate__(self, data: tuple) -> None:
         self.table, self.deal, self.game, self.actions = data
-        self.views = [None, None]
+        self.views = [None] * self.table.spec.players
         self.player = _player(self.game)
 
 
@@ -173,18 +246,20 @@ def _player(game: Game | None) -> int:
 class EuchreGame(pyspiel.Game):
     """The game: one hand of two-handed Euchre under the given rule options."""
 
+    _TYPE, _INFO, _PARAMETERS, _PLAYERS = GAME_TYPE, GAME_INFO, PARAMETERS, 2
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(GAME_TYPE, GAME_INFO, params or {})
-        values = {**PARAMETERS, **self.get_parameters()}  # pyspiel refuses unknown names
-        self.rules = Rules(deck=values["deck"],
-                           dealer_must_pick_up=values["dealer_must_pick_up"],
-                           may_call_turned_suit=values["may_call_turned_suit"],
-                           stick_the_dealer=values["stick_the_dealer"])
-        dealer = values["dealer"]
-        if dealer not in (0, 1) or type(dealer) is not int:
-            raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+        super().__init__(self._TYPE, self._INFO, params or {})
+        # pyspiel refuses unknown names; the dealer is ours, every other name a rule option
+        values = {**self._PARAMETERS, **self.get_parameters()}
+        dealer = values.pop("dealer")
+        players = self._PLAYERS
+        self.rules = Rules(**values, **({} if players == 2 else {"players": players}))
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ValueError(f"dealer must be {' or '.join(map(str, range(players)))}, "
+                             f"not {dealer!r}")
         self.dealer = dealer
-        self._table = _Table(self.rules, dealer, deck_cards(self.rules.deck))
+        self._table = _Table(self.rules, dealer, deck_cards(self.rules.deck), SPECS[players])
 
     def new_initial_state(self) -> EuchreState:
         """The state before the deal."""
@@ -194,10 +269,16 @@ class EuchreGame(pyspiel.Game):
                          params: dict[str, Any] | None = None) -> EuchreObserver:
         """An observer of states (``open_spiel.python.observation`` calls this)."""
         return EuchreObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False),
-                              params)
+                              params, self._table.spec)
 
     def max_chance_nodes_in_history(self) -> int:
-        return DEALT
+        return self._table.spec.dealt
+
+
+class ThreeHandedGame(EuchreGame):
+    """One hand of three-handed (cutthroat) Euchre."""
+
+    _TYPE, _INFO, _PARAMETERS, _PLAYERS = GAME_TYPE_3, GAME_INFO_3, PARAMETERS_3, 3
 
 
 class EuchreState(pyspiel.State):
@@ -228,7 +309,7 @@ class EuchreState(pyspiel.State):
             if action in h.deal or action not in h.table.deck:
                 raise ValueError(f"cannot deal card id {action}: dealt already or not in the deck")
             h.deal.append(action)
-            if len(h.deal) == DEALT:
+            if len(h.deal) == h.table.spec.dealt:
                 h.game = _engine_game(h.table, h.deal)
                 h.player = _player(h.game)
         else:
@@ -236,7 +317,7 @@ class EuchreState(pyspiel.State):
                 raise ValueError(f"action {action} is not legal now")
             h.game.apply_id(action)
             h.actions.append(action)
-            h.views = [None, None]
+            h.views = [None] * h.table.spec.players
             h.player = _player(h.game)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -248,21 +329,24 @@ class EuchreState(pyspiel.State):
         return self._hand.player == _TERMINAL
 
     def returns(self) -> list[float]:
-        """The points of the hand (+p to the scorer, -p to the other); 0 before the end."""
+        """The points of the hand, zero-sum (two-handed: +p to the scorer, -p to the other;
+        cutthroat: a player's points less the mean of the others'); 0 before the end."""
         game = self._hand.game
+        players = self._hand.table.spec.players
         if game is None or not game.hand_number:
-            return [0.0, 0.0]
-        p0, p1 = game.score
-        return [float(p0 - p1), float(p1 - p0)]
+            return [0.0] * players
+        return list(seat_rewards((0,) * len(game.score), game.score, players))
 
     def __str__(self) -> str:
         """Both hands as dealt, the upcard and the actions: for debugging (omniscient)."""
         h = self._hand
         head = f"dealer:{h.table.dealer}"
         cards = [card_token(c) for c in h.deal]
-        if cards:
+        if cards and h.table.spec.players == 2:
             head += (f" non-dealer:{' '.join(cards[:5])} dealer-hand:{' '.join(cards[5:10])}"
                      f" upcard:{' '.join(cards[10:])}")
+        elif cards:
+            head += " deal:" + " ".join(cards)
         return head + " actions:" + ",".join(action_token(a) for a in h.actions)
 
     # --- beyond the OpenSpiel API -----------------------------------------------------
@@ -304,8 +388,10 @@ class EuchreState(pyspiel.State):
         if h.game.hand_number:
             raise ValueError("resample_from_infostate needs a state before the end of the hand")
         world = resample(self.view(player_id), rng).record()["hands"][0]
-        deal = [parse_card(t) for t in world["deck"][:DEALT]]
-        for block in (slice(0, 5), slice(5, 10)):  # keep the order of a block that is the same
+        spec = h.table.spec
+        deal = [parse_card(t) for t in world["deck"][:spec.dealt]]
+        for k in range(spec.players):  # keep the order of a block that is the same
+            block = slice(5 * k, 5 * k + 5)
             if sorted(deal[block]) == sorted(h.deal[block]):
                 deal[block] = h.deal[block]
         return _replay(self.get_game(), deal, [parse_action(t) for _, t in world["actions"]])
@@ -342,17 +428,20 @@ def _final_view(h: _Hand, player: int | None) -> View:
     last = after.last_hand
     assert last is not None
     dealer = h.table.dealer
+    players = h.table.spec.players
     tricks = tuple(Trick(t["leader"], tuple(t["cards"]), t["winner"]) for t in last["tricks"])
-    dealt = h.deal[5:10] if player == dealer else h.deal[0:5]
+    start = 0 if player is None else deal_position(players, dealer, player)
     hand = () if tricks or player is None else tuple(
-        card_token(c) for c in sorted(dealt, key=sort_key))  # thrown in: still held
+        card_token(c) for c in sorted(h.deal[start:start + 5], key=sort_key))  # still held
+    held = tuple(5 if not tricks or seat in last["out"] else 0 for seat in range(players))
     return replace(after, dealer=dealer, phase="over", to_move=None, legal=(), hand=hand,
                    upcard=last["upcard"], upcard_taken=last["upcard_taken"],
                    trump=last["trump"], maker=last["maker"],
                    bids=tuple((p, token) for p, token in last["bids"]),
-                   leader=tricks[-1].winner if tricks else 1 - dealer, trick=(), tricks=tricks,
-                   tricks_won=tuple(last["tricks_won"]), score=tuple(last["points"]),
-                   discard=last["discard"], hand_number=0)
+                   leader=tricks[-1].winner if tricks else (dealer + 1) % players, trick=(),
+                   tricks=tricks, tricks_won=tuple(last["tricks_won"]),
+                   score=tuple(last["points"]), discard=last["discard"], hand_number=0,
+                   alone=tuple(last["alone"]), out=tuple(last["out"]), cards_held=held)
 
 
 # --- information strings and tensors ------------------------------------------------------
@@ -379,16 +468,15 @@ def info_string(view: View, recall: bool = True, private: bool = True,
         parts.append(f"trump:{view.trump} maker:{view.maker}")
     if recall and view.tricks:
         parts.append("tricks:" + ",".join(
-            f"{t.leader} {t.cards[0]} {t.cards[1]}>{t.winner}" for t in view.tricks))
+            f"{t.leader} {' '.join(t.cards)}>{t.winner}" for t in view.tricks))
     if view.trick:
-        parts.append(f"trick:{view.leader} {view.trick[0]}")
+        parts.append(f"trick:{view.leader} {' '.join(view.trick)}")
     if view.trump:
-        parts.append(f"won:{view.tricks_won[0]}-{view.tricks_won[1]}")
+        parts.append(f"won:{'-'.join(map(str, view.tricks_won))}")
     if view.to_move is not None:
         parts.append(f"turn:{view.to_move}")
     elif view.last_hand is not None:
-        points = view.last_hand["points"]
-        parts.append(f"points:{points[0]}-{points[1]}")
+        parts.append(f"points:{'-'.join(map(str, view.last_hand['points']))}")
     return " ".join(parts)
 
 
@@ -398,7 +486,8 @@ class EuchreObserver:
     information state or the observation) and private information of the observing player
     or of none; ``public_info`` False keeps only the private part."""
 
-    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None) -> None:
+    def __init__(self, iig_obs_type: Any, params: dict[str, Any] | None,
+                 spec: _Spec = SPECS[2]) -> None:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         private = iig_obs_type.private_info
@@ -407,10 +496,12 @@ class EuchreObserver:
         self._recall = bool(iig_obs_type.perfect_recall)
         self._private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self._public = bool(iig_obs_type.public_info)
-        self.tensor = np.zeros(encoding.SIZE, np.float32)
+        layout = LAYOUTS[spec.players]
+        self._encode = layout.encode
+        self.tensor = np.zeros(layout.SIZE, np.float32)
         self.dict = {name: self.tensor[start:start + int(np.prod(shape))].reshape(shape)
-                     for name, start, shape in _PIECES}
-        self._scratch = np.zeros(encoding.SIZE, np.float32)
+                     for name, start, shape in spec.pieces}
+        self._scratch = np.zeros(layout.SIZE, np.float32)
 
     def set_from(self, state: EuchreState, player: int) -> None:
         """The player's view (private and public), the engine's public view from his seat
@@ -421,6 +512,7 @@ class EuchreObserver:
             if not self._public:
                 self.tensor.fill(0)  # nothing is private before the deal
             return
+        encode = self._encode
         if self._private:
             encode(state.view(player), out=self.tensor)
             if not self._public:
@@ -433,7 +525,7 @@ class EuchreObserver:
     def string_from(self, state: EuchreState, player: int) -> str:
         h = state._hand
         if h.game is None:
-            public = f" dealer:{h.table.dealer} dealing:{len(h.deal)}/{DEALT}"
+            public = f" dealer:{h.table.dealer} dealing:{len(h.deal)}/{h.table.spec.dealt}"
             return f"p{player}" + (public if self._public else "")
         view = state.view(player) if self._private else state.public_view(player)
         return info_string(view, self._recall, self._private, self._public)
@@ -443,12 +535,21 @@ def _encode_deal(table: _Table, player: int, out: np.ndarray) -> None:
     """The tensor while the cards are dealt: only the rules and who deals."""
     out.fill(0)
     rules = table.rules
-    out[encoding.DECK + encoding.DECKS.index(rules.deck)] = 1
-    out[encoding.OPTIONS] = rules.dealer_must_pick_up
-    out[encoding.OPTIONS + 1] = rules.may_call_turned_suit
-    out[encoding.OPTIONS + 2] = rules.stick_the_dealer
-    out[encoding.TARGET] = min(rules.target, 100) / 100
-    out[encoding.DEALER] = table.dealer == player
+    layout = LAYOUTS[table.spec.players]
+    out[layout.DECK + encoding.DECKS.index(rules.deck)] = 1
+    out[layout.TARGET] = min(rules.target, 100) / 100
+    if table.spec.players == 2:
+        out[encoding.OPTIONS] = rules.dealer_must_pick_up
+        out[encoding.OPTIONS + 1] = rules.may_call_turned_suit
+        out[encoding.OPTIONS + 2] = rules.stick_the_dealer
+        out[encoding.DEALER] = table.dealer == player
+        return
+    out[family_encoding.OPTIONS:family_encoding.OPTIONS + 4] = (
+        rules.may_call_turned_suit, rules.stick_the_dealer, rules.defend_alone,
+        rules.joker_dealer_alone)
+    out[family_encoding.GAME + (rules.players == 4)] = 1
+    out[family_encoding.DEALER + (table.dealer - player) % rules.players] = 1
 
 
 pyspiel.register_game(GAME_TYPE, EuchreGame)
+pyspiel.register_game(GAME_TYPE_3, ThreeHandedGame)

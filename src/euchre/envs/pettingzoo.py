@@ -1,8 +1,13 @@
-"""A PettingZoo AEC environment: both seats of a match, for self-play and multi-agent learning.
+"""A PettingZoo AEC environment: every seat of a match, for self-play and multi-agent learning.
 
-Agents ``player_0`` and ``player_1`` are the engine's players 0 and 1; ``agent_selection`` is
-always the player the engine has to move (bidding order, the dealer's discard, the leader of
-each trick), so turns do not simply alternate.
+Agents ``player_0`` .. ``player_{N-1}`` are the engine's seats (two; or three or four with
+``Rules(players=3|4)``); ``agent_selection`` is always the seat the engine has to move
+(bidding order, the dealer's discard, the leader of each trick), so turns do not simply go
+round. At a table of three or four the observation is ``euchre.envs.family_encoding``'s
+(``float32[1089]``, every seat relative to the agent: its table has the layout), the actions
+are the 78 ids that add going and defending alone, and each agent's reward is the points of
+its side less the other side's (cutthroat: less the mean of the other two players'), so the
+rewards of all agents add up to zero (``gym.seat_rewards``).
 
 Observation (``observation_space(agent)``, the same for every rule option)
     ``{"observation": float32[522], "action_mask": int8[72]}``, as PettingZoo's classic games
@@ -59,7 +64,7 @@ from gymnasium.utils import EzPickle, seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ..actions import N_ACTIONS, action_token
+from ..actions import action_token
 from ..game import Game, IllegalAction
 from ..rules import Rules
 from ..state import SEED_LIMIT
@@ -70,11 +75,18 @@ from .gym import (
     illegal_penalty,
     observation_space,
     observe,
-    points_delta,
     render_text,
+    seat_rewards,
+    sizes,
 )
 
 AGENTS = ("player_0", "player_1")
+"""The two-handed game's agents; ``agents_of(players)`` names those of any table."""
+
+
+def agents_of(players: int) -> tuple[str, ...]:
+    """``player_0`` .. ``player_{players-1}``."""
+    return tuple(f"player_{seat}" for seat in range(players))
 
 
 def env(
@@ -94,8 +106,8 @@ def env(
 
 
 class raw_env(AECEnv, EzPickle):
-    """Two-handed Euchre as an AEC game (see the module docstring); illegal actions raise.
-    Lower case, as PettingZoo names the unwrapped class of every game."""
+    """Euchre as an AEC game (see the module docstring); illegal actions raise. Lower case,
+    as PettingZoo names the unwrapped class of every game."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": list(RENDER_MODES),
@@ -114,10 +126,11 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(f"rules must be a Rules, not {type(self.rules).__name__}")
         self.episode = check_episode(episode)
         self.render_mode = check_render_mode(render_mode)
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
-        self.observation_spaces = {agent: observation_space() for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(N_ACTIONS) for agent in AGENTS}
+        self.seats = agents_of(self.rules.players)
+        self.possible_agents = list(self.seats)
+        self.agents = list(self.seats)
+        self.observation_spaces = {a: observation_space(self.rules) for a in self.seats}
+        self.action_spaces = {a: spaces.Discrete(sizes(self.rules)[1]) for a in self.seats}
         self.game: Game | None = None
         """The engine's game (omniscient: for tools and tests, not for the agents)."""
         self._np_random: np.random.Generator | None = None
@@ -135,19 +148,21 @@ class raw_env(AECEnv, EzPickle):
             self._np_random, _ = seeding.np_random(seed)
         seed = int(self._np_random.integers(0, SEED_LIMIT, dtype=np.uint64))
         self.game = Game(self.rules, seed=seed)
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.game.to_move]
+        seats = self.seats
+        self.agents = list(seats)
+        self.rewards = dict.fromkeys(seats, 0.0)
+        self._cumulative_rewards = dict.fromkeys(seats, 0.0)
+        self.terminations = dict.fromkeys(seats, False)
+        self.truncations = dict.fromkeys(seats, False)
+        self.infos = {agent: {} for agent in seats}
+        self.agent_selection = seats[self.game.to_move]
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation: its own view, encoded, and its action mask."""
-        return observe(self.game, AGENTS.index(agent), over=self.terminations.get(agent, True))
+        return observe(self.game, self.seats.index(agent),
+                       over=self.terminations.get(agent, True))
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id) for ``agent_selection``; ``IllegalAction`` if not legal."""
@@ -158,20 +173,21 @@ class raw_env(AECEnv, EzPickle):
         game = self.game
         a = int(action)
         if a not in game.legal_action_ids():
-            token = action_token(a) if 0 <= a < N_ACTIONS else "out of range"
+            token = action_token(a) if 0 <= a < sizes(self.rules)[1] else "out of range"
             legal = " ".join(str(x) for x in game.legal_action_ids())
             raise IllegalAction(f"action {a} ({token}) is not legal for {agent} now: "
                                 f"the legal ids are {legal}")
         self._cumulative_rewards[agent] = 0.0
         hand, before = game.hand_number, game.score
         game.apply_id(a)
-        delta = points_delta(before, game.score)
-        self.rewards = {AGENTS[0]: float(delta), AGENTS[1]: float(-delta)}
+        seats = self.seats
+        self.rewards = dict(zip(seats, seat_rewards(before, game.score, len(seats)),
+                                strict=True))
         if game.is_over or (self.episode == "hand" and game.hand_number != hand):
-            self.terminations = dict.fromkeys(AGENTS, True)
-            self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
+            self.terminations = dict.fromkeys(seats, True)
+            self.agent_selection = seats[(seats.index(agent) + 1) % len(seats)]
         else:
-            self.agent_selection = AGENTS[game.to_move]
+            self.agent_selection = seats[game.to_move]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -181,7 +197,7 @@ class raw_env(AECEnv, EzPickle):
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode: nothing to do")
             return None
-        text = render_text(self.game.view(AGENTS.index(self.agent_selection)))
+        text = render_text(self.game.view(self.seats.index(self.agent_selection)))
         if self.render_mode == "human":
             print(text)
             return None

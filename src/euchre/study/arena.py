@@ -24,7 +24,8 @@ from ..agents import tell
 from ..agents.external import BotFailure
 from ..game import Game
 from ..rules import Rules
-from ..state import OUTCOMES, mix64
+from ..scoring import OUTCOMES
+from ..state import mix64
 from .parallel import run_jobs
 
 Z95 = 1.959963984540054
@@ -120,7 +121,7 @@ class MatchOutcome:
     b_points: int
     hands: int
     makes: dict[str, list[int]]
-    """For "a" and "b": [hands made trump, then each of ``state.OUTCOMES`` but the last: made
+    """For "a" and "b": [hands made trump, then each of ``scoring.OUTCOMES`` but the last: made
     (3-4 tricks), marched, euchred]."""
     think: dict[str, list[float]]
     """For "a" and "b": [decisions, seconds]."""

@@ -28,14 +28,14 @@ from .. import agents
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import SUITS, parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
-from ..game import Game
+from ..game import Game, IllegalAction
 from ..view import View
 from ..words import (
     bid_words,
     card_text,
     choice_words,
-    count,
     ordered_choices,
+    result_words,
     suit_text,
     why_not,
 )
@@ -111,18 +111,11 @@ class Seat:
         """The finished hand as the engine scored it (``View.last_hand``)."""
         if last is None:
             return
+        said = result_words(last, (self.who(0), self.who(1)), you=HUMAN)
         if last["outcome"] == "thrown_in":
-            self.say("[bold]Both passed twice: the hand is thrown in.[/] The deal passes.")
+            self.say(f"[bold]{said[0].upper()}{said[1:]}.[/] The deal passes.")
             return
-        maker = last["maker"]
-        won = last["tricks_won"][maker]
-        points = last["points"]
-        scorer = HUMAN if points[HUMAN] else COMPUTER
-        what = {"march": "a march", "made": count(won, "trick")}.get(
-            last["outcome"], f"euchred with {count(won, 'trick')}")
-        self.say(f"[bold]Hand over:[/] {self.who(maker)} made {coloured(suit_text(last['trump']))}"
-                 f": {what}. {self.who(scorer)} {'score' if scorer == HUMAN else 'scores'} "
-                 f"{points[scorer]}.")
+        self.say(f"[bold]Hand over:[/] {said}.")
         self.say(f"Score: you {score[HUMAN]}, computer {score[COMPUTER]}.")
         if last.get("discard"):  # the dealer's own discard, in his own view only
             self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
@@ -401,16 +394,10 @@ class Table(Seat):
         """Take back the human's last real choice and everything the computer did after it
         (a card that played itself is not a choice: it goes back too). False, with the game
         unchanged, when there is nothing to take back."""
-        moves = [p for h in self.game.record()["hands"] for p, _ in h["actions"]]
-        game = self.game.copy()
-        while moves:
-            player = moves.pop()
-            game.pop()
-            if player == HUMAN and not self.plays_itself(game.view(HUMAN)):
-                break
-        else:
+        try:  # the engine's undo, which the browser's uses too
+            self.game.take_back_to(HUMAN, skip_forced=self.autoplay)
+        except IllegalAction:
             return False
-        self.game = game
         self.undo_used = True
         self.bot = self._bot()
         self.bot_told = 0
