@@ -354,7 +354,7 @@ def result_words(result: dict, who: Sequence[str], players: int = 2,
     'Bob made hearts trump: euchred with 1 trick; Ann and Cy score 2 each'
     >>> result_words({"thrown_in": False, "maker": 1, "trump": "S", "tricks_won": [3, 2],
     ...               "points": [2, 0], "outcome": "euchred"}, ("You", "Computer"), you=0)
-    'Computer made spades trump: euchred with 2 tricks; You score 2'
+    'Computer made spades trump: euchred with 2 tricks; you score 2'
     """
     if result["thrown_in"]:
         return f"{'both' if players == 2 else 'everybody'} passed twice: the hand is thrown in"
@@ -373,7 +373,8 @@ def result_words(result: dict, who: Sequence[str], players: int = 2,
                 f"{points[scorers[0]]} each")
     side = scorers[0]
     verb = "score" if players == 4 or side == you else "scores"
-    return f"{head}; {side_name(who, players, side)} {verb} {points[side]}"
+    name = "you" if side == you else side_name(who, players, side)  # (mid-sentence)
+    return f"{head}; {name} {verb} {points[side]}"
 
 
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..game import IllegalAction
 from ..history import Stats
 from . import match
 from .client import Client
@@ -128,15 +129,11 @@ async def _undo(services: Services, table: Table, seat: int) -> None:
             raise ProtocolError("the match is over: nothing can be taken back")
         if table.game.to_move != seat:
             raise ProtocolError("undo waits for your turn: the computer is still choosing")
-        moves = [p for hand in table.game.record()["hands"] for p, _ in hand["actions"]]
-        if seat not in moves:
-            raise ProtocolError("there is nothing of yours to take back yet")
         game = table.game.copy()
-        while moves:
-            game.pop()  # the engine takes each move back, never a replay of our own
-            if moves.pop() == seat:
-                break
-        keep = len(moves)
+        try:  # the engine's undo, which the terminal's uses too
+            keep = table.seq - game.take_back_to(seat)
+        except IllegalAction:
+            raise ProtocolError("there is nothing of yours to take back yet") from None
         await services.committer.submit([TakeBack(stored.id, keep),
                                          SetOption(stored.id, match.UNDO_USED, True)])
         table.game = game

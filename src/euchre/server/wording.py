@@ -28,9 +28,9 @@ from ..words import (
     card_name,
     card_text,
     choice_words,
-    count,
     finished_upcard_state,
     ordered_choices,
+    result_words,
     suit_text,
     trick_reason,
     upcard_state,
@@ -236,16 +236,12 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
     bids = bid_lines(then, last["bids"], last["upcard_taken"], answered=True)
     upcard = finished_upcard_state(last)
+    said = result_words(last, [who(seat) for seat in range(len(last["points"]))],
+                        you=view.player)
+    summary = f"{said[0].upper()}{said[1:]}."  # the one wording of a hand's end
     if last["thrown_in"]:
-        return {"bids": bids, "reasons": [], "summary": "Both passed twice: thrown in, "
-                "no points.", "outcome": OUTCOME_WORDS["thrown_in"], "trump": None,
-                "upcard": upcard}
-    maker, won = last["maker"], last["tricks_won"]
-    scorer = 0 if last["points"][0] else 1
-    points = last["points"][scorer]
-    summary = (f"{who(maker)} made {suit_text(last['trump'])} trump and took "
-               f"{count(won[maker], 'trick')}: {OUTCOME_WORDS[last['outcome']]}. "
-               f"{who(scorer)} scored {count(points, 'point')}.")
+        return {"bids": bids, "reasons": [], "summary": summary,
+                "outcome": OUTCOME_WORDS["thrown_in"], "trump": None, "upcard": upcard}
     return {"bids": bids, "summary": summary, "outcome": OUTCOME_WORDS[last["outcome"]],
             "trump": suit_text(last["trump"]), "upcard": upcard,
             "reasons": [_reason(tuple(t["cards"]), last["trump"]) for t in last["tricks"]]}
