@@ -23,6 +23,8 @@ from .table import HUMAN, QUIT, UNDO, Seat
 
 WAIT = 120.0
 """Seconds to wait for the server to say anything before giving up on it."""
+OVERTAKEN_WAIT = 2.0
+"""Seconds to wait for the refusal of a move another window's move overtook."""
 RECONNECTS = 3
 """Connections made again in a row, with no state between, before giving up."""
 
@@ -112,6 +114,8 @@ class RemoteSeat(Seat):
         (None)."""
         before: tuple[int, View] | None = None
         answered = -1
+        sent: tuple[int, str] | None = None
+        """The last move sent and the state it answers, until the server shows it made."""
         while True:
             message = self.receive()
             kind = message.get("type")
@@ -119,7 +123,7 @@ class RemoteSeat(Seat):
                 if self.state is None:  # the seat itself is refused (no such game, token)
                     raise ValueError(str(message.get("message")))
                 self.say(f"[yellow]{escape(str(message.get('message')))}[/]")
-                answered = self._refused()
+                answered, sent = self._refused(), None
                 continue
             if kind != "state":
                 continue
@@ -134,10 +138,16 @@ class RemoteSeat(Seat):
                 if seat != HUMAN:
                     self.announce(before[1], token)
                 self.report(before[1], view, token)
+            if sent is not None and seq == sent[0] + 1 and message.get("last_action") == [
+                    HUMAN, sent[1]]:
+                sent = None  # made (or the same move made in another window)
             before, self.state, self.reconnected = (seq, view), message, 0
             if message["game"].get("finished"):
                 return message
             if view.to_move != HUMAN or not view.legal or seq == answered:
+                continue
+            if sent is not None and self._overtaken(message):
+                sent = None
                 continue
             if self.undoing and self.plays_itself(view) and self.undo():
                 continue  # a card that played itself is no choice: it goes back too
@@ -150,9 +160,20 @@ class RemoteSeat(Seat):
                 return None
             if token != UNDO:
                 self.send({"type": "action", "action": token, "seq": seq})
-                answered = seq
+                answered, sent = seq, (seq, token)
             else:
                 answered = -1  # the state taken back to is answered anew
+
+    def _overtaken(self, state: dict[str, Any]) -> bool:
+        """The person's last move was overtaken by one made in another window of the seat,
+        so the server's refusal of it is on its way: read it before asking again (True,
+        with the messages read put back to be handled in turn)."""
+        try:
+            extra = self.receive(wait=OVERTAKEN_WAIT)
+        except TimeoutError:
+            return False
+        self.unread[:0] = [extra] if extra.get("type") == "state" else [extra, state]
+        return True
 
     def _refused(self) -> int:
         """After a refusal: the person is asked again from the last state, unless a newer
