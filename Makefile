@@ -17,7 +17,7 @@ test: $(STAMP)
 	.ci/install-debian
 	if command -v npm >/dev/null; then npm ci --prefix tests/js --no-audit --no-fund --silent; fi
 	$(BIN)/ruff check src tests bench examples scripts
-	$(BIN)/pytest --durations=10
+	$(BIN)/pytest --durations=10 -n auto --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench examples scripts
