@@ -203,3 +203,31 @@ def test_a_friends_first_arrival_is_an_arrival_and_the_host_waits_for_it(server,
     expect(ann.locator("#them-here")).to_have_text("away")
     bea.goto(seat)
     expect(ann.locator("[data-testid=notice]")).to_have_text("Bea is back at the table.")
+
+
+EMPTY_SAYS = """(id) => getComputedStyle(document.getElementById(id), "::before").content"""
+"""What an empty panel says (its generated text; "none" once it holds something)."""
+
+
+def test_empty_panels_say_so_and_the_phones_log_opens_at_the_newest_line(server, pages):
+    """A bidding or tricks panel with nothing in it yet says so (not a bare heading), and on a
+    phone "What happened" opens scrolled to its newest line, not to the match's first."""
+    game = server.new_game(mode="computer", level="easy", name="Pad", seed=4,
+                           rules={"target": 5})
+    page = pages.new(viewport={"width": 390, "height": 844})
+    open_seat(page, server, game["links"]["play"])
+    ready(page)
+    if not state_of(page)["view"]["bids"]:
+        assert page.evaluate(EMPTY_SAYS, "bids") == '"No bid yet this hand."'
+    assert page.evaluate(EMPTY_SAYS, "hand-tricks") == '"No trick played yet."'
+    rng = random.Random(4)
+    while len(state_of(page)["view"]["tricks"]) < 2:
+        step(page, rng)
+    assert page.evaluate(EMPTY_SAYS, "hand-tricks") == "none"
+    while len(state_of(page).get("scorepad") or []) < 2:  # a log longer than its box
+        assert step(page, rng) is not None
+    page.click("#pad-toggle")
+    newest = page.evaluate("""() => { const log = document.getElementById("log");
+        return log.scrollHeight > log.clientHeight
+            && log.scrollTop + log.clientHeight >= log.scrollHeight - 2; }""")
+    assert newest, "the log opened away from its newest line"

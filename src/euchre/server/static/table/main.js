@@ -37,7 +37,10 @@ function receive(message) {
 function openSide(open) {
   $("side").classList.toggle("open", open);
   $("pad-toggle").setAttribute("aria-expanded", String(open));
-  if (open) $("side-close").focus();
+  if (open) {
+    for (const box of [$("log"), $("bids")]) box.scrollTop = box.scrollHeight;  // the newest
+    $("side-close").focus();
+  }
   else $("pad-toggle").focus({ preventScroll: true });
 }
 
