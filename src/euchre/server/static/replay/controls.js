@@ -21,7 +21,7 @@ function handPicker() {
   frames().forEach((f, i) => {
     if (f.kind === "deal") select.append(el("option", { value: String(i) }, `Hand ${f.view.hand_number + 1}`));
   });
-  select.addEventListener("change", () => { stop(); go(Number(select.value)); });
+  select.addEventListener("change", () => { const to = Number(select.value); stop(); go(to); });
   return select;
 }
 
