@@ -77,7 +77,7 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
     for number, block in enumerate(hands[:played] if played else hands, 1):
         lines = block.splitlines()
         summary = lines[-1].strip()
-        items.append(f'<details class="hand" id="hand-{number}"><summary><b>'
+        items.append(f'<details class="hand" id="text-hand-{number}"><summary><b>'
                      f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
                      f'{escape(chr(10).join(lines[1:]))}</pre></details>')
     players = (f'<a href="/players/{quote(names[0], safe="")}">{escape(names[0])}</a> against '

@@ -37,7 +37,7 @@ export function show(i) {
   document.body.dataset.kind = f.kind;
   const query = new URLSearchParams(location.search);
   query.set("at", String(f.at));
-  history.replaceState(null, "", `${location.pathname}?${query}${location.hash}`);
+  history.replaceState(null, "", `${location.pathname}?${query}`);
 }
 
 function quiet() {  // the live game's parts a replay has no use for
@@ -53,6 +53,17 @@ function openSide(open) {
   if (open) $("side-close").focus();
 }
 
+// Where the replay opens: ?at=N (after N moves), or #hand-N (that hand's deal: the links
+// of the deal of the day's result), else the first deal.
+function opening() {
+  const hand = /^#hand-(\d+)$/.exec(location.hash);
+  if (hand) {
+    const deal = frames().findIndex((f) => f.kind === "deal" && f.view.hand_number + 1 === Number(hand[1]));
+    if (deal >= 0) return deal;
+  }
+  return Math.max(frameAt(Number(new URLSearchParams(location.search).get("at") ?? 0)), 0);
+}
+
 async function start() {
   quiet();
   const reply = await fetch(`/api/games/${T.gameId}/positions`);
@@ -66,8 +77,7 @@ async function start() {
   $("side-close").addEventListener("click", () => openSide(false));
   $("last-trick-button").addEventListener("click", () => showLastTrick($("last-trick").hidden));
   bindSettings(T.settings, () => show(R.index));  // (the speed is read at each step)
-  const at = Number(new URLSearchParams(location.search).get("at") ?? 0);
-  show(Math.max(frameAt(at), 0));
+  show(opening());
   if (R.seat !== null) loadDecisions(() => show(R.index));
   document.body.dataset.ready = "1";
 }
