@@ -9,6 +9,7 @@ theme."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -16,8 +17,9 @@ from browser_support import CHROMIUM, axe_violations, browser, record_of
 from server_support import TEST_FLAGS, Server
 from test_server_protocol import play_against_computer
 
-from euchre import Game
+from euchre import Game, Rules
 from euchre.record import opening
+from euchre.server.storage import SQLiteStorage, StoredGame
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
@@ -232,8 +234,8 @@ def test_the_reviews_decisions_land_on_their_moment_with_the_reviews_values(
         assert sorted(zones(page)["hand"]) == sorted(
             [*d["cards"], *([last[at]["hand"][-1]] if d["phase"] == "discard" else [])])
         shown_options = options.evaluate_all(
-            "(all) => all.map((o) => [o.dataset.token, o.querySelector('.value').textContent,"
-            " o.className])")
+            "(all) => all.map((o) => [o.dataset.token,"
+            " o.querySelector('.option-value').textContent, o.className])")
         assert {t: v for t, v, _ in shown_options} == {
             t: f"{x:+.2f}" for t, x in d["values"].items()}
         marks = {t: set(c.split()) & {"chosen", "best"} for t, _, c in shown_options}
@@ -288,3 +290,19 @@ def test_bad_addresses_are_one_line_pages(server, games):
     code, told = server.get(f"/api/games/{playing['id']}/positions")
     assert code == 409 and json.loads(told)["error"].startswith("This game is not over")
     assert server.get("/api/games/nosuchgame/positions")[0] == 404
+
+
+def test_a_game_of_four_is_said_to_be_beyond_the_replay(server):
+    """The server plays two-handed games only, but a store may hold a game of the family
+    put there with the engine: its page says so in one line rather than draw it wrong."""
+    rules, rng = Rules(players=4, target=3), random.Random(4)
+    game = Game(rules, seed=4)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    stored = StoredGame("fourhanded", "friend", None, rules, 4, (None, None), ("Ann", "Bo"),
+                        [token for _, token in game.actions()], finished=True)
+    SQLiteStorage(server.db).put_whole(stored)
+    code, html = server.get("/games/fourhanded")
+    assert code == 422 and "played by 4 players" in html and "Traceback" not in html
+    code, told = server.get("/api/games/fourhanded/positions")
+    assert code == 422 and "two-handed games only" in json.loads(told)["error"]

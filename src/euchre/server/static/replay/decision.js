@@ -35,7 +35,7 @@ function option(d, token) {
   return el("span", { class: `option ${marks.map((m) => m[1]).join(" ")}`, "data-testid": "replay-option",
                       "data-token": token },
             el("span", { class: "said" }, d.words[token]), " ",
-            el("b", { class: "value" }, signed(d.values[token])),
+            el("b", { class: "option-value" }, signed(d.values[token])),
             ...(marks.length ? [el("span", { class: "marks" }, ` ${marks.map((m) => m[2]).join(", ")}`)] : []));
 }
 
