@@ -192,6 +192,9 @@ def test_a_hand_and_a_move_are_a_click_away_and_it_plays_on_by_itself(server, ga
     expect(move).to_have_attribute("aria-current", "step")
     page.locator("[data-testid=replay-deal]").first.click()
     assert zones(page) == as_drawn(want[0])
+    open_replay(page, server, game["id"], "#hand-2")  # (the deal of the day's links)
+    assert zones(page) == as_drawn(want[deals[1]])
+    expect(page.locator("#announce")).to_have_text(re.compile(r"^Hand 2: \w+ deals$"))
     page.evaluate("""() => localStorage.setItem("euchre.settings",
                      JSON.stringify({speed: "fast"}))""")
     open_replay(page, server, game["id"])

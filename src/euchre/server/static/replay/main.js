@@ -30,6 +30,7 @@ export function show(i) {
   drawHand();
   drawSide();
   setText($("status"), f.said);
+  setText($("announce"), f.said);  // (said to a screen reader at each step)
   drawControls();
   drawMoves();
   document.body.dataset.seq = String(R.index);
