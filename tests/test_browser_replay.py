@@ -14,11 +14,11 @@ import re
 
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, record_of
+from replay_support import expected
 from server_support import TEST_FLAGS, Server
 from test_server_protocol import play_against_computer
 
 from euchre import Game, Rules
-from euchre.record import opening
 from euchre.server.storage import SQLiteStorage, StoredGame
 
 if not CHROMIUM.exists():
@@ -83,41 +83,6 @@ def page(context):
     yield opened
     opened.close()
     assert errors == [], "JavaScript errors in the page"
-
-
-def shown(game: Game) -> list[list[str]]:
-    """Each seat's cards as the table shows them: its own view's hand in the engine's order,
-    and the upcard in the dealer's hand while he discards."""
-    out = []
-    for seat in (0, 1):
-        view = game.view(seat)
-        out.append([*view.hand, *([view.upcard] if view.phase == "discard"
-                                  and view.dealer == seat else [])])
-    return out
-
-
-def expected(record: dict) -> list[dict]:
-    """Every position of a record, worked out with the engine: after each action the table
-    (a trick it completed still on it); after a hand's last action its end (its last trick,
-    the cards left unplayed), then the next deal."""
-    game = Game.from_record(opening(record))
-    moves = [(seat, token) for hand in record["hands"] for seat, token in hand["actions"]]
-    frames = [{"at": 0, "kind": "deal", "trick": [], "hands": shown(game)}]
-    for at, (_, token) in enumerate(moves, 1):
-        held, before = shown(game), game.view(None)
-        game.apply(token)
-        after = game.view(None)
-        if after.hand_number == before.hand_number and not game.is_over:
-            done = len(after.tricks) > len(before.tricks)
-            trick = list(after.tricks[-1].cards) if done else list(after.trick)
-            frames.append({"at": at, "kind": "move", "trick": trick, "hands": shown(game)})
-            continue
-        tricks = after.last_hand["tricks"]
-        frames.append({"at": at, "kind": "end", "trick": tricks[-1]["cards"] if tricks else [],
-                       "hands": [[c for c in cards if c != token] for cards in held]})
-        if at < len(moves):
-            frames.append({"at": at, "kind": "deal", "trick": [], "hands": shown(game)})
-    return frames
 
 
 def as_drawn(frame: dict) -> dict:
