@@ -274,3 +274,23 @@ def test_a_game_of_four_is_said_to_be_beyond_the_replay(server):
     assert code == 422 and "played by 4 players" in html and "Traceback" not in html
     code, told = server.get("/api/games/fourhanded/positions")
     assert code == 422 and "two-handed games only" in json.loads(told)["error"]
+
+
+def test_on_a_phone_the_moves_are_one_tap_away_and_a_move_shows_the_table(
+        server, games, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    page = context.new_page()
+    try:
+        game = games[32]
+        want = expected(game["record"])
+        open_replay(page, server, game["id"])
+        expect(page.locator("[data-testid=replay-next]")).to_be_in_viewport()
+        page.click("[data-testid=pad-toggle]")
+        move = page.locator("[data-testid=replay-move]").nth(5)
+        at = int(move.get_attribute("data-at"))
+        move.click()
+        expect(page.locator("#side")).not_to_have_class(re.compile(r"\bopen\b"))
+        assert zones(page) == as_drawn(next(f for f in want if f["at"] == at))
+    finally:
+        context.close()

@@ -25,6 +25,7 @@ export function show(i) {
   T.handEnd = false;
   drawDecision();  // (its values mark the expert's best card in the hand)
   drawBar();
+  document.title = `Replay · ${document.title}`;
   drawSeats();
   drawCentre();
   drawHand();
@@ -72,10 +73,11 @@ async function start() {
   if (!reply.ok) { setText($("status"), told.error); return; }
   R.data = told;
   R.data.game.bottom = R.seat ?? 0;
-  buildMoves(show);
+  buildMoves((i) => { show(i); openSide(false); });  // (on a phone the table is shown again)
   bindControls(show);
   $("pad-toggle").addEventListener("click", () => openSide(true));
   $("side-close").addEventListener("click", () => openSide(false));
+  document.addEventListener("keydown", (event) => { if (event.key === "Escape") openSide(false); });
   $("last-trick-button").addEventListener("click", () => showLastTrick($("last-trick").hidden));
   bindSettings(T.settings, () => show(R.index));  // (the speed is read at each step)
   show(opening());
