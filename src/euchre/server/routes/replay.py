@@ -79,7 +79,10 @@ async def positions_api(game_id: str, request: Request) -> Response:
     told["game"] = {"id": stored.id, "mode": stored.mode, "level": stored.level,
                     "names": list(stored.names), "seat": None, "finished": True,
                     "winner": match.winner(stored, game), "connected": [True, True],
-                    "arrived": [True, True]}
+                    "arrived": [True, True],
+                    "reviews": [pages.review_url(stored.id, seat) for seat in (0, 1)],
+                    "review_api": [pages.review_url(stored.id, seat, api=True)
+                                   for seat in (0, 1)]}
     body = encode(told).encode()
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):

@@ -4,14 +4,14 @@
 // the live game offers its choices. Elsewhere, a link to the review of the seat to move.
 import { $, el, setText } from "../table/dom.js";
 import { T } from "../table/store.js";
+import { signed } from "../table/hand.js";
 import { R, decisionNow, frame, names } from "./state.js";
 
-const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
-const reviewOf = (seat, hand) => `/games/${T.gameId}/review/${seat}#hand-${hand}`;
+const reviewOf = (seat, hand) => `${R.data.game.reviews[seat]}#hand-${hand}`;
 
 // Loads the seat's review (started by asking, if it was not yet), then redraws.
 export async function loadDecisions(redraw) {
-  const reply = await fetch(`/api/games/${T.gameId}/review/${R.seat}`, { cache: "no-store" });
+  const reply = await fetch(R.data.game.review_api[R.seat], { cache: "no-store" });
   const told = await reply.json();
   if (told.status !== "done") {
     R.reviewWords = told.words || told.error;

@@ -15,7 +15,7 @@ function moveButton(move, go, words) {
 }
 
 // One hand's moves: the bidding and a discard one a line, then each trick on a line.
-function handItem(number, deal, moves, go) {
+function handItem(deal, moves, go) {
   const lines = [];
   let trick = null;
   for (const move of moves) {
@@ -26,9 +26,8 @@ function handItem(number, deal, moves, go) {
     }
     trick.node.append(moveButton(move, go, move.words.replace(" played ", ": ")));
   }
-  const dealer = R.data.game.names[frames()[deal].view.dealer];
   const head = el("button", { type: "button", class: "move deal", "data-testid": "replay-deal",
-                              onclick: () => go(deal) }, `Hand ${number}: ${dealer} deals`);
+                              onclick: () => go(deal) }, frames()[deal].said);
   return el("li", { class: "replay-hand" }, el("h3", {}, head), el("ol", {}, ...lines));
 }
 
@@ -39,7 +38,7 @@ export function buildMoves(go) {
   const deals = frames().map((f, i) => (f.kind === "deal" ? i : -1)).filter((i) => i >= 0);
   const items = deals.map((deal) => {
     const number = frames()[deal].view.hand_number + 1;
-    return handItem(number, deal, R.data.moves.filter((m) => m.hand === number), go);
+    return handItem(deal, R.data.moves.filter((m) => m.hand === number), go);
   });
   log.replaceChildren(...items);
 }

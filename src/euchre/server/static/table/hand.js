@@ -17,7 +17,8 @@ export function bestTokens() {
   return new Set(entries.filter(([, x]) => x >= top - 1e-9).map(([t]) => t));
 }
 
-const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
+// A value in points as the hints and the review show it: +0.42, -1.20.
+export const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
 
 function makeSlot() {
   return el("div", { class: "slot" }, el("span", { class: "tag trump-tag" }),
