@@ -45,12 +45,13 @@ function reviewLink(seat, hand, words) {
 
 export function drawDecision() {
   const d = decisionNow(), f = frame(), hand = f.view.hand_number + 1;
-  T.hints = d ? d.values : {};
+  T.hints = d ? { [d.best]: d.values[d.best] } : {};  // the hand marks the review's best alone
   $("actions").replaceChildren(...(d ? ranked(d).map((t) => option(d, t)) : []));
   $("actions").classList.toggle("valued", Boolean(d));
   const line = $("hints");
   if (d) {
-    line.replaceChildren(`Expert's estimate (${f.words.hint_label}); ${d.loss >= 0.005 ? `lost ${d.loss.toFixed(2)}` : "no loss"} · `,
+    line.replaceChildren(el("span", { class: "long" }, `Expert's estimate (${f.words.hint_label}); `),
+                         `${d.loss >= 0.005 ? `lost ${d.loss.toFixed(2)}` : "no loss"} · `,
                          reviewLink(d.player, d.hand, "in the review"));
     return;
   }
