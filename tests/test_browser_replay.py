@@ -210,6 +210,12 @@ def test_the_reviews_decisions_land_on_their_moment_with_the_reviews_values(
         assert "chosen" in marks[d["chosen"]] and "best" in marks[d["best"]]
         assert [t for t, v, _ in shown_options] == sorted(
             d["values"], key=lambda t: (-d["values"][t], t != d["best"]))
+    play = next(d for d in review["decisions"] if d["phase"] == "play")  # a card to choose
+    open_replay(page, server, game["id"], f"?at={places.index((play['hand'], play['index']))}"
+                                          "&seat=0")
+    page.locator("[data-testid=replay-option]").first.wait_for()
+    marked = page.locator("[data-zone=hand] .slot:has(.best-tag:not(:empty)) img")
+    expect(marked).to_have_attribute("data-card", play["best"])  # the review's best, alone
     link = page.locator("[data-testid=replay-review]")
     expect(link).to_have_attribute("href", re.compile(rf"/games/{game['id']}/review/0#hand-\d+"))
     link.click()
