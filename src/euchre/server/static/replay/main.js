@@ -47,6 +47,7 @@ function quiet() {  // the live game's parts a replay has no use for
   setText($("conn"), "Replay");
   $("conn").className = "conn replay";
   setText($("pad-toggle"), "Moves");
+  $("actions").setAttribute("aria-label", "The options of this decision, with the review's values");
 }
 
 function openSide(open) {
