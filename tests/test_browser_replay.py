@@ -266,6 +266,17 @@ def test_bad_addresses_are_one_line_pages(server, games):
     assert server.get("/api/games/nosuchgame/positions")[0] == 404
 
 
+def test_a_resigned_game_ends_its_replay_with_the_resignation(server):
+    game = server.new_game(mode="computer", level="easy", name="Rita", seed=8)
+    seat = server.seat(game["links"]["play"])
+    seat.state_at_least(0)
+    seat.send({"type": "resign"})
+    seat.until(lambda m: m["type"] == "state" and m["game"]["finished"])
+    seat.close()
+    frames = json.loads(server.get(f"/api/games/{game['id']}/positions")[1])["frames"]
+    assert frames[-1]["said"].endswith("Rita resigned: Computer won 0-0.")
+
+
 def test_a_game_of_four_is_said_to_be_beyond_the_replay(server):
     """The server plays two-handed games only, but a store may hold a game of the family
     put there with the engine: its page says so in one line rather than draw it wrong."""

@@ -74,14 +74,16 @@ def positions(record: dict[str, Any], names: tuple[str, str], result: str) -> di
         following = where[at] if at < len(moves) else None
         if after.hand_number == before.hand_number and not game.is_over:
             done = len(after.tricks) > len(before.tricks)
-            ending = f"{said}. {result}." if following is None else said
-            frames.append(_frame(game, names, at, "move", following, ending, done))
+            frames.append(_frame(game, names, at, "move", following, said, done))
             continue
         if card:
             held[seat].remove(token)
-        frames.append(_end(game, names, at, held, result if following is None else None))
+        frames.append(_end(game, names, at, held))
         if following is not None:
             frames.append(_frame(game, names, at, "deal", following))
+    last = frames[-1]["said"]  # the match's end (or where its record stops) says its result
+    if result:
+        frames[-1]["said"] = f"{last}{'' if last.endswith('.') else '.'} {result}."
     return {"frames": frames, "moves": listed}
 
 
@@ -104,10 +106,10 @@ def _frame(game: Game, names: tuple[str, str], at: int, kind: str, following: Pl
             "scorepad": scorepad.rows(game, view.last_hand)}
 
 
-def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]],
-         result: str | None) -> dict[str, Any]:
-    """The end of a hand: its last trick on the table, the cards left unplayed, its result
-    (and the match's, after the last action)."""
+def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]]
+         ) -> dict[str, Any]:
+    """The end of a hand: its last trick on the table, the cards left unplayed, its
+    result."""
     view = game.view(None)
     words = wording.words(view, names, (*hands[0], *hands[1]))
     last = view.last_hand
@@ -116,7 +118,6 @@ def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]],
         trick = last["tricks"][-1]
         held = {**trick, "reason": words["last_hand"]["reasons"][-1]}
     summary = words["last_hand"]["summary"] if last else ""
-    said = f"{summary} {result}." if result else summary
     return {"at": at, "kind": "end", "view": view.to_dict(), "words": words, "open": hands,
-            "held": held, "said": said.strip(), "next": None,
+            "held": held, "said": summary, "next": None,
             "scorepad": scorepad.rows(game, last)}

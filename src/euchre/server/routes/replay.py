@@ -74,8 +74,10 @@ async def positions_api(game_id: str, request: Request) -> Response:
         status, (_, text) = found
         return JSONResponse({"error": text}, status_code=status)
     stored, game = found
-    told: dict[str, Any] = positions(game.record(), stored.names,
-                                     pages.result_line(stored, game))
+    result = pages.result_line(stored, game)
+    if match.RESIGNED in stored.options:  # the moves stop: the last position says why
+        result = f"{stored.names[int(stored.options[match.RESIGNED])]} resigned: {result}"
+    told: dict[str, Any] = positions(game.record(), stored.names, result)
     told["game"] = {"id": stored.id, "mode": stored.mode, "level": stored.level,
                     "names": list(stored.names), "seat": None, "finished": True,
                     "winner": match.winner(stored, game), "connected": [True, True],
