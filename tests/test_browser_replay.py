@@ -268,11 +268,7 @@ def test_bad_addresses_are_one_line_pages(server, games):
 
 def test_a_resigned_game_ends_its_replay_with_the_resignation(server):
     game = server.new_game(mode="computer", level="easy", name="Rita", seed=8)
-    seat = server.seat(game["links"]["play"])
-    seat.state_at_least(0)
-    seat.send({"type": "resign"})
-    seat.until(lambda m: m["type"] == "state" and m["game"]["finished"])
-    seat.close()
+    server.resign(game["links"]["play"])
     frames = json.loads(server.get(f"/api/games/{game['id']}/positions")[1])["frames"]
     assert frames[-1]["said"].endswith("Rita resigned: Computer won 0-0.")
 
