@@ -52,6 +52,12 @@ def places(record: dict[str, Any]) -> list[Place]:
             for j in range(len(hand["actions"]))]
 
 
+def moment_url(game_id: str, at: int, seat: int | None = None) -> str:
+    """The replay after ``at`` actions; with ``seat``, showing that seat's decision there
+    with the values of its review."""
+    return f"/games/{game_id}?at={at}" + ("" if seat is None else f"&seat={seat}")
+
+
 def positions(record: dict[str, Any], names: tuple[str, str], result: str) -> dict[str, Any]:
     """Every position of a two-handed record (``frames``) and its moves in words
     (``moves``); ``result`` is said at the end. ``ValueError`` for a record that does not

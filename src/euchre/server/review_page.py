@@ -25,7 +25,7 @@ from ..coach.review import STAGE_ORDER
 from ..game import Game
 from ..words import card_name, card_text, count
 from .pages import page, review_url
-from .replay import Place, places
+from .replay import Place, moment_url, places
 from .storage import StoredGame
 from .wording import HINT_LABEL
 
@@ -89,8 +89,7 @@ def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[s
 def _moments(game_id: str, game: Game, seat: int) -> dict[Place, str]:
     """Where each of the record's decisions is made in the replay, with this seat's
     decisions shown (``?at=N&seat=S``), by the decision's place (``Decision.hand, index``)."""
-    return {place: f"/games/{game_id}?at={n}&seat={seat}"
-            for n, place in enumerate(places(game.record()))}
+    return {place: moment_url(game_id, n, seat) for n, place in enumerate(places(game.record()))}
 
 
 def _links(stored: StoredGame, seat: int) -> str:
