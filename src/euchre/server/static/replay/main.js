@@ -10,14 +10,19 @@ import { drawSeats } from "../table/seats.js";
 import { drawCentre, showLastTrick } from "../table/centre.js";
 import { drawHand } from "../table/hand.js";
 import { drawSide } from "../table/side.js";
+import { settle, snapshot } from "../table/motion.js";
 import { R, frame, frameAt, frames } from "./state.js";
 import { bindControls, drawControls } from "./controls.js";
 import { buildMoves, drawMoves } from "./moves.js";
 import { drawDecision, loadDecisions } from "./decision.js";
 
 // Shows frame i: the table as the table's modules draw a state, then the replay's own parts.
+// A step forward moves the cards as the live table does (a card played travels to the
+// trick), at the speed and motion settings.
 export function show(i) {
-  R.index = Math.max(0, Math.min(i, frames().length - 1));
+  const to = Math.max(0, Math.min(i, frames().length - 1));
+  const places = T.shown && to === R.index + 1 && frames()[to].kind !== "deal" ? snapshot() : null;
+  R.index = to;
   const f = frame();
   T.shown = { ...f, seq: R.index, game: R.data.game, match: {}, last_action: null };
   T.held = f.held;
@@ -30,6 +35,7 @@ export function show(i) {
   drawCentre();
   drawHand();
   drawSide();
+  settle(places);
   setText($("status"), f.said);
   setText($("announce"), f.said);  // (said to a screen reader at each step)
   drawControls();
