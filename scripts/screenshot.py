@@ -4,7 +4,8 @@ It starts a real ``euchre serve`` on a free port with a throwaway database, and 
 Chromium (Playwright, headless) plays a friend game whose other seat it answers itself over
 the game's socket, so that every moment comes on cue: the lobby, each bidding moment (round
 1, the dealer's discard, round 2), a trick being won, the end of a hand, the score pad and the
-end of the match, on a desktop (1280x800) and a phone (390x844), in both themes.
+end of the match, on a desktop (1280x800) and a phone (390x844), in both themes; then the
+replay of a finished game against the computer, at a won trick and at a reviewed decision.
 
     python scripts/screenshot.py                 # writes docs/screens/*.png
     python scripts/screenshot.py --out /tmp/shots
@@ -13,6 +14,7 @@ end of the match, on a desktop (1280x800) and a phone (390x844), in both themes.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tempfile
@@ -174,6 +176,54 @@ def lobby(server: Server, browser, screen: str, theme: str, out: Path) -> Path:
     return path
 
 
+def finished_game(server: Server) -> str:
+    """A match against the computer played to its end at random (seat 0 over the socket)."""
+    game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED,
+                           rules={"target": 5})
+    seat, rng = server.seat(game["links"]["play"]), random.Random(5)
+    state = seat.state_at_least(0)
+    while not state["game"]["finished"]:
+        if state["view"]["to_move"] == 0 and state["view"]["legal"]:
+            seat.send({"type": "action", "action": rng.choice(state["view"]["legal"]),
+                       "seq": state["seq"]})
+        seq = state["seq"]
+        state = seat.until(lambda m, seq=seq: m["type"] == "state" and m["seq"] > seq)
+    seat.close()
+    return game["id"]
+
+
+def replays(server: Server, browser, out: Path) -> list[Path]:
+    """The replay at a trick won in the second hand (each screen, each theme), and at the
+    largest mistake of the review of seat 0, with its options and their values."""
+    game_id = finished_game(server)
+    frames = json.loads(server.get(f"/api/games/{game_id}/positions")[1])["frames"]
+    won = next(f["at"] for f in frames if f["held"] and f["kind"] == "move"
+               and f["view"]["hand_number"] == 1 and len(f["view"]["tricks"]) == 3)
+    review = json.loads(server.get(f"/api/games/{game_id}/review/0")[1])
+    while review["status"] != "done":
+        review = json.loads(server.get(f"/api/games/{game_id}/review/0")[1])
+    decisions = review["review"]["decisions"]
+    worst = max(decisions, key=lambda d: (d["loss"], d["phase"] == "play"))
+    record = json.loads(server.get(f"/api/games/{game_id}/record")[1])
+    places = [(h["number"] + 1, j) for h in record["hands"] for j in range(len(h["actions"]))]
+    mistake = places.index((worst["hand"], worst["index"]))
+    shots = []
+    views = [(screen, theme, f"?at={won}", "replay") for screen in ("desktop", "phone")
+             for theme in ("dark", "light")]
+    for screen, theme, query, name in (*views,
+                                       ("desktop", "dark", f"?at={mistake}&seat=0",
+                                        "replay-review")):
+        context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+        page = context.new_page()
+        page.goto(f"{server.base}/games/{game_id}{query}")
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        if "seat" in query:
+            page.locator("[data-testid=replay-option]").first.wait_for(timeout=120_000)
+        shots.append(save(page, out / f"{screen}-{theme}-{name}.png"))
+        context.close()
+    return shots
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
@@ -193,6 +243,7 @@ def main() -> int:
                 shots.append(lobby(server, browser, screen, theme, args.out))
             for screen, theme, moments in RUNS:
                 shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
+            shots += replays(server, browser, args.out)
         finally:
             browser.close()
             server.stop()

@@ -110,6 +110,14 @@ class Server:
         friend = game["links"]["friend"] = self.claim(game["links"]["invite"])
         return self.seat(game["links"]["play"]), self.seat(friend)
 
+    def resign(self, link: str) -> None:
+        """The seat of ``link`` gives its match up, and the match is over."""
+        seat = self.seat(link)
+        seat.state_at_least(0)
+        seat.send({"type": "resign"})
+        seat.until(lambda m: m["type"] == "state" and m["game"]["finished"])
+        seat.close()
+
     def seat(self, link: str) -> Seat:
         """A connection to the seat of ``link`` (an invite link takes its seat first)."""
         if link.startswith("/join/"):

@@ -65,6 +65,15 @@ def to_record(s: list) -> dict[str, Any]:
     return data
 
 
+def opening(data: dict[str, Any]) -> dict[str, Any]:
+    """A record's setup with no action taken: ``Game.from_record`` of it is the match at its
+    first deal, from which a face replays the record one action at a time (the terminal's
+    stepping, the review, the browser's replay). It states no result, so only the setup is
+    checked."""
+    setup = {k: v for k, v in data.items() if k not in ("hands", "score", "winner")}
+    return {**setup, "hands": [{"actions": []}]}
+
+
 def read_setup(data: Any) -> state.Setup:
     """The setup a record starts from, every field checked; ``ValueError`` naming the first
     that is wrong. (The stacked decks are checked by ``Game``, which gets them as tokens.)"""

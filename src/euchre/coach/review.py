@@ -40,6 +40,7 @@ from ..agents.expert import ExpertAgent
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..game import Game
+from ..record import opening
 from ..scoring import outcome
 from ..view import View
 from ..words import card_text, choice_words, ordered_choices, suit_text
@@ -305,8 +306,7 @@ def _start_of(record: dict[str, Any]) -> Game:
     """The game at the record's first deal: the record's own setup with no action taken
     (``Game.from_record`` checks only the results a record states, and this one states
     none)."""
-    setup = {k: v for k, v in record.items() if k not in ("hands", "score", "winner")}
-    return Game.from_record({**setup, "hands": [{"actions": []}]})
+    return Game.from_record(opening(record))
 
 
 def _hand_review(number: int, last: dict[str, Any], solver: Solver) -> HandReview:

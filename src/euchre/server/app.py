@@ -32,7 +32,7 @@ from .limits import Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .reviews import Reviews
-from .routes import api, daily, reviews, sockets
+from .routes import api, daily, replay, reviews, sockets
 from .routes import pages as page_routes
 from .static_files import StaticFiles
 from .stores import open_storage, peers_for
@@ -66,7 +66,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
-                   daily.router):
+                   daily.router, replay.router):
         app.include_router(router)
     app.add_api_route("/health", _health, methods=["GET"])
     app.state.creations = RateLimiter(limits.games_per_minute)

@@ -47,16 +47,29 @@ def message_page(title: str, text: str, link: tuple[str, str] | None = None) -> 
                        f'<p><a href="{escape(href)}">{escape(words)}</a></p>')
 
 
+NO_GAME = ("No such game", "No game has this link: it may be mistyped or cut short, or the "
+           "game was made on another server.")
+"""The page for a game id that names no game."""
 NOT_FOUND = ("Nothing here", "There is no page at this address: the link may be mistyped or "
              "cut short.")
 """The page for an address the app does not serve (not a raw ``{"detail": ...}``)."""
 
 
-def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
-    """The finished game: who won, then every hand's deal, bidding, tricks and points."""
-    names = stored.names
-    score = record["score"]
+def result_line(stored: StoredGame, game: Game) -> str:
+    """The match's result in one line: "Ann won 10-6" (the replay's last position and the
+    heading of the game's page)."""
+    score, names = game.score, stored.names
     winner = match.winner(stored, game)
+    if winner is not None:
+        return f"{names[winner]} won {score[winner]}-{score[1 - winner]}"
+    return f"Level at {score[0]}-{score[1]}" if match.finished(stored, game) else "Not finished"
+
+
+def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
+                heading: str = "h1") -> str:
+    """The finished game in text (the replay's page carries it below the table, under an
+    ``h2``): who won, then every hand's deal, bidding, tricks and points."""
+    names = stored.names
     blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
     played = record["players"].get("hands")  # a deal of the day: its hands, not the next
@@ -64,21 +77,17 @@ def record_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     for number, block in enumerate(hands[:played] if played else hands, 1):
         lines = block.splitlines()
         summary = lines[-1].strip()
-        items.append(f'<details class="hand" id="hand-{number}"><summary><b>'
+        items.append(f'<details class="hand" id="text-hand-{number}"><summary><b>'
                      f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
                      f'{escape(chr(10).join(lines[1:]))}</pre></details>')
     players = (f'<a href="/players/{quote(names[0], safe="")}">{escape(names[0])}</a> against '
                f'<a href="/players/{quote(names[1], safe="")}">{escape(names[1])}</a>')
-    result = (f"{escape(names[winner])} won {score[winner]}-{score[1 - winner]}"
-              if winner is not None else f"Level at {score[0]}-{score[1]}"
-              if match.finished(stored, game) else "Not finished")
-    marks = _marks(stored)
-    body = (f'<h1>{result}</h1><p>{players}. {escape(head)}.</p>{marks}'
+    return (f'<{heading} id="record-title">{escape(result_line(stored, game))}</{heading}>'
+            f'<p>{players}. {escape(head)}.</p>{_marks(stored)}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
             f'Download the record (JSON)</a> · replay it with <code>euchre replay FILE</code>'
             f'</p>{_reviews(stored)}<section class="hands" data-testid="hands">'
             f'{"".join(items)}</section>')
-    return page(f"Game {stored.id}", body)
 
 
 def review_url(game_id: str, seat: int, api: bool = False) -> str:

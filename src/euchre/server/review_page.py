@@ -25,6 +25,7 @@ from ..coach.review import STAGE_ORDER
 from ..game import Game
 from ..words import card_name, card_text, count
 from .pages import page, review_url
+from .replay import Place, moment_url, places
 from .storage import StoredGame
 from .wording import HINT_LABEL
 
@@ -75,7 +76,9 @@ def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[s
     for d in review.decisions:
         by_hand.setdefault(d.hand, []).append(d)
     score = ", ".join(f"{escape(who[p])} {review.score[p]}" for p in (0, 1))
-    hands = "".join(_hand(h, by_hand.get(h.hand, []), game, who, seat) for h in review.hands)
+    moments = _moments(stored.id, game, seat)
+    hands = "".join(_hand(h, by_hand.get(h.hand, []), game, who, seat, moments)
+                    for h in review.hands)
     body = (f"<h1>Review of {escape(name)}'s play</h1>"
             f"<p>{escape(name)} against {escape(who[1 - seat])}; final score {score}. "
             f"{escape(valued_line(review, name))}</p>{_links(stored, seat)}"
@@ -83,10 +86,16 @@ def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[s
     return page(f"Review of {name}", body)
 
 
+def _moments(game_id: str, game: Game, seat: int) -> dict[Place, str]:
+    """Where each of the record's decisions is made in the replay, with this seat's
+    decisions shown (``?at=N&seat=S``), by the decision's place (``Decision.hand, index``)."""
+    return {place: moment_url(game_id, n, seat) for n, place in enumerate(places(game.record()))}
+
+
 def _links(stored: StoredGame, seat: int) -> str:
     other = stored.names[1 - seat]
-    return (f'<p class="review-links"><a href="/games/{escape(stored.id)}">The game, hand by '
-            f'hand</a> · <a href="{escape(review_url(stored.id, 1 - seat))}" '
+    return (f'<p class="review-links"><a href="/games/{escape(stored.id)}">The game replayed'
+            f'</a> · <a href="{escape(review_url(stored.id, 1 - seat))}" '
             f'data-testid="review-other">Review {escape(other)}\'s play</a> · <a href="'
             f'{escape(review_url(stored.id, seat, api=True))}">This review as JSON</a></p>')
 
@@ -150,15 +159,19 @@ def loss_chart(review: Review) -> str:
 
 
 def _hand(hand: HandReview, decisions: list[Decision], game: Game, who: tuple[str, str],
-          seat: int) -> str:
+          seat: int, moments: dict[Place, str]) -> str:
     """One hand: its result, its flagged decisions in full, its hindsight, every choice
-    made in it (as the terminal's review lists them) and the hand as played."""
+    made in it (as the terminal's review lists them, each a link to its moment in the
+    replay) and the hand as played."""
     name = who[seat]
-    flagged = "".join(_decision(d, name) for d in decisions if d.flagged)
+    flagged = "".join(_decision(d, name, moments[(d.hand, d.index)])
+                      for d in decisions if d.flagged)
     seen = hindsight_line(hand, who)
     hindsight = f'<p class="hindsight" data-testid="hindsight">{escape(capital(seen))}</p>' \
         if seen else ""
-    every = "".join(f"<li>{escape(decision_line(d))}</li>" for d in decisions)
+    every = "".join(f'<li><a href="{escape(moments[(d.hand, d.index)])}" '
+                    f'data-testid="to-replay">{escape(decision_line(d))}</a></li>'
+                    for d in decisions)
     choices = (f'<details class="choices"><summary>Every choice of {escape(name)} in this hand '
                f"({len(decisions)})</summary><ul>{every}</ul></details>") if decisions else ""
     played = [b for b in game.transcript(names=who, hand=hand.hand).split("\n\n")
@@ -174,9 +187,10 @@ def _hand(hand: HandReview, decisions: list[Decision], game: Game, who: tuple[st
             f"{hindsight}{choices}{transcript}</section>")
 
 
-def _decision(d: Decision, name: str) -> str:
+def _decision(d: Decision, name: str, moment: str) -> str:
     """A flagged decision in full: the moment, the cards held, every option with its value
-    (best first), the choice made and the expert's best, and the loss."""
+    (best first), the choice made and the expert's best, the loss, and the way to see it on
+    the table (``moment``: its place in the replay)."""
     ranked = sorted(d.values, key=lambda t: (-d.values[t], t != d.best))
     rows = []
     for token in ranked:
@@ -194,7 +208,8 @@ def _decision(d: Decision, name: str) -> str:
             f'<table class="options"><tr><th scope="col">Option</th><th scope="col">Value '
             f'({escape(HINT_LABEL)})</th><th scope="col"><span class="visually-hidden">'
             f'Which</span></th></tr>{"".join(rows)}</table>'
-            f'<p class="verdict">{escape(_verdict(d))}</p></article>')
+            f'<p class="verdict">{escape(_verdict(d))} · <a href="{escape(moment)}" '
+            f'data-testid="see-on-table">See it on the table</a></p></article>')
 
 
 def _verdict(d: Decision) -> str:

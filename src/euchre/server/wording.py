@@ -58,12 +58,14 @@ def _reason(cards: tuple[str, str], trump: str) -> str:
     return trick_reason(cards, trump)
 
 
-def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
-    """Every wording the page needs for ``view`` (a player's or a spectator's)."""
+def words(view: View, names: tuple[str, str] | list[str],
+          shown: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every wording the page needs for ``view`` (a player's or a spectator's); ``shown``:
+    cards the page shows besides the view's (a finished game's replay shows every hand)."""
     last = view.last_hand
     said: dict[str, Any] = {
         "choices": [_choice(view, token) for token in ordered_choices(view)],
-        "cards": _cards(view),
+        "cards": _cards(view, shown),
         "prompt": _prompt(view),
         "upcard": upcard_state(view),
         "note": JOKER_NOTE if view.upcard == "JK" and view.phase == "joker" else "",
@@ -73,7 +75,7 @@ def words(view: View, names: tuple[str, str] | list[str]) -> dict[str, Any]:
         "reasons": [_reason(t.cards, view.trump or "C") for t in view.tricks],
         "hint_label": HINT_LABEL,
         "last_hand": None if last is None else _last_hand_cached(view, last, names),
-        "suits": _suits(view),
+        "suits": _suits(view, shown),
         "names": _told_apart(names),
     }
     return said
@@ -131,17 +133,21 @@ def _answer(upcard: str, taken: bool) -> str:
     return f"picked up {card_text(upcard)}" if taken else f"left {card_text(upcard)} on the table"
 
 
-def _suits(view: View) -> dict[str, str]:
+def _suits(view: View, shown: tuple[str, ...] = ()) -> dict[str, str]:
     """The suit each card of the hand belongs to under trump (the left bower is a trump):
     the page marks trumps and groups the hand by it. The dealer about to discard holds the
     upcard as a sixth card, so it is among them."""
+    if shown:
+        return suits_of((*shown, view.upcard), view.trump)
     if view.phase == "discard" and view.player == view.dealer:
-        return _suits_of((*view.hand, view.upcard), view.trump)
-    return _suits_of(view.hand, view.trump)
+        return suits_of((*view.hand, view.upcard), view.trump)
+    return suits_of(view.hand, view.trump)
 
 
 @functools.lru_cache(maxsize=8192)
-def _suits_of(hand: tuple[str, ...], trump: str | None) -> dict[str, str]:
+def suits_of(hand: tuple[str, ...], trump: str | None) -> dict[str, str]:
+    """The suit each of ``hand``'s cards belongs to under ``trump`` (the replay shows every
+    hand face up, so it asks for both seats' cards)."""
     # (remembered: a hand changes once a trick, and the same dict is only ever encoded)
     if not trump:
         return {c: ("J" if c == "JK" else c[1]) for c in hand}
@@ -174,9 +180,9 @@ def _choice(view: View, token: str) -> dict[str, Any]:
     return {"token": token, "words": choice_words(view, token), "card": card}
 
 
-def _cards(view: View) -> dict[str, dict[str, str]]:
-    """Each card this view shows, with its spoken name."""
-    seen = {*view.hand, view.upcard, *view.trick}
+def _cards(view: View, shown: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
+    """Each card this view (and ``shown``) shows, with its spoken name."""
+    seen = {*view.hand, *shown, view.upcard, *view.trick}
     for trick in view.tricks:
         seen.update(trick.cards)
     if view.discard:

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 
 from ..game import Game
+from ..record import opening
 from .screen import coloured, move_words, table_lines
 
 HELP = "[dim]Enter: next move   b: back   a number: that hand   q: quit[/]"
@@ -23,8 +24,7 @@ class Stepper:
 
     def __init__(self, record: dict[str, Any], names: tuple[str, str]) -> None:
         self.names = names
-        setup = {k: v for k, v in record.items() if k not in ("hands", "score", "winner")}
-        self.game = Game.from_record({**setup, "hands": [{"actions": []}]})
+        self.game = Game.from_record(opening(record))
         self.first_hand = record["hands"][0].get("number", 0) + 1 if record["hands"] else 1
         self.moves = [(hand, player, token) for hand, played in enumerate(record["hands"])
                       for player, token in played["actions"]]

@@ -1,12 +1,12 @@
-"""Pages people open: the lobby, a table, a finished game, a player's record, the cards."""
+"""Pages people open: the lobby, a table, a player's record, the rules, the cards (a finished
+game's replay is ``routes/replay.py``)."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from .. import cards_svg, match, pages
-from ..match import public_record
+from .. import cards_svg, pages
 from ..paths import STATIC
 from . import hub_of
 from .api import player_stats
@@ -32,19 +32,6 @@ async def join_page(game_id: str, request: Request) -> Response:
     if await hub_of(request).peek(game_id) is None:
         return missing(game_id)
     return FileResponse(STATIC / "join.html")
-
-
-@router.get("/games/{game_id}", response_class=HTMLResponse)
-async def finished_page(game_id: str, request: Request) -> Response:
-    found = await hub_of(request).peek(game_id)
-    if found is None:
-        return missing(game_id)
-    stored, game = found
-    if not match.finished(stored, game):
-        return HTMLResponse(pages.message_page(
-            "Still being played", "This game is not over yet: its record is shown once it "
-            "is.", (f"/play/{game_id}", "Watch it being played")), status_code=409)
-    return HTMLResponse(pages.record_page(stored, game, public_record(stored, game)))
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)
@@ -86,6 +73,4 @@ async def card_image(name: str, colours: int = 2) -> Response:
 
 def missing(game_id: str) -> HTMLResponse:
     """The page for a game id that names no game."""
-    return HTMLResponse(pages.message_page(
-        "No such game", "No game has this link: it may be mistyped or cut short, or the game "
-        "was made on another server."), status_code=404)
+    return HTMLResponse(pages.message_page(*pages.NO_GAME), status_code=404)

@@ -34,3 +34,20 @@ export function keyed(box, items, key, make, update) {
   for (const gone of old.values()) gone.remove();
   wanted.forEach((node, i) => { if (box.children[i] !== node) box.insertBefore(node, box.children[i] || null); });
 }
+
+// The hand as drawn: the engine's order (trump first, the left bower among the trumps),
+// low cards first if so set; the dealer about to discard holds the upcard as a sixth card.
+export function handCards(v) {
+  let cards = [...v.hand];
+  if (T.settings.sort === "low") {
+    const runs = [];
+    for (const c of cards) {
+      const suit = words().suits[c];
+      if (runs.length && runs[runs.length - 1].suit === suit) runs[runs.length - 1].cards.push(c);
+      else runs.push({ suit, cards: [c] });
+    }
+    cards = runs.flatMap((r) => r.cards.reverse());
+  }
+  if (v.phase === "discard" && v.dealer === v.player) cards.push(v.upcard);
+  return cards;
+}

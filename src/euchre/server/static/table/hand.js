@@ -3,28 +3,11 @@
 // dimmed while you choose. Bids are buttons under the table. Each card carries its marks:
 // trump (a gold tab), the hint's best choice (a dashed frame), each with its own words.
 import { $, el, setAttr, setText } from "./dom.js";
-import { cardName, cardImg, keyed } from "./cards.js";
+import { cardName, cardImg, handCards, keyed } from "./cards.js";
 import { T, choosing, words } from "./store.js";
 import { seatAt } from "./places.js";
 import { cardsHeld, showBacks } from "./seats.js";
 import { act } from "./actions.js";
-
-// The hand as drawn: the engine's order (trump first, the left bower among the trumps),
-// low cards first if so set; the dealer about to discard holds the upcard as a sixth card.
-function handCards(v) {
-  let cards = [...v.hand];
-  if (T.settings.sort === "low") {
-    const runs = [];
-    for (const c of cards) {
-      const suit = words().suits[c];
-      if (runs.length && runs[runs.length - 1].suit === suit) runs[runs.length - 1].cards.push(c);
-      else runs.push({ suit, cards: [c] });
-    }
-    cards = runs.flatMap((r) => r.cards.reverse());
-  }
-  if (v.phase === "discard" && v.dealer === v.player) cards.push(v.upcard);
-  return cards;
-}
 
 // The tokens the hint values highest (all of them on a tie); none without a hint.
 export function bestTokens() {
@@ -34,7 +17,8 @@ export function bestTokens() {
   return new Set(entries.filter(([, x]) => x >= top - 1e-9).map(([t]) => t));
 }
 
-const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
+// A value in points as the hints and the review show it: +0.42, -1.20.
+export const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(2)}`;
 
 function makeSlot() {
   return el("div", { class: "slot" }, el("span", { class: "tag trump-tag" }),
@@ -72,8 +56,22 @@ function updateSlot(node, { card, choice, trump, upcard, open, best }) {
   setText(node.querySelector(".value"), value);
 }
 
+// A finished game's replay: the bottom seat's cards face up, trumps and the expert's best
+// marked, nothing to choose.
+function drawOpen(box, v) {
+  const p = seatAt("s"), cards = handCards({ ...v, hand: T.shown.open[p], player: p });
+  box.dataset.zone = "hand";
+  setAttr(box, "aria-label", `${words().names[p]}'s cards`);
+  const best = bestTokens(), up = v.phase === "discard" && v.dealer === p ? cards.length - 1 : -1;
+  keyed(box, cards.map((card, i) => ({
+    card, choice: null, open: false, upcard: i === up,
+    trump: Boolean(v.trump) && words().suits[card] === v.trump,
+    best: best.has(card) || best.has(`discard ${card}`) })), (it) => it.card, makeSlot, updateSlot);
+}
+
 export function drawHand() {
   const v = T.shown.view, g = T.shown.game, box = $("hand");
+  if (T.shown.open) { drawOpen(box, v); return; }
   if (g.seat === null) {  // a spectator: the first seat's cards, face down
     box.dataset.zone = `seat-${seatAt("s")}`;
     box.setAttribute("aria-label", `${words().names[seatAt("s")]}'s cards`);

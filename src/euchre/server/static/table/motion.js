@@ -34,7 +34,7 @@ export function snapshot() {
   const at = new Map();
   for (const img of document.querySelectorAll("#felt img[data-card]")) {
     const card = img.dataset.card;
-    if (card === "back" || img.closest("#last-trick, #kitty, #flying")) continue;
+    if (card === "back" || img.closest("#last-trick, #kitty, #flying, .backs")) continue;  // (a replay's open hands: their place)
     const where = img.closest("#hand") ? "hand" : img.closest("#trick") ? "trick" : "upcard";
     at.set(card, { rect: img.getBoundingClientRect(), where });
   }

@@ -1,12 +1,15 @@
 // The places around the table: each seat's name, whether someone is there, the dealer's
-// chip, tricks won, the backs of the cards it holds and its bid in a bubble.
-import { $, cardSrc, el, setText } from "./dom.js";
+// chip, tricks won, the backs of the cards it holds (in a replay, their faces) and its bid
+// in a bubble.
+import { $, cardSrc, el, setAttr, setText } from "./dom.js";
+import { cardImg, handCards, keyed, updateImg } from "./cards.js";
 import { T, endedHand, seats, words } from "./store.js";
 import { PLACES, seatAt } from "./places.js";
 
 // The north place keeps the ids the tests and the contract of the two-handed page know
 // (them-*), the south place its own (me-*).
 const IDS = { n: "them", s: "me" };
+const COMPUTER = 1;  // the computer's seat at a table against it (hub.py seats its bot there)
 
 function build(place) {
   const node = $(`place-${place}`);
@@ -60,13 +63,25 @@ function drawPlace(place) {
   const who = node.querySelector(".who");
   who.querySelector(".dot").className = dot;
   setText(who.querySelector(".name"), p === g.seat ? words().names[p]
-    : words().names[p] + (g.mode === "computer" && g.level ? ` (${g.level})` : ""));
+    : words().names[p] + (g.mode === "computer" && g.level && p === COMPUTER ? ` (${g.level})` : ""));
   setText(who.querySelector(".presence"), here);
   setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? "dealer" : "");
   setText(who.querySelector(".tricks"), `tricks ${(ended ? ended.tricks_won : v.tricks_won)[p]}`);
   setText(node.querySelector(".bubble"), bidOf(p));
   const backs = node.querySelector(".backs");
-  if (backs) showBacks(backs, cardsHeld(p));
+  if (backs && T.shown.open) showFaces(backs, p);
+  else if (backs) showBacks(backs, cardsHeld(p));
+}
+
+// A finished game's replay: the seat's cards face up, in the order of a hand.
+function showFaces(box, p) {
+  const v = T.shown.view, cards = handCards({ ...v, hand: T.shown.open[p], player: p });
+  box.classList.add("open");
+  setAttr(box, "aria-hidden", null);
+  setAttr(box, "role", "group");
+  setAttr(box, "aria-label", `${words().names[p]}'s cards`);
+  [...box.children].forEach((n) => { if (!n.dataset.key) n.remove(); });
+  keyed(box, cards, (card) => card, (card) => cardImg(card), (img, card) => updateImg(img, card));
 }
 
 export function showBacks(box, count) {

@@ -1,0 +1,129 @@
+"""The replay of a finished game: every position of its record, as the table draws it.
+
+Why the server works the positions out: the engine alone says what a move does, so the page
+never re-implements a rule. ``positions`` replays the record through ``Game`` from its first
+deal and gives, for each position, what the table's modules draw from a state message (the
+spectator's view and its words, the score pad) and what only a finished game may show:
+every seat's cards, face up.
+
+The positions ("frames"), each with ``at``, the number of the record's actions made:
+
+- ``deal``: a hand as dealt (``at`` 0 for the first, else the action that ended the hand
+  before it);
+- ``move``: after the ``at``-th action; a trick it completed is still on the table, as the
+  live table holds it before the next lead;
+- ``end``: after the action that ended a hand: its last trick on the table, the cards left
+  unplayed (none, unless the hand was thrown in), its result. The next deal follows at the
+  same ``at``.
+
+``?at=N`` opens the last frame at ``N``: the table as the next player found it, where the
+record's next decision is made (``next``: its hand and index, as the review places a
+decision).
+
+>>> from euchre import Game, Rules
+>>> game = Game(Rules(target=1), seed=3)
+>>> while not game.is_over:
+...     game.apply(game.legal_actions()[-1])
+>>> told = positions(game.record(), ("Ann", "Bo"), "Ann won 2-0")
+>>> [f["kind"] for f in told["frames"]][:2], told["frames"][-1]["kind"]
+(['deal', 'move'], 'end')
+>>> len(told["moves"]) == len(game.actions()) == told["frames"][-1]["at"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import DISCARD, PASS, parse_action
+from ..game import Game
+from ..record import opening
+from . import scorepad, wording
+
+Place = tuple[int, int]
+"""Where an action sits in a record: its hand (from 1, as the transcript and the review
+number hands) and its index in that record hand's ``actions``."""
+
+
+def places(record: dict[str, Any]) -> list[Place]:
+    """Each action of a record, in order, by its place: the ``N``-th action's decision is
+    made at ``?at=N`` of the replay (the review's links)."""
+    return [(hand["number"] + 1, j) for hand in record["hands"]
+            for j in range(len(hand["actions"]))]
+
+
+def moment_url(game_id: str, at: int, seat: int | None = None) -> str:
+    """The replay after ``at`` actions; with ``seat``, showing that seat's decision there
+    with the values of its review."""
+    return f"/games/{game_id}?at={at}" + ("" if seat is None else f"&seat={seat}")
+
+
+def positions(record: dict[str, Any], names: tuple[str, str], result: str) -> dict[str, Any]:
+    """Every position of a two-handed record (``frames``) and its moves in words
+    (``moves``); ``result`` is said at the end. ``ValueError`` for a record that does not
+    replay."""
+    game = Game.from_record(opening(record))
+    where = places(record)
+    moves = [(seat, token) for hand in record["hands"] for seat, token in hand["actions"]]
+    frames = [_frame(game, names, 0, "deal", where[0] if where else None)]
+    listed = []
+    for at, (seat, token) in enumerate(moves, 1):
+        before = game.view(None)
+        held = [list(game.view(p).hand) for p in (0, 1)]
+        game.apply(token)
+        after = game.view(None)
+        said = wording.last_words(after, names, (seat, token))
+        card = parse_action(token) < DISCARD
+        listed.append({"at": at, "hand": where[at - 1][0], "seat": seat, "words": said,
+                       "kind": "card" if card else "bid" if parse_action(token) >= PASS
+                       else "discard", "trick": len(before.tricks) + 1 if card else None})
+        following = where[at] if at < len(moves) else None
+        if after.hand_number == before.hand_number and not game.is_over:
+            done = len(after.tricks) > len(before.tricks)
+            frames.append(_frame(game, names, at, "move", following, said, done))
+            continue
+        if card:
+            held[seat].remove(token)
+        frames.append(_end(game, names, at, held))
+        if following is not None:
+            frames.append(_frame(game, names, at, "deal", following))
+    last = frames[-1]["said"]  # the match's end (or where its record stops) says its result
+    if result:
+        frames[-1]["said"] = f"{last}{'' if last.endswith('.') else '.'} {result}."
+    return {"frames": frames, "moves": listed}
+
+
+def _frame(game: Game, names: tuple[str, str], at: int, kind: str, following: Place | None,
+           said: str = "", completed: bool = False) -> dict[str, Any]:
+    """A position as the table draws it, every hand face up; a trick the last action
+    completed stays on the table (``held``)."""
+    view = game.view(None)
+    hands = [list(game.view(p).hand) for p in (0, 1)]
+    words = wording.words(view, names, (*hands[0], *hands[1]))
+    held = None
+    if completed:
+        trick = view.tricks[-1]
+        held = {"cards": list(trick.cards), "leader": trick.leader, "winner": trick.winner,
+                "reason": words["reasons"][-1]}
+    if kind == "deal":
+        said = f"Hand {view.hand_number + 1}: {names[view.dealer]} deals"
+    return {"at": at, "kind": kind, "view": view.to_dict(), "words": words, "open": hands,
+            "held": held, "said": said, "next": list(following) if following else None,
+            "scorepad": scorepad.rows(game, view.last_hand)}
+
+
+def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]]
+         ) -> dict[str, Any]:
+    """The end of a hand: its last trick on the table, the cards left unplayed, its
+    result."""
+    view = game.view(None)
+    words = wording.words(view, names, (*hands[0], *hands[1]))
+    last = view.last_hand
+    held = None
+    if last and last["tricks"]:
+        trick = last["tricks"][-1]
+        held = {**trick, "reason": words["last_hand"]["reasons"][-1]}
+    summary = words["last_hand"]["summary"] if last else ""
+    return {"at": at, "kind": "end", "view": view.to_dict(), "words": words, "open": hands,
+            "held": held, "said": summary, "next": None,
+            "scorepad": scorepad.rows(game, last)}

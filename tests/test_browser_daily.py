@@ -1,0 +1,91 @@
+"""The deal of the day in Chromium (issue 41, criteria 4 and 6): two people who play on the
+same day get the same cards at the table, a second game under the same name the same day
+is refused on the page, the board orders the results by points, the result's links land in
+the replay at the hand, and axe finds nothing on the day's pages in either theme. (The
+HTTP side, the expert's par and the one-result rule: ``test_server_daily.py``.)"""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import CHROMIUM, axe_violations, browser, pages
+from server_support import Server
+from test_server_daily import play_to_the_end
+
+from euchre import daily
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import expect
+
+__all__ = ["browser", "pages"]  # fixtures
+SEEN = """() => ({
+  hand: [...document.querySelectorAll("[data-zone=hand] img[data-card]")]
+    .map((i) => i.dataset.card),
+  upcard: document.querySelector("#upcard img")?.dataset.card ?? null })"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("daily") / "games.db").start()
+    yield running
+    running.stop()
+
+
+def play_today(page, server: Server, name: str) -> None:
+    page.goto(server.base + "/daily")
+    page.fill("#name", name)
+    page.click("[data-testid=play-daily]")
+
+
+def at_the_table(page) -> dict:
+    page.wait_for_url("**/play/**")
+    page.wait_for_function("() => document.querySelectorAll('[data-zone=hand] img').length === 5")
+    return page.evaluate(SEEN)
+
+
+def test_the_day_deals_the_same_cards_once_a_name_and_its_board_orders_by_points(
+        server, pages):
+    ann, bo = pages.new(), pages.new()  # two people, each in his own browser
+    play_today(ann, server, "Ann")
+    play_today(bo, server, "Bo")
+    seen = [at_the_table(ann), at_the_table(bo)]
+    assert seen[0] == seen[1] and seen[0]["upcard"] and len(seen[0]["hand"]) == 5
+    again = pages.new()
+    play_today(again, server, "Ann")
+    expect(again.locator("#error")).to_contain_text("one game a day")
+    assert again.url.endswith("/daily")
+
+    links = {name: page.url.removeprefix(server.base) for name, page in
+             (("Ann", ann), ("Bo", bo))}
+    ann.close()
+    bo.close()
+    for pick, name in enumerate(("Ann", "Bo")):  # (different play: different points)
+        play_to_the_end(server, links[name], pick)
+    board = pages.new()
+    board.goto(server.base + "/daily")
+    rows = board.locator("[data-testid=board] tr").evaluate_all(
+        "(rows) => rows.slice(1).map((r) => [...r.cells].map((c) => c.textContent))")
+    assert sorted(row[1] for row in rows) == ["Ann", "Bo"]
+    points = [int(row[2]) for row in rows]
+    assert points == sorted(points, reverse=True)
+    play_today(board, server, "Bo")  # a result stands: no second game the same day
+    expect(board.locator("#error")).to_contain_text("one game a day")
+
+    board.goto(f"{server.base}/daily/{daily.today()}/Ann")
+    played = board.locator("[data-testid=differed] a")
+    if played.count():  # a hand where Ann and the expert differed: its replay, at that hand
+        hand = played.first.get_attribute("href").rsplit("#hand-", 1)[1]
+        played.first.click()
+        board.wait_for_function("() => document.body.dataset.ready === '1'")
+        expect(board.locator("#hand-no")).to_contain_text(f"Hand {hand},")
+        assert board.evaluate("document.body.dataset.kind") == "deal"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_the_days_pages(server, pages, scheme):
+    page = pages.new(bypass_csp=True, color_scheme=scheme)  # (axe-core is injected inline)
+    for path in ("/daily", f"/daily/{daily.today()}/Ann"):
+        page.goto(server.base + path)
+        assert page.evaluate("document.documentElement.dataset.theme") == scheme
+        assert axe_violations(page) == [], path
