@@ -27,15 +27,7 @@ from ..game import Game
 from ..rules import Rules
 from ..scoring import side_of
 from ..state import mix64
-from .arena import BotSpec
-
-
-def seatings(players: int) -> list[tuple[int, ...]]:
-    """The seats bot A takes in each play of a deal: ``[(0, 2), (1, 3)]`` at four,
-    ``[(0,), (1,), (2,)]`` at three."""
-    if players == 4:
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(players)]
+from .arena import BotSpec, seatings
 
 
 def duplicate_family_hand(job: tuple[BotSpec, BotSpec, Rules, int, int]
