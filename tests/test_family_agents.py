@@ -14,12 +14,13 @@ from euchre import Game, Rules, agents, state, state_family
 from euchre.agents.family.expert import FamilyExpert
 from euchre.agents.family.inference import likelihood
 from euchre.agents.family.rules_of_thumb import RulesOfThumb, choose
-from euchre.agents.family.search import FamilySearch
+from euchre.agents.family.search import FamilySearch, outcome_tricks
 from euchre.agents.family.solver import TableSolver
 from euchre.cards import card_token, deck_cards, parse_card
 from euchre.game import state_of
 from euchre.hands import trick_seats
 from euchre.resample_family import resample_family_state
+from euchre.scoring import outcome
 from euchre.view import View
 
 RULE_SETS = [
@@ -181,6 +182,11 @@ def test_the_solver_agrees_with_trying_every_card_through_the_engine():
                             g.to_move, moves)
         expected = brute_force(g, makers, number)
         assert got == expected, (view, got, expected)
+        won = sum(s[state_family.WON + m] for m in makers)
+        search = functools.partial(solver.values, hands, s[state.TRUMP],
+                                   sum(1 << m for m in makers), active, trick, g.to_move, moves)
+        classes = outcome_tricks(search, won, len(moves))
+        assert [outcome(won + v) for v in classes] == [outcome(won + v) for v in expected]
         checked += 1
 
 
