@@ -31,7 +31,7 @@ CANDIDATES = 4
 class FamilyExpert(FamilySearch):
     """``FamilySearch`` with inference from the bidding (see the module docstring)."""
 
-    def __init__(self, seed: int | None = None, deals: int = 24,
+    def __init__(self, seed: int | None = None, deals: int = 48,
                  bid_deals: int | None = 32, **options) -> None:
         super().__init__(seed=seed, deals=deals, bid_deals=bid_deals, **options)
 

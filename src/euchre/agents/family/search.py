@@ -46,6 +46,10 @@ every card, which flatters a lone maker most (a march is worth double), so a lon
 beat playing with the partner by this much."""
 
 
+TIE = 1e-9
+"""Values this close are equal (sums of the same points in another order)."""
+
+
 class FamilySearch:
     """Determinized search with an exact open-hand solver (see the module docstring).
 
@@ -53,8 +57,8 @@ class FamilySearch:
     defend alone (the decisions worth the most). ``worlds`` is the one place deals are drawn:
     ``family.expert`` draws them weighted by the bidding instead."""
 
-    def __init__(self, seed: int | None = None, deals: int = 12,
-                 bid_deals: int | None = None, solver: TableSolver | None = None) -> None:
+    def __init__(self, seed: int | None = None, deals: int = 32,
+                 bid_deals: int | None = 24, solver: TableSolver | None = None) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
@@ -64,9 +68,18 @@ class FamilySearch:
         self.solver = worker_table_solver() if solver is None else solver
 
     def act(self, view: View) -> str:
-        """The legal token of the highest value (``analyse``)."""
+        """The legal token of the highest value (``analyse``); among equal values, the one
+        the rules of thumb choose. The points of a hand tell many cards apart not at all
+        (any of three low cards loses the trick alike in every deal): the conventional card
+        among them is the one a partner reads, and the one that keeps the high cards."""
         values = self.analyse(view)
-        return max(values, key=values.__getitem__)
+        best = max(values.values())
+        tied = [token for token, value in values.items() if value >= best - TIE]
+        if len(tied) > 1:
+            usual = choose(view)
+            if usual in tied:
+                return usual
+        return tied[0]
 
     def analyse(self, view: View) -> dict[str, float]:
         """Every legal token with its mean value in points of this hand (see the module
