@@ -106,7 +106,7 @@ def test_the_quick_levels_choose_legally_everywhere(name):
     assert not problems, f"{len(problems)} problems, first: {problems[:3]}"
 
 
-@pytest.mark.parametrize("make", [lambda: FamilySearch(seed=5, deals=2),
+@pytest.mark.parametrize("make", [lambda: FamilySearch(seed=5, deals=2, bid_deals=2),
                                   lambda: FamilyExpert(seed=5, deals=2, bid_deals=2)],
                          ids=["hard", "expert"])
 def test_the_searching_levels_choose_legally_on_a_sample(make):

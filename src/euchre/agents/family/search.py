@@ -20,7 +20,7 @@ for my side net of the others' (in cutthroat: mine less the mean of the two othe
 
 >>> from euchre import Game, Rules
 >>> g = Game(Rules(players=3), seed=4)
->>> bot = FamilySearch(seed=1, deals=4)
+>>> bot = FamilySearch(seed=1, deals=4, bid_deals=4)
 >>> bot.act(g.view(g.to_move)) in g.legal_actions()
 True
 """
