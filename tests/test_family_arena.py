@@ -4,6 +4,7 @@ deal is played once per seating, and two equal bots come out exactly even."""
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
@@ -58,3 +59,11 @@ def test_the_command_line_plays_the_family(capsys):
     assert "multiple of 3" in capsys.readouterr().err
     assert main(["tournament", "medium", "easy", "--players", "3", "--games", "3",
                  "--target", "3", "--json"]) == 0
+
+
+def test_an_outside_program_plays_at_a_table_of_four(capsys):
+    """The bot protocol carries the family's views: the example bot partners itself."""
+    assert main(["arena", f"exec:{sys.executable} examples/bots/random_bot.py", "medium",
+                 "--players", "4", "--games", "2", "--target", "3", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["matches"] == 2 and not stats["forfeits"]
