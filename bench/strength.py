@@ -23,6 +23,14 @@ a far narrower interval than on two seeds (where the default against itself is n
 
     python bench/strength.py --pairs "expert:search_depth=1/expert" --deals 1000 --same-seed
 
+``--players 3|4`` plays the family's games on duplicate deals
+(``study.family_duplicate``): four-handed, A partnering A against B and B, every deal played
+with the sides swapped; cutthroat, A in one seat against two B's, every deal rotated over the
+three seats. The margin is A's side's points per hand less the other side's (cutthroat: less
+the mean of the two others'):
+
+    python bench/strength.py --players 4 --pairs medium:easy hard:medium --deals 300 --workers 1
+
 ``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
 opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
 same duplicate deals.
@@ -38,6 +46,7 @@ import time
 
 from euchre.rules import Rules
 from euchre.study.arena import BotSpec, duplicate_series, mean_interval
+from euchre.study.family_duplicate import duplicate_family_hand
 
 STYLES = ("bold", "timid", "mimic", "heuristic")
 PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
@@ -47,20 +56,26 @@ PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:rando
 def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
             series: int = 1, same_seed: bool = False) -> dict:
     bot_a, bot_b = BotSpec.parse(a), BotSpec.parse(b)
-    jobs = [(bot_a, bot_b, rules, seed, first, series, same_seed)
-            for first in range(0, deals, series)]
+    if rules.players == 2:
+        play = duplicate_series
+        jobs = [(bot_a, bot_b, rules, seed, first, series, same_seed)
+                for first in range(0, deals, series)]
+    else:
+        play = duplicate_family_hand
+        jobs = [(bot_a, bot_b, rules, seed, deal) for deal in range(deals)]
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            results = pool.map(duplicate_series, jobs, chunksize=max(1, 8 // series))
+            results = pool.map(play, jobs, chunksize=max(1, 8 // series))
     else:
-        results = [duplicate_series(job) for job in jobs]
+        results = [play(job) for job in jobs]
     seconds = time.perf_counter() - started
     margins = [net for net, _ in results]
     times = sorted(t for _, ts in results for t in ts)
     mean, low, high = mean_interval(margins)
     return {"a": a, "b": b, "deals": deals, "series": series, "points_per_hand": mean, "low95": low,
             "high95": high, "a_median_ms": 1000 * statistics.median(times) if times else 0.0,
+            "a_p95_ms": 1000 * times[int(0.95 * (len(times) - 1))] if times else 0.0,
             "seconds": seconds}
 
 
@@ -72,6 +87,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--deck", type=int, choices=(24, 32, 25), default=24)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="3: cutthroat, 4: partnership (duplicate deals, see above)")
     parser.add_argument("--styles", action="store_true",
                         help="expert and pimc against bold, timid, mimic and heuristic")
     parser.add_argument("--series", type=int, default=1,
@@ -83,7 +100,9 @@ def main() -> None:
     if args.series < 1 or args.deals % args.series:
         parser.error(f"--series must be a whole number dividing --deals ({args.deals}), "
                      f"not {args.series}")
-    rules = Rules(deck=args.deck)
+    if args.players != 2 and (args.series != 1 or args.same_seed or args.styles):
+        parser.error("--series, --same-seed and --styles are for the two-handed game")
+    rules = Rules(deck=args.deck, players=args.players)
     if args.styles:
         args.pairs = [f"{bot}:{style}" for style in STYLES for bot in ("expert", "pimc")]
     rows = []
@@ -96,7 +115,8 @@ def main() -> None:
         if not args.json:
             print(f"{a:>10} vs {b:<10} {row['points_per_hand']:+.3f} points/hand "
                   f"(95% {row['low95']:+.3f} to {row['high95']:+.3f}) over {args.deals} "
-                  f"duplicate deals{runs}; {a} median {row['a_median_ms']:.1f} ms; "
+                  f"duplicate deals{runs}; {a} median {row['a_median_ms']:.1f} ms, p95 "
+                  f"{row['a_p95_ms']:.0f} ms; "
                   f"{row['seconds']:.0f} s", flush=True)
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -38,6 +38,12 @@ bold       an aggressive bidder, timid a cautious one, mimic bids like the exper
            plays by simple rules: opponents the expert is measured against, never tuned on
            (``styles.py``)
 ========== ===========================================================================
+
+At a table of three or four (``Rules(players=3|4)``) the same names play: ``random`` as
+above, ``medium`` (``heuristic``) and ``easy`` by the family's rules of thumb with the
+partnership conventions, ``hard`` by determinized search with an exact open-hand solver,
+``expert`` (and ``pimc``) by the same over deals weighed by every bid (``agents.family``).
+The two-handed players' code and decisions are unchanged: a family view is routed there.
 """
 
 from __future__ import annotations

@@ -123,6 +123,7 @@ class ExpertAgent:
         own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
         self.tree, self._rng = Tree(model, fixed_discard, float(discard_sharpness)), \
             random.Random(seed)
+        self._seed, self._family = seed, None
         """How the rest of the bidding is played out in each deal (``Tree``)."""
         self.deals = deals
         self.bid_deals = deals if bid_deals is None else bid_deals
@@ -177,7 +178,8 @@ class ExpertAgent:
         """A hand ended: learn from his bids in it (``learn_bids``; see the module
         ``opponent_bids``). Before the expert knows its seat and the rules (it has neither
         acted nor been told of the match) there is nothing to learn from."""
-        if not self.learn_bids or self.opponent != "fitted" or self._seat is None:
+        if not self.learn_bids or self.opponent != "fitted" or self._seat is None or (
+                self._rules is not None and self._rules.players != 2):
             return
         rules = self._rules
         assert rules is not None
@@ -200,6 +202,8 @@ class ExpertAgent:
     def analyse(self, view: View) -> dict[str, float]:
         """Every legal action with its estimated value in points for this hand (expected
         net points; near the target, the match-equity gain expressed in points)."""
+        if view.rules.players != 2:
+            return self._family_player().analyse(view)
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
         self._seat, self._rules = view.player, view.rules
@@ -232,6 +236,16 @@ class ExpertAgent:
                 totals = [(mass * a + more_mass * b) / (mass + more_mass)
                           for a, b in zip(totals, more, strict=True)]
         return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
+
+    def _family_player(self) -> Any:
+        """The player of a three- or four-handed view (``family``): the family's search,
+        with inference from the bidding when this expert infers (``expert``) and without
+        (``hard``), made once with its own random numbers."""
+        if self._family is None:
+            from .family import search_player
+
+            self._family = search_player(self._seed, self.infer)
+        return self._family
 
     def _bid_values(self, view: View, legal: list[int], utility, deals: int
                     ) -> tuple[list[float], float]:

@@ -14,6 +14,7 @@ choices is made at random.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, parse_card, suit_of
@@ -73,10 +74,14 @@ class HeuristicAgent:
         if type(order_at) not in (int, float):
             raise ValueError(f"order_at must be a number, not {order_at!r}")
         self._rng = random.Random(seed)
+        self._seed = seed
+        self._family: Any = None
         self.mistakes = mistakes
         self.order_at = order_at
 
     def act(self, view: View) -> str:
+        if view.rules.players != 2:
+            return self._family_player().act(view)
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
         if self.mistakes and self._rng.random() < self.mistakes:
@@ -86,8 +91,19 @@ class HeuristicAgent:
 
     def analyse(self, view: View) -> dict[str, float]:
         """Its choice valued 1, the rest 0: rules of thumb do not estimate points."""
+        if view.rules.players != 2:
+            return self._family_player().analyse(view)
         choice = self._choose(view)
         return {token: float(token == choice) for token in view.legal}
+
+    def _family_player(self) -> Any:
+        """The player of a three- or four-handed view (``family.rules_of_thumb``): the
+        conventions of a table of partners, made once, with its own random numbers."""
+        if self._family is None:
+            from .family import rules_of_thumb_player
+
+            self._family = rules_of_thumb_player(self._seed, self.mistakes)
+        return self._family
 
     def _choose(self, view: View) -> str:
         legal = [parse_action(t) for t in view.legal]

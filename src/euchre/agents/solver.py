@@ -32,6 +32,9 @@ from ..cards import EFFECTIVE_SUIT, N_CARDS, POWER
 
 BLOCK = 16
 _BLOCKS = [((1 << BLOCK) - 1) << (BLOCK * b) for b in range(4)]
+SUIT_BLOCKS = _BLOCKS
+"""``SUIT_BLOCKS[b]``: every solver bit of block ``b`` (block 0 is trump): following suit is
+``hand & SUIT_BLOCKS[led >> 4]``. The family's open-hand solver shares the numbering."""
 
 
 def _solver_bits(trump: int) -> list[int]:
@@ -80,6 +83,40 @@ def _leader_wins(a: int, b: int) -> bool:
     if a >> 4 == b >> 4:
         return a < b
     return b >= BLOCK  # the follower did not follow: he wins only by trumping
+
+
+def probe(table: dict[int, tuple[int, int]], key: int, alpha: int, beta: int, most: int
+          ) -> tuple[int, int, int, int, int | None]:
+    """A transposition table's answer for ``key`` inside the window ``(alpha, beta)``:
+    ``(lo, hi, alpha, beta, value)``, the stored bounds (``0, most`` when none), the window
+    narrowed by them, and the value when they settle it (else None). The family's solver
+    uses it; the two-handed search below inlines the same steps (its hot loop)."""
+    entry = table.get(key)
+    if entry is None:
+        return 0, most, alpha, beta, None
+    lo, hi = entry
+    if lo >= beta or lo == hi:
+        return lo, hi, alpha, beta, lo
+    if hi <= alpha:
+        return lo, hi, alpha, beta, hi
+    return lo, hi, (lo if lo > alpha else alpha), (hi if hi < beta else beta), None
+
+
+def store(table: dict[int, tuple[int, int]], limit: int, key: int, best: int,
+          window: tuple[int, int], bounds: tuple[int, int]) -> None:
+    """Record what a fail-soft search that returned ``best`` inside ``window`` proves about
+    ``key`` (an upper bound, a lower bound, or the exact value), tightening ``bounds``; the
+    table starts again when full. (The family's solver; inlined in ``_searcher``.)"""
+    lo, hi = bounds
+    if best <= window[0]:
+        hi = best if best < hi else hi
+    elif best >= window[1]:
+        lo = best if best > lo else lo
+    else:
+        lo = hi = best
+    if len(table) >= limit:
+        table.clear()
+    table[key] = (lo, hi)
 
 
 def _searcher(table: dict[int, tuple[int, int]], limit: int,

@@ -13,6 +13,7 @@ from ..study.arena import ArenaResult, ArenaSpec
 from ..study.plots import plot_margin
 from ..words import count
 from .options import (
+    add_family_flags,
     add_rules_flags,
     add_run_flags,
     bot,
@@ -29,22 +30,27 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
         "arena", epilog=example("""
 euchre arena expert heuristic --games 200 --workers 2
+euchre arena hard medium --players 4 --games 20   # partners: hard + hard against medium + medium
 euchre arena "exec:python3 examples/bots/random_bot.py" heuristic --games 20 --json"""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         help="play bots against each other and measure them",
         description="Matches to the target between bot A and bot B in duplicate pairs (the same "
-                    "decks with the seats swapped). Bots: random, heuristic, expert, easy, "
-                    "medium, hard; options as NAME:key=value,key=value; an outside program as "
-                    "exec:COMMAND (docs/bot-protocol.md).")
+                    "decks with the seats swapped; four-handed, A partners A against B and B, "
+                    "the sides swapped; cutthroat, A in one seat against two B's, each deal "
+                    "played three times with A's seat rotated). Bots: random, heuristic, "
+                    "expert, easy, medium, hard; options as NAME:key=value,key=value; an "
+                    "outside program as exec:COMMAND (docs/bot-protocol.md).")
     parser.add_argument("a", metavar="A", type=bot, help="bot A, e.g. expert or expert:deals=48")
     parser.add_argument("b", metavar="B", type=bot, help="bot B")
     parser.add_argument("--games", type=positive, default=100, metavar="N",
-                        help="matches to play (an even number: pairs); default 100")
+                        help="matches to play (an even number: pairs; cutthroat, a multiple of "
+                             "3); default 100")
     add_run_flags(parser)
     parser.add_argument("--out", metavar="DIR", help="write every match record to DIR")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the running margin with its 95%% band")
     add_rules_flags(parser)
+    add_family_flags(parser)
     return parser
 
 
@@ -52,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     check_run_flags(args)
     args.a, args.b = program_options(args, [args.a, args.b])
     rules = rules_of(args)
-    spec = ArenaSpec(args.a, args.b, pairs=args.games // 2, seed=args.seed, rules=rules,
+    per_set = len(arena.seatings(rules.players))  # matches a duplicate set: 2, cutthroat 3
+    spec = ArenaSpec(args.a, args.b, pairs=args.games // per_set, seed=args.seed, rules=rules,
                      keep_records=bool(args.out))
     out_dir = _prepare_out(args.out) if args.out else None
     started = time.perf_counter()

@@ -74,11 +74,27 @@ def add_rules_flags(parser: argparse.ArgumentParser) -> None:
                        help="the suit turned down may be named in round 2")
 
 
+def add_family_flags(parser: argparse.ArgumentParser) -> None:
+    """The table's size and the four-handed options (RULES-family.md), for the commands
+    that play any game of the family (the arena, tournaments); ``rules(args)`` reads them."""
+    group = parser.add_argument_group("the family (RULES-family.md)")
+    group.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                       help="2: two-handed (default); 3: cutthroat; 4: partnership")
+    group.add_argument("--defend-alone", action="store_true",
+                       help="four-handed: a defender may play alone against a lone maker")
+    group.add_argument("--joker-dealer-alone", action="store_true",
+                       help="four-handed: a dealer naming the Joker's suit may go alone")
+
+
 def rules(args: argparse.Namespace) -> Rules:
-    """The ``Rules`` named by ``add_rules_flags``' flags."""
+    """The ``Rules`` named by ``add_rules_flags``' flags (and ``add_family_flags``', when the
+    command has them)."""
+    family = {name: getattr(args, name) for name in ("players", "defend_alone",
+                                                     "joker_dealer_alone")
+              if getattr(args, name, None)}
     return Rules(deck=args.deck, target=args.target, stick_the_dealer=args.stick_the_dealer,
                  dealer_must_pick_up=args.dealer_must_pick_up,
-                 may_call_turned_suit=args.may_call_turned_suit)
+                 may_call_turned_suit=args.may_call_turned_suit, **family)
 
 
 def add_run_flags(parser: argparse.ArgumentParser) -> None:
@@ -114,7 +130,10 @@ def check_run_flags(args: argparse.Namespace) -> None:
         raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
     if args.address and args.backend != "ray":
         raise ValueError("--address names a Ray cluster: use it with --backend ray")
-    if args.games % 2:
+    if getattr(args, "players", 2) == 3 and args.games % 3:
+        raise ValueError(f"--games {args.games}: in cutthroat each deal is played three times "
+                         "(A in each seat), so the number must be a multiple of 3")
+    if getattr(args, "players", 2) != 3 and args.games % 2:
         raise ValueError(f"--games {args.games}: matches come in duplicate pairs, so the "
                          "number must be even")
 

@@ -6,9 +6,11 @@ import argparse
 import json
 import time
 
+from ..study.arena import seatings
 from ..study.plots import plot_tournament
 from ..study.tournament import TournamentResult, run_tournament
 from .options import (
+    add_family_flags,
     add_rules_flags,
     add_run_flags,
     bot,
@@ -34,11 +36,13 @@ euchre tournament "exec:node examples/bots/random_bot.js" heuristic random --gam
     parser.add_argument("bots", metavar="BOT", nargs="+", type=bot,
                         help="two or more bots, e.g. expert heuristic random")
     parser.add_argument("--games", type=positive, default=100, metavar="N",
-                        help="matches per pairing (an even number: pairs); default 100")
+                        help="matches per pairing (an even number: pairs; cutthroat, a "
+                             "multiple of 3); default 100")
     add_run_flags(parser)
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the ratings and the matrix of margins")
     add_rules_flags(parser)
+    add_family_flags(parser)
     return parser
 
 
@@ -46,11 +50,12 @@ def run(args: argparse.Namespace) -> int:
     check_run_flags(args)
     args.bots = program_options(args, args.bots)
     rules = rules_of(args)
+    per_set = len(seatings(rules.players))  # matches a duplicate set: 2, cutthroat 3
     pairings = len(args.bots) * (len(args.bots) - 1) // 2
     started = time.perf_counter()
     with progress_bar(f"{len(args.bots)} bots, {pairings} pairings: pairs",
-                      pairings * (args.games // 2)) as update:
-        result = run_tournament(args.bots, pairs=args.games // 2, seed=args.seed, rules=rules,
+                      pairings * (args.games // per_set)) as update:
+        result = run_tournament(args.bots, pairs=args.games // per_set, seed=args.seed, rules=rules,
                                 workers=args.workers, backend=args.backend,
                                 address=args.address, progress=update)
     seconds = time.perf_counter() - started

@@ -24,7 +24,7 @@ from ..agents import tell
 from ..agents.external import BotFailure
 from ..game import Game
 from ..rules import Rules
-from ..scoring import OUTCOMES
+from ..scoring import OUTCOMES, side_of
 from ..state import mix64
 from .parallel import run_jobs
 
@@ -116,9 +116,11 @@ class MatchOutcome:
 
     pair: int
     a_seat: int
+    """A's seat (four-handed: A's partner sits opposite, ``a_seat + 2``)."""
     a_won: bool
     a_points: int
-    b_points: int
+    b_points: float
+    """B's side's points (cutthroat: the mean of the two B's)."""
     hands: int
     makes: dict[str, list[int]]
     """For "a" and "b": [hands made trump, then each of ``scoring.OUTCOMES`` but the last: made
@@ -131,14 +133,36 @@ class MatchOutcome:
     ``stderr`` (its last lines). The match is lost by that bot."""
 
 
+def seatings(players: int) -> list[tuple[int, ...]]:
+    """The seats bot A takes in each match of a duplicate set (each deal is played once per
+    seating): ``[(0,), (1,)]`` two-handed, ``[(0, 2), (1, 3)]`` four-handed (the sides
+    swapped), ``[(0,), (1,), (2,)]`` in cutthroat (A's seat rotated over the three, B in
+    the two others).
+
+    >>> seatings(2), seatings(4), seatings(3)
+    ([(0,), (1,)], [(0, 2), (1, 3)], [(0,), (1,), (2,)])
+    """
+    if players == 4:
+        return [(0, 2), (1, 3)]
+    return [(seat,) for seat in range(players)]
+
+
 def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
-    """Play one match of a pair: the seed is the pair's, A sits in ``a_seat``. A bot that
-    is an outside program and fails forfeits the match; every program is stopped at the
-    end, whatever happens."""
+    """Play one match of a pair: the seed is the pair's, A sits in ``a_seat`` (and opposite,
+    four-handed; B everywhere else). A bot that is an outside program and fails forfeits
+    the match; every program is stopped at the end, whatever happens."""
     bot_a, bot_b = spec.bots()
     match_seed = mix64((spec.seed << 20) + pair)
-    seats = {a_seat: ("a", bot_a.make(mix64(match_seed + 1 + a_seat))),
-             1 - a_seat: ("b", bot_b.make(mix64(match_seed + 3 + a_seat)))}
+    players = spec.rules.players
+    if players == 2:
+        seats = {a_seat: ("a", bot_a.make(mix64(match_seed + 1 + a_seat))),
+                 1 - a_seat: ("b", bot_b.make(mix64(match_seed + 3 + a_seat)))}
+    else:
+        mine = seatings(players)[a_seat]
+        seats = {seat: ("a", bot_a.make(mix64(match_seed + 1 + 4 * a_seat + seat)))
+                 if seat in mine else ("b", bot_b.make(mix64(match_seed + 17 + 4 * a_seat
+                                                             + seat)))
+                 for seat in range(players)}
     game = Game(spec.rules, seed=match_seed)
     makes = {"a": [0, 0, 0, 0], "b": [0, 0, 0, 0]}
     think = {"a": [0, 0.0], "b": [0, 0.0]}
@@ -151,10 +175,13 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
         for _, bot in seats.values():
             tell(bot, "close")
     score = game.score
-    a_won = game.winner == a_seat if forfeit is None else forfeit["bot"] == "b"
+    side = side_of(players, a_seat)
+    others = [points for s, points in enumerate(score) if s != side]
+    a_won = game.winner == side if forfeit is None else forfeit["bot"] == "b"
     return MatchOutcome(
-        pair=pair, a_seat=a_seat, a_won=a_won, a_points=score[a_seat],
-        b_points=score[1 - a_seat], hands=game.hand_number + 1, makes=makes, think=think,
+        pair=pair, a_seat=a_seat, a_won=a_won, a_points=score[side],
+        b_points=others[0] if len(others) == 1 else sum(others) / len(others),
+        hands=game.hand_number + 1, makes=makes, think=think,
         record=game.record() if spec.keep_records else None, forfeit=forfeit)
 
 
@@ -253,9 +280,11 @@ def duplicate_series(job: tuple[BotSpec, BotSpec, Rules, int, int, int]
 
 
 def play_pair(job: tuple[ArenaSpec, int]) -> list[MatchOutcome]:
-    """Both matches of pair ``job[1]`` (a worker's unit of work)."""
+    """The matches of duplicate set ``job[1]``, one for each of ``seatings`` (a worker's unit
+    of work): two, or three in cutthroat."""
     spec, pair = job
-    return [play_match(spec, pair, 0), play_match(spec, pair, 1)]
+    return [play_match(spec, pair, a_seat)
+            for a_seat in range(len(seatings(spec.rules.players)))]
 
 
 @dataclass
@@ -315,9 +344,10 @@ def summarise(spec: ArenaSpec, outcomes: list[MatchOutcome]) -> dict[str, Any]:
     by_pair: dict[int, list[MatchOutcome]] = {}
     for outcome in outcomes:
         by_pair.setdefault(outcome.pair, []).append(outcome)
-    complete = [pair for pair in by_pair.values() if len(pair) == 2]
+    size = len(seatings(spec.rules.players))
+    complete = [pair for pair in by_pair.values() if len(pair) == size]
     wins = sum(o.a_won for pair in complete for o in pair)
-    n = 2 * len(complete)
+    n = size * len(complete)
     margins = [sum(o.a_points - o.b_points for o in pair) for pair in complete]
     hands = [sum(o.hands for o in pair) for pair in complete]
     per_hand, low, high = ratio_interval(margins, hands)

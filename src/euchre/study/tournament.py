@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from ..rules import Rules
-from .arena import ArenaSpec, BotSpec, MatchOutcome, play_pair, summarise
+from .arena import ArenaSpec, BotSpec, MatchOutcome, play_pair, seatings, summarise
 from .parallel import run_jobs
 
 PRIOR = 0.5
@@ -77,7 +77,7 @@ def run_tournament(bots: Sequence[str | BotSpec], pairs: int, seed: int = 0,
         stats.update(a_index=i, b_index=j)
         pairings.append(stats)
     result = TournamentResult(names, pairings, interrupted=done.interrupted)
-    result.ratings = ratings(len(names), names, outcomes, seed)
+    result.ratings = ratings(len(names), names, outcomes, seed, rules.players)
     return result
 
 
@@ -110,15 +110,20 @@ def bradley_terry(n: int, wins: dict[tuple[int, int], float]) -> list[float]:
 
 
 def ratings(n: int, names: list[str], outcomes: dict[tuple[int, int], list[MatchOutcome]],
-            seed: int) -> list[dict[str, Any]]:
-    """Bradley-Terry ratings with bootstrap intervals (resampling each pairing's pairs)."""
+            seed: int, players: int = 2) -> list[dict[str, Any]]:
+    """Bradley-Terry ratings with bootstrap intervals (resampling each pairing's pairs). In
+    cutthroat, where B plays two seats of three, a match a B won counts half a win for B,
+    so that two equal bots rate alike (A wins a third of the matches, the B's two)."""
+    b_win = 0.5 if players == 3 else 1.0
+    size = len(seatings(players))
+
     def wins_of(sample: dict[tuple[int, int], list[list[MatchOutcome]]]) -> dict:
         wins: dict[tuple[int, int], float] = {}
         for (i, j), pairs in sample.items():
             for pair in pairs:
                 for o in pair:
                     key = (i, j) if o.a_won else (j, i)
-                    wins[key] = wins.get(key, 0.0) + 1
+                    wins[key] = wins.get(key, 0.0) + (1.0 if o.a_won else b_win)
             wins.setdefault((i, j), 0.0)
         return wins
 
@@ -127,7 +132,7 @@ def ratings(n: int, names: list[str], outcomes: dict[tuple[int, int], list[Match
         grouped: dict[int, list[MatchOutcome]] = {}
         for o in found:
             grouped.setdefault(o.pair, []).append(o)
-        by_pair[key] = [grouped[p] for p in sorted(grouped) if len(grouped[p]) == 2]
+        by_pair[key] = [grouped[p] for p in sorted(grouped) if len(grouped[p]) == size]
     point = bradley_terry(n, wins_of(by_pair))
     rng = random.Random(seed)
     draws: list[list[float]] = [[] for _ in range(n)]
@@ -140,7 +145,7 @@ def ratings(n: int, names: list[str], outcomes: dict[tuple[int, int], list[Match
         ordered = sorted(draws[i])
         low = ordered[int(0.025 * (len(ordered) - 1))]
         high = ordered[math.ceil(0.975 * (len(ordered) - 1))]
-        matches = sum(2 * len(p) for key, p in by_pair.items() if i in key)
+        matches = sum(size * len(p) for key, p in by_pair.items() if i in key)
         won = sum(o.a_won == (key[0] == i) for key, p in by_pair.items() if i in key
                   for pair in p for o in pair)
         rows.append({"name": names[i], "rating": point[i], "rating_95": [low, high],
