@@ -15,7 +15,8 @@ ENGINE = ("cards", "rules", "actions", "scoring", "hands", "state", "state_famil
           "view", "record", "transcript", "resample", "resample_family", "words")
 MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 70
-LONG_FUNCTIONS_WITH_A_REASON = {"euchre.agents.solver._searcher", "euchre.agents.solver.search"}
+LONG_FUNCTIONS_WITH_A_REASON = {"euchre.agents.solver._searcher", "euchre.agents.solver.search",
+                                "euchre.agents.family.solver._searcher"}
 """Measured hot loops (their docstrings say why they stay whole)."""
 
 

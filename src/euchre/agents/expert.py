@@ -121,9 +121,8 @@ class ExpertAgent:
         self.opponent = opponent
         """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
         own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
-        self.tree, self._rng = Tree(model, fixed_discard, float(discard_sharpness)), \
-            random.Random(seed)
-        self._seed, self._family = seed, None
+        self._rng, self._seed, self._family = random.Random(seed), seed, None
+        self.tree = Tree(model, fixed_discard, float(discard_sharpness))
         """How the rest of the bidding is played out in each deal (``Tree``)."""
         self.deals = deals
         self.bid_deals = deals if bid_deals is None else bid_deals

@@ -35,7 +35,9 @@ def _searcher(hands: list[int], table: dict[int, tuple[int, int]], limit: int,
               nodes: list[int]) -> tuple[Callable[..., int], Callable[..., int]]:
     """The search as two closures over the seats' hands (solver numbering, mutated in place
     while searching and restored): ``start`` values a position at a trick's start, ``play``
-    one inside a trick. Both return the makers' tricks from the start of the trick."""
+    one inside a trick. Both return the makers' tricks from the start of the trick. One
+    function on purpose, as the two-handed solver's ``_searcher``: the closures read their
+    state as cells of this call, the hot loop of every hard and expert decision."""
     context: list = [0, (), (), 0]  # makers mask; seat -> on makers' side; seat -> next seat
     # that plays; seats in a trick
 
