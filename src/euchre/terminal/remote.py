@@ -138,9 +138,9 @@ class RemoteSeat(Seat):
                 if seat != HUMAN:
                     self.announce(before[1], token)
                 self.report(before[1], view, token)
-            if sent is not None and seq == sent[0] + 1 and message.get("last_action") == [
-                    HUMAN, sent[1]]:
-                sent = None  # made (or the same move made in another window)
+            if sent is not None and (seq <= sent[0] or (seq == sent[0] + 1 and message.get(
+                    "last_action") == [HUMAN, sent[1]])):
+                sent = None  # made (or the same move made in another window), or taken back
             before, self.state, self.reconnected = (seq, view), message, 0
             if message["game"].get("finished"):
                 return message
@@ -162,7 +162,7 @@ class RemoteSeat(Seat):
                 self.send({"type": "action", "action": token, "seq": seq})
                 answered, sent = seq, (seq, token)
             else:
-                answered = -1  # the state taken back to is answered anew
+                answered, sent = -1, None  # the state taken back to is answered anew
 
     def _overtaken(self, state: dict[str, Any]) -> bool:
         """The person's last move was overtaken by one made in another window of the seat,
