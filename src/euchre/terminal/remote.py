@@ -23,8 +23,6 @@ from .table import HUMAN, QUIT, UNDO, Seat
 
 WAIT = 120.0
 """Seconds to wait for the server to say anything before giving up on it."""
-OVERTAKEN_WAIT = 2.0
-"""Seconds to wait for the refusal of a move another window's move overtook."""
 RECONNECTS = 3
 """Connections made again in a row, with no state between, before giving up."""
 
@@ -42,6 +40,8 @@ class RemoteSeat(Seat):
         self.socket = self._connect()
         self.reconnected = 0
         """Connections made again since the server last sent a state."""
+        self.connections = 1
+        """Connections made in all: a move sent on an earlier one gets no answer on this."""
         self.state: dict[str, Any] | None = None
         """The last state the server sent."""
         self.unread: list[dict[str, Any]] = []
@@ -68,6 +68,7 @@ class RemoteSeat(Seat):
             raise ValueError(f"the server keeps closing the connection: {closed}")
         self.say("[dim]The connection was closed: connecting again...[/]")
         self.socket = self._connect()
+        self.connections += 1
 
     def close(self) -> None:
         self.socket.close()
@@ -114,8 +115,9 @@ class RemoteSeat(Seat):
         (None)."""
         before: tuple[int, View] | None = None
         answered = -1
-        sent: tuple[int, str] | None = None
-        """The last move sent and the state it answers, until the server shows it made."""
+        sent: tuple[int, str, int] | None = None
+        """The last move sent, the state it answers and its connection, until the server
+        shows it made or refused."""
         while True:
             message = self.receive()
             kind = message.get("type")
@@ -138,9 +140,13 @@ class RemoteSeat(Seat):
                 if seat != HUMAN:
                     self.announce(before[1], token)
                 self.report(before[1], view, token)
-            if sent is not None and (seq <= sent[0] or (seq == sent[0] + 1 and message.get(
+            if sent is not None and (seq < sent[0] or (seq == sent[0] + 1 and message.get(
                     "last_action") == [HUMAN, sent[1]])):
                 sent = None  # made (or the same move made in another window), or taken back
+            # (a state of the same seq is the same moment sent again, e.g. when another
+            # window of the game connects: the move is still on its way)
+            if sent is not None and sent[2] != self.connections:
+                sent = None  # sent on a connection since closed: its refusal is lost with it
             before, self.state, self.reconnected = (seq, view), message, 0
             if message["game"].get("finished"):
                 return message
@@ -160,16 +166,18 @@ class RemoteSeat(Seat):
                 return None
             if token != UNDO:
                 self.send({"type": "action", "action": token, "seq": seq})
-                answered, sent = seq, (seq, token)
+                answered, sent = seq, (seq, token, self.connections)
             else:
                 answered, sent = -1, None  # the state taken back to is answered anew
 
     def _overtaken(self, state: dict[str, Any]) -> bool:
         """The person's last move was overtaken by one made in another window of the seat,
-        so the server's refusal of it is on its way: read it before asking again (True,
-        with the messages read put back to be handled in turn)."""
+        so the server's refusal of it is on its way (the server refuses every move that
+        answers an old state): read it before asking again (True, with the messages read
+        put back to be handled in turn). No timer decides it: on a busy machine the refusal
+        may be seconds behind the state."""
         try:
-            extra = self.receive(wait=OVERTAKEN_WAIT)
+            extra = self.receive(wait=self.wait)
         except TimeoutError:
             return False
         self.unread[:0] = [extra] if extra.get("type") == "state" else [extra, state]
