@@ -48,7 +48,7 @@ FAST = """if (!localStorage.getItem("euchre.settings"))
   localStorage.setItem("euchre.settings", JSON.stringify({speed: "fast"}));"""
 """Tests play at the "fast" speed unless they are about pacing (a real setting)."""
 
-READY = """() => document.body.dataset.idle === "1" && (
+READY = """() => document.body && document.body.dataset.idle === "1" && (
     document.querySelector("[data-action]") ||
     !document.getElementById("hand-end").hidden ||
     !document.getElementById("over").hidden)"""
@@ -168,7 +168,7 @@ def take_seat(page, server: Server, invite: str, name: str | None = None) -> Non
         field.fill(name or "Friend")
     page.click("[data-testid=take-seat]")
     page.wait_for_url("**/play/**token=**")
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
 
 
 def start_from_lobby(page, server: Server, name: str, *, opponent: str,
@@ -177,7 +177,7 @@ def start_from_lobby(page, server: Server, name: str, *, opponent: str,
     """Start from the lobby as a person would: the level, your own rules if any, "Play" (or
     "Play a friend"); returns the game's id once its table is shown."""
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     page.fill("#name", name)
     if level:
         page.check(f"input[name=level][value={level}]")

@@ -41,7 +41,7 @@ def violations(page) -> list[dict]:
 
 def at_table(page, server, link: str) -> None:
     page.goto(server.base + link)
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")
@@ -56,7 +56,7 @@ def test_axe_finds_nothing_on_any_page_in_either_theme(server, pages, scheme):
         seen[name] = violations(page)
 
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     check("lobby")
     game = server.new_game(mode="computer", level="easy", name="Axe", seed=2, rules={"target": 3})
     at_table(page, server, game["links"]["play"])
@@ -114,7 +114,7 @@ def test_a_whole_match_logs_no_console_error_or_warning(server, pages):
     page.click("[data-testid=record-link]")
     page.wait_for_url(f"**/games/{game['id']}")
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.body.dataset.games === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.games === '1'")
     assert logged == []
 
 

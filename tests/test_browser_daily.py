@@ -77,7 +77,7 @@ def test_the_day_deals_the_same_cards_once_a_name_and_its_board_orders_by_points
     if played.count():  # a hand where Ann and the expert differed: its replay, at that hand
         hand = played.first.get_attribute("href").rsplit("#hand-", 1)[1]
         played.first.click()
-        board.wait_for_function("() => document.body.dataset.ready === '1'")
+        board.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
         expect(board.locator("#hand-no")).to_contain_text(f"Hand {hand},")
         assert board.evaluate("document.body.dataset.kind") == "deal"
 

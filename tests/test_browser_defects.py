@@ -39,7 +39,7 @@ FACES = """(card) => [...document.querySelectorAll(`#felt img[data-card="${card}
 
 def open_seat(page, server, link: str) -> None:
     page.goto(server.base + link)
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
 
 
 def test_the_upcard_is_drawn_once_after_the_dealer_picks_it_up_and_plays_it(server, pages):
@@ -55,7 +55,7 @@ def test_the_upcard_is_drawn_once_after_the_dealer_picks_it_up_and_plays_it(serv
     try:
         other.state_at_least(0)
         while not played:
-            page.wait_for_function("() => document.body.dataset.idle === '1'")
+            page.wait_for_function("() => document.body && document.body.dataset.idle === '1'")
             assert page.evaluate(FACES, up) <= 1, "the upcard is drawn twice"
             newest = page.evaluate("window.__seq")
             theirs = other.state
@@ -75,7 +75,7 @@ def test_the_upcard_is_drawn_once_after_the_dealer_picks_it_up_and_plays_it(serv
             played = token == up
         # the moment it is played: in the trick, and nowhere else
         assert page.evaluate(FACES, up) == 1, "the upcard is drawn twice"
-        page.wait_for_function("() => document.body.dataset.idle === '1'")
+        page.wait_for_function("() => document.body && document.body.dataset.idle === '1'")
         view = state_of(page)["view"]
         assert up in view["trick"] or up in view["tricks"][-1]["cards"]
         assert page.evaluate(FACES, up) <= 1, "the upcard is drawn twice"
@@ -157,7 +157,7 @@ def test_the_watch_link_is_in_the_menu_and_opens_a_new_tab(server, pages):
     with page.context.expect_page() as opened:
         link.click()
     watcher = opened.value
-    watcher.wait_for_function("() => document.body.dataset.seq !== undefined")
+    watcher.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     expect(watcher.locator("[data-testid=watching]")).to_be_visible()
     assert page.url == seat_url  # the player keeps his seat
     ready(page)

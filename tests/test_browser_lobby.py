@@ -28,12 +28,12 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 def lobby(page, server) -> None:
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
 
 
 def table(page) -> dict:
     page.wait_for_url(re.compile(r"/play/"))
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     return state_of(page)
 
 
@@ -115,7 +115,7 @@ def test_your_games_show_the_level_and_a_resignation_and_finished_games_are_your
     page.click("[data-testid=resign-confirm]")
     expect(page.locator("#over")).to_be_visible()
     lobby(page, server)
-    page.wait_for_function("() => document.body.dataset.games === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.games === '1'")
     recent = page.locator("#recent li")
     expect(recent).to_have_count(1)  # mine, not the stranger's
     expect(recent.first).to_contain_text("Against Computer (easy): you resigned at 0-0")
@@ -142,7 +142,7 @@ def test_a_game_the_server_closed_as_abandoned_is_said_so(tmp_path, pages):
             summary = json.loads(running.get(f"/api/games/{game_id}")[1])
         assert summary.get("abandoned"), summary
         lobby(page, running)
-        page.wait_for_function("() => document.body.dataset.games === '1'")
+        page.wait_for_function("() => document.body && document.body.dataset.games === '1'")
         expect(page.locator("#recent li")).to_contain_text(re.compile(
             r"^Against Computer \(easy\): left unfinished at \d+-\d+: counted as lost"))
     finally:

@@ -104,7 +104,7 @@ def test_the_score_pad_and_the_hand_end_panel_survive_a_reload(server, pages):
     assert logged[-1] == said[-1] and set(won) <= set(logged)
     # a reload at the hand-end panel keeps it, until the player continues
     page.reload()
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     expect(page.locator("[data-testid=hand-end]")).to_be_visible()
     expect(page.locator("#hand-end-title")).to_have_text(title)
     assert offered(page) == []
@@ -112,7 +112,7 @@ def test_the_score_pad_and_the_hand_end_panel_survive_a_reload(server, pages):
     page.click("[data-testid=continue]")
     expect(page.locator("[data-testid=hand-end]")).to_be_hidden()
     page.reload()
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     ready(page)
     expect(page.locator("[data-testid=hand-end]")).to_be_hidden()
     # the pad after more hands, kept across a reload
@@ -121,7 +121,7 @@ def test_the_score_pad_and_the_hand_end_panel_survive_a_reload(server, pages):
     ready(page)
     rows = pad_rows(page)
     page.reload()
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     ready(page)
     assert pad_rows(page) == rows and len(rows) >= 3
     assert rows[-1][-1] == "{}–{}".format(*state_of(page)["view"]["score"])

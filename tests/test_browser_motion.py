@@ -29,7 +29,7 @@ document.addEventListener("click", () => {
 """Every animation the page runs, caught frame by frame, and whether one was running when
 the last click came."""
 
-MOVING_AND_MY_TURN = """() => document.body.dataset.idle === "1"
+MOVING_AND_MY_TURN = """() => document.body && document.body.dataset.idle === "1"
   && document.querySelector("#hand [data-action]")
   && document.getAnimations().some((a) => a.playState === "running"
                                          && a.effect?.target?.closest?.("#trick"))"""

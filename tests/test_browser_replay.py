@@ -92,7 +92,7 @@ def as_drawn(frame: dict) -> dict:
 
 def open_replay(page, server: Server, game_id: str, query: str = "") -> None:
     page.goto(f"{server.base}/games/{game_id}{query}")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
 
 
 def zones(page) -> dict:
@@ -193,7 +193,7 @@ def test_the_reviews_decisions_land_on_their_moment_with_the_reviews_values(
         if k == 0:  # every choice of a hand is listed (and linked) in its closed details
             page.locator("details.choices", has=links.nth(k)).locator("summary").first.click()
             links.nth(k).click()
-            page.wait_for_function("() => document.body.dataset.ready === '1'")
+            page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
         else:
             open_replay(page, server, game["id"], f"?at={at}&seat=0")
         options = page.locator("[data-testid=replay-option]")
@@ -226,7 +226,7 @@ def test_the_statistics_page_links_each_games_replay(server, games, page):
     game = games[24]
     page.goto(f"{server.base}/players/Rita24")
     page.locator(f"a[href='/games/{game['id']}']").click()
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     assert zones(page) == as_drawn(expected(game["record"])[0])
     expect(page.locator("[data-testid=hands] details.hand")).to_have_count(
         len(game["record"]["hands"]))  # the game as text, below the table

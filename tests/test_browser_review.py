@@ -123,7 +123,7 @@ def test_a_finished_games_review_shows_progress_then_every_mistake_and_the_chart
 def coach_game(server, page) -> None:
     game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED)
     page.goto(server.base + game["links"]["play"])
-    page.wait_for_function("() => document.body.dataset.idle === '1' && "
+    page.wait_for_function("() => document.body && document.body.dataset.idle === '1' && "
                            "document.querySelector('[data-action=order]')")
 
 
@@ -141,7 +141,7 @@ def test_coach_notes_off_by_default_and_when_on_a_costly_move_is_noted(server, p
     assert [m for m in page.evaluate("window.__sent") if m["type"] == "coach"] == [
         {"type": "coach", "seq": 0}]
     page.reload()  # the setting is kept in the browser
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     assert page.locator("#set-coach").is_checked()
 
     quiet = pages.new()  # another browser: the setting is off

@@ -52,7 +52,7 @@ def open_seat(page, server, link: str) -> None:
         take_seat(page, server, link)
         return
     page.goto(server.base + link)
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
 
 
 def check_choices(page) -> dict:
@@ -136,7 +136,7 @@ def test_every_legal_choice_and_nothing_else_under_each_deck_and_option(server, 
         other.state_at_least(0)
         other.page = page
         while not finished(page):
-            page.wait_for_function("() => document.body.dataset.idle === '1'")
+            page.wait_for_function("() => document.body && document.body.dataset.idle === '1'")
             up_to_date = drawn(page) == page.evaluate("window.__seq") and not finished(page)
             if up_to_date and not state_of(page)["view"]["legal"]:  # not my turn: none offered
                 assert offered(page) == [], offered(page)
@@ -320,7 +320,7 @@ def test_match_summary_rematch_and_resign_against_the_computer(server, pages):
     assert len(points.first.get_attribute("points").split()) == hands + 1
     page.click("[data-testid=rematch]")
     page.wait_for_url(lambda url: first not in url)
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     second = state_of(page)["game"]
     assert second["level"] == "easy" and second["names"][0] == "Remy"
     assert state_of(page)["view"]["rules"]["deck"] == 32
@@ -360,7 +360,7 @@ def test_friends_rematch_with_one_click_each(server, pages):
     ann.click("[data-testid=rematch]")
     for page in (ann, bea):
         page.wait_for_url(lambda url: game["id"] not in url)
-        page.wait_for_function("() => document.body.dataset.seq !== undefined")
+        page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     assert state_of(ann)["game"]["id"] == state_of(bea)["game"]["id"]
     assert (state_of(ann)["game"]["seat"], state_of(bea)["game"]["seat"]) == (0, 1)
 
@@ -515,7 +515,7 @@ def test_settings_are_kept_in_the_browser(server, pages):
     page.select_option("#set-sort", "low")
     page.uncheck("#set-hints")
     page.reload()
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     assert page.evaluate("document.documentElement.dataset.theme") == "light"
     for key, value in (("speed", "slow"), ("colours", "4"), ("sort", "low")):
         assert page.input_value(f"#set-{key}") == value

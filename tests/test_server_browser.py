@@ -128,7 +128,7 @@ def test_two_browsers_play_each_other_through_the_invite_link(server, pages):
     moves = 0
     while not (finished(ann) and finished(bea)):
         for page in players:
-            page.wait_for_function("() => document.body.dataset.idle === '1'")
+            page.wait_for_function("() => document.body && document.body.dataset.idle === '1'")
         waiting = [p for p in players if p.locator("[data-testid=continue]").is_visible()]
         if waiting:
             waiting[0].click("[data-testid=continue]")
@@ -203,13 +203,13 @@ def test_the_page_never_shows_the_opponents_hidden_cards(server, pages):
     game = server.new_game(mode="friend", name="Ann", rules={"target": 5}, seed=21)
     page = pages.new()
     page.goto(server.base + game["links"]["play"])
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     other = server.seat(game["links"]["invite"])  # the opponent, who knows his own hand
     try:
         rng = random.Random(5)
         checked = opponent_discards = panels = 0
         while True:
-            page.wait_for_function("() => document.body.dataset.idle === '1'")
+            page.wait_for_function("() => document.body && document.body.dataset.idle === '1'")
             them = other.state
             if them is None or them["seq"] < drawn(page):
                 them = other.state_at_least(drawn(page))
@@ -313,7 +313,7 @@ def test_the_table_fits_a_phone_screen(server, pages, opponent):
     page = pages.new(viewport={"width": width, "height": 740}, device_scale_factor=2,
                      is_mobile=True, has_touch=True)
     page.goto(server.base + game["links"]["play"])
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     if opponent == "computer":
         ready(page)  # the computer's turn is over: the hand is not being redrawn meanwhile
     cards = page.locator("#hand img.card")
@@ -346,7 +346,7 @@ def test_the_lobby_refuses_a_bad_form_in_a_players_words_and_creates_nothing(ser
     page.on("request", lambda r: posted.append(r.post_data or "")
             if r.method == "POST" and urlparse(r.url).path == "/api/games" else None)
     page.goto(server.base + "/")
-    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     before = games_in_store(server)
     page.check("input[name=preset][value=custom]")
     # a target of 0, or none at all, and a name of spaces: said as a person would say it,
@@ -372,7 +372,7 @@ def test_the_lobby_refuses_a_bad_form_in_a_players_words_and_creates_nothing(ser
     assert created.value.status == 201
     page.wait_for_url(re.compile(r"/play/"))
     assert games_in_store(server) == before + 1
-    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
     assert score_of(page)[2] == 7
 
 
