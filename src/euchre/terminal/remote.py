@@ -40,8 +40,9 @@ class RemoteSeat(Seat):
         self.socket = self._connect()
         self.reconnected = 0
         """Connections made again since the server last sent a state."""
-        self.connections = 1
-        """Connections made in all: a move sent on an earlier one gets no answer on this."""
+        self.sent: tuple[int, str] | None = None
+        """The last move sent and the state it answers, until the server shows it made or
+        refused (forgotten when its connection closes: its refusal is lost with it)."""
         self.state: dict[str, Any] | None = None
         """The last state the server sent."""
         self.unread: list[dict[str, Any]] = []
@@ -68,7 +69,7 @@ class RemoteSeat(Seat):
             raise ValueError(f"the server keeps closing the connection: {closed}")
         self.say("[dim]The connection was closed: connecting again...[/]")
         self.socket = self._connect()
-        self.connections += 1
+        self.sent = None
 
     def close(self) -> None:
         self.socket.close()
@@ -115,9 +116,6 @@ class RemoteSeat(Seat):
         (None)."""
         before: tuple[int, View] | None = None
         answered = -1
-        sent: tuple[int, str, int] | None = None
-        """The last move sent, the state it answers and its connection, until the server
-        shows it made or refused."""
         while True:
             message = self.receive()
             kind = message.get("type")
@@ -125,7 +123,7 @@ class RemoteSeat(Seat):
                 if self.state is None:  # the seat itself is refused (no such game, token)
                     raise ValueError(str(message.get("message")))
                 self.say(f"[yellow]{escape(str(message.get('message')))}[/]")
-                answered, sent = self._refused(), None
+                answered, self.sent = self._refused(), None
                 continue
             if kind != "state":
                 continue
@@ -140,20 +138,19 @@ class RemoteSeat(Seat):
                 if seat != HUMAN:
                     self.announce(before[1], token)
                 self.report(before[1], view, token)
+            sent = self.sent
             if sent is not None and (seq < sent[0] or (seq == sent[0] + 1 and message.get(
                     "last_action") == [HUMAN, sent[1]])):
-                sent = None  # made (or the same move made in another window), or taken back
+                self.sent = None  # made (or the same move made in another window), or taken back
             # (a state of the same seq is the same moment sent again, e.g. when another
             # window of the game connects: the move is still on its way)
-            if sent is not None and sent[2] != self.connections:
-                sent = None  # sent on a connection since closed: its refusal is lost with it
             before, self.state, self.reconnected = (seq, view), message, 0
             if message["game"].get("finished"):
                 return message
             if view.to_move != HUMAN or not view.legal or seq == answered:
                 continue
-            if sent is not None and self._overtaken(message):
-                sent = None
+            if self.sent is not None:
+                self._overtaken(message)
                 continue
             if self.undoing and self.plays_itself(view) and self.undo():
                 continue  # a card that played itself is no choice: it goes back too
@@ -166,22 +163,19 @@ class RemoteSeat(Seat):
                 return None
             if token != UNDO:
                 self.send({"type": "action", "action": token, "seq": seq})
-                answered, sent = seq, (seq, token, self.connections)
+                answered, self.sent = seq, (seq, token)
             else:
-                answered, sent = -1, None  # the state taken back to is answered anew
+                answered, self.sent = -1, None  # the state taken back to is answered anew
 
-    def _overtaken(self, state: dict[str, Any]) -> bool:
+    def _overtaken(self, state: dict[str, Any]) -> None:
         """The person's last move was overtaken by one made in another window of the seat,
         so the server's refusal of it is on its way (the server refuses every move that
-        answers an old state): read it before asking again (True, with the messages read
-        put back to be handled in turn). No timer decides it: on a busy machine the refusal
-        may be seconds behind the state."""
-        try:
-            extra = self.receive(wait=self.wait)
-        except TimeoutError:
-            return False
+        answers an old state): read it before asking again, and put the messages read back
+        to be handled in turn. No shorter timer decides it: on a busy machine the refusal may
+        be seconds behind the state. A connection closed meanwhile forgets the move."""
+        extra = self.receive()
+        self.sent = None
         self.unread[:0] = [extra] if extra.get("type") == "state" else [extra, state]
-        return True
 
     def _refused(self) -> int:
         """After a refusal: the person is asked again from the last state, unless a newer
