@@ -90,9 +90,9 @@ def test_a_tournament_on_ray_matches_the_local_one(cluster):
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_the_familys_tournaments_and_exec_bots_on_ray_match_the_local_ones(cluster, players):
-    """A table of three or four on Ray: the same duplicate sets and ratings as on one
-    machine, an outside program among the bots (it runs on the workers)."""
+def test_the_familys_arenas_and_tournaments_on_ray_match_the_local_ones(cluster, players):
+    """A table of three or four on Ray: the same duplicate sets, ratings and matches as on
+    one machine, an outside program among the bots (it runs on the workers)."""
     bot = f"exec:{sys.executable} {Path(__file__).parent.parent / 'examples/bots/random_bot.py'} 7"
     rules = Rules(players=players, target=3, defend_alone=players == 4)
     bots = ["medium", "easy", bot]
@@ -104,6 +104,9 @@ def test_the_familys_tournaments_and_exec_bots_on_ray_match_the_local_ones(clust
     assert distributed.ratings == local.ratings
     assert all(p["matches"] == len(seatings(players)) for p in distributed.pairings)
     assert not any(p.get("forfeits") for p in distributed.pairings)
+    spec = ArenaSpec(bot, "medium", pairs=1, seed=6, rules=rules, keep_records=True)
+    assert [same(o) for o in run(spec, backend="ray").outcomes] == \
+        [same(o) for o in run(spec, workers=1).outcomes]
 
 def ray_task_pids() -> list[int]:
     """Ray worker processes busy with a batch (Ray names them after the task)."""
