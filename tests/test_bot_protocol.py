@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from euchre import Rules, agents
+from euchre import Game, Rules, agents
 from euchre.agents.external import BotFailure, ExternalAgent
 from euchre.cli import main
-from euchre.study.arena import ArenaSpec, BotSpec, run
+from euchre.study.arena import ArenaSpec, BotSpec, run, seatings
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_PY = f"exec:{sys.executable} {ROOT / 'examples/bots/random_bot.py'}"
@@ -370,3 +370,72 @@ def test_a_seat_the_server_will_not_open_is_one_line_not_a_traceback():
         assert "\n" not in str(refused.value)
     finally:
         plain.shutdown()
+
+
+# --- the family: tables of three and four (issue 39) ----------------------------------------
+
+FAMILY_LISTENER = """
+    # the example bot's choice, and every message written down
+    import json, random, sys
+    rng = random.Random(5)
+    with open({log!r}, "a") as heard:
+        for line in sys.stdin:
+            message = json.loads(line)
+            heard.write(line)
+            if message["type"] == "act":
+                print(rng.choice(message["view"]["legal"]), flush=True)
+"""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_example_bot_plays_whole_matches_at_three_and_four(players):
+    """The example bot, a real subprocess, plays every seat's turn of its side legally (an
+    answer not in ``legal`` would forfeit) and every match ends with a winner."""
+    rules = Rules(players=players, target=3, defend_alone=players == 4)
+    result = run(ArenaSpec(spec_of(RANDOM_PY), "medium", pairs=1, seed=6, rules=rules,
+                           keep_records=True))
+    stats = result.stats
+    assert stats["forfeits"] == [] and stats["matches"] == len(seatings(players))
+    assert stats["a"]["decisions"] > 10
+    for outcome in result.outcomes:
+        assert outcome.record["winner"] is not None
+        replayed = Game.from_record(outcome.record)  # every move legal, in order
+        assert replayed.is_over and replayed.rules.players == players
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_program_gets_the_familys_views_and_answers_alone_tokens(tmp_path, players):
+    log = tmp_path / "heard.jsonl"
+    name = program(tmp_path, "family", FAMILY_LISTENER.format(log=str(log)))
+    rules = Rules(players=players, target=5, defend_alone=players == 4)
+    result = run(ArenaSpec(spec_of(name), "medium", pairs=2, seed=11, rules=rules,
+                           keep_records=True))
+    assert result.stats["forfeits"] == []
+    heard = [json.loads(x) for x in log.read_text().splitlines()]
+    hellos = [m for m in heard if m["type"] == "hello"]
+    assert hellos and all(m["rules"] == rules.to_dict() for m in hellos)
+    assert {m["seat"] for m in hellos} <= set(range(players))
+    views = [m["view"] for m in heard if m["type"] == "act"]
+    for view in views:
+        assert len(view["sides"]) == len(view["cards_held"]) == len(view["tricks_won"]) \
+            == players
+        assert view["player"] not in view["out"]
+        assert len(view["score"]) == rules.sides
+    tokens = {t for view in views for t in view["legal"]}
+    alone = {t for t in tokens if t.endswith("alone")}
+    assert bool(alone) == (players == 4)  # cutthroat has no lone bids to choose
+    assert all(len(m["score"]) == rules.sides for m in heard if m["type"] == "match")
+    chosen = {token for o in result.outcomes for hand in o.record["hands"]
+              for _, token in hand["actions"]}
+    if players == 4:
+        assert chosen & {"order alone", "defend alone"} or any(
+            t.startswith("call") and t.endswith("alone") for t in chosen)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node is not installed")
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_javascript_example_plays_the_family(players):
+    name = f"exec:node {ROOT / 'examples/bots/random_bot.js'}"
+    result = run(ArenaSpec(spec_of(name), "random", pairs=1, seed=2,
+                           rules=Rules(players=players, target=3)))
+    assert result.stats["forfeits"] == [] and result.stats["matches"] == len(seatings(players))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from euchre import Rules
-from euchre.study.arena import ArenaSpec, run
+from euchre.study.arena import ArenaSpec, run, seatings
 from euchre.study.parallel import run_jobs
 from euchre.study.tournament import run_tournament
 
@@ -87,6 +87,26 @@ def test_a_tournament_on_ray_matches_the_local_one(cluster):
             for p in distributed.pairings] == strip
     assert distributed.ratings == local.ratings
 
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_familys_arenas_and_tournaments_on_ray_match_the_local_ones(cluster, players):
+    """A table of three or four on Ray: the same duplicate sets, ratings and matches as on
+    one machine, an outside program among the bots (it runs on the workers)."""
+    bot = f"exec:{sys.executable} {Path(__file__).parent.parent / 'examples/bots/random_bot.py'} 7"
+    rules = Rules(players=players, target=3, defend_alone=players == 4)
+    bots = ["medium", "easy", bot]
+    local = run_tournament(bots, pairs=1, seed=5, rules=rules)
+    distributed = run_tournament(bots, pairs=1, seed=5, rules=rules, backend="ray")
+    strip = [{k: v for k, v in p.items() if k not in ("a", "b")} for p in local.pairings]
+    assert [{k: v for k, v in p.items() if k not in ("a", "b")}
+            for p in distributed.pairings] == strip
+    assert distributed.ratings == local.ratings
+    assert all(p["matches"] == len(seatings(players)) for p in distributed.pairings)
+    assert not any(p.get("forfeits") for p in distributed.pairings)
+    spec = ArenaSpec(bot, "medium", pairs=1, seed=6, rules=rules, keep_records=True)
+    assert [same(o) for o in run(spec, backend="ray").outcomes] == \
+        [same(o) for o in run(spec, workers=1).outcomes]
 
 def ray_task_pids() -> list[int]:
     """Ray worker processes busy with a batch (Ray names them after the task)."""

@@ -3,6 +3,8 @@
 // with nothing but Node's own modules.
 //
 //   euchre arena "exec:node examples/bots/random_bot.js" heuristic --games 20
+//   euchre arena "exec:node examples/bots/random_bot.js" medium --players 4 --games 4
+// (it answers from the view's legal tokens, so it plays every game of the family)
 const readline = require("node:readline");
 
 const lines = readline.createInterface({ input: process.stdin });

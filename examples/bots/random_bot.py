@@ -2,6 +2,8 @@
 """A random bot for the euchre bot protocol (docs/bot-protocol.md), standard library only.
 
 Run it in the arena:  euchre arena "exec:python3 examples/bots/random_bot.py" heuristic
+It plays every game of the family as it is (it answers from the view's legal tokens):
+                      euchre arena "exec:python3 examples/bots/random_bot.py" medium --players 4
 An optional argument seeds its choices: random_bot.py 7
 """
 

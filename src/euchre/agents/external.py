@@ -123,7 +123,7 @@ class ExternalAgent:
         """Tell the program how the hand ended (the View's ``last_hand``)."""
         self._say({"type": "result", "hand": last_hand}, start=False)
 
-    def match_over(self, score: tuple[int, int], winner: int | None) -> None:
+    def match_over(self, score: tuple[int, ...], winner: int | None) -> None:
         """Tell the program the match is over, say goodbye and stop it."""
         self._say({"type": "match", "score": list(score), "winner": winner}, start=False)
         self.close()

@@ -16,7 +16,7 @@ import textwrap
 from typing import Any
 
 from ..coach import DEFAULT_DEALS, THRESHOLD, review_record, text
-from ..coach.review import MAX_DEALS
+from ..coach.review import MAX_DEALS, seats
 from ..history import seat_of
 from ..record import player_names, read
 from .options import example, in_range, seed
@@ -34,14 +34,17 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         epilog=example(f"""
 euchre review ~/.local/share/euchre/matches/20261201-101500-42.json
 euchre review match.json --player 1          # the other seat
+euchre review four.json --player 2           # a seat of a four-handed match
 euchre review match.json --json | jq '.summary'
 euchre review match.json --deals 96          # faster, noisier (default {DEFAULT_DEALS})"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="FILE", help="a match record saved as JSON")
-    parser.add_argument("--player", type=in_range(int, 0, 1, "the player is 0 or 1"),
+    parser.add_argument("--player", type=in_range(int, 0, 3, "the player is a seat from 0 "
+                                                  "to 3"),
                         default=None, metavar="N",
-                        help="whose decisions: 0 or 1; default the person's seat when the "
-                             "record names it, else 0")
+                        help="whose decisions: 0 or 1 (0 to 2 or 0 to 3 in a game of three "
+                             "or four); default the person's seat when the record names it, "
+                             "else 0")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object (decisions, hands, summary)")
     parser.add_argument("--deals", type=in_range(int, 1, MAX_DEALS,
@@ -62,6 +65,10 @@ euchre review match.json --deals 96          # faster, noisier (default {DEFAULT
 def run(args: argparse.Namespace) -> int:
     data = read(args.file)
     player = default_player(data) if args.player is None else args.player
+    players = table_size(data)
+    if player >= players:
+        raise ValueError(f"--player {player}: a game of {players} has players "
+                         f"{seats(players)}")
     with contextlib.ExitStack() as stack:
         bars: list[Any] = []
 
@@ -106,4 +113,12 @@ def default_player(data: dict[str, Any]) -> int:
         seat = seat_of(data, None)
     except (TypeError, ValueError):
         return 0
-    return seat if seat in (0, 1) else 0
+    return seat if type(seat) is int and 0 <= seat < table_size(data) else 0
+
+
+def table_size(data: dict[str, Any]) -> int:
+    """The number of players a record's rules name (2 when they name none: the record is
+    then refused, in one line, by the review itself)."""
+    rules = data.get("rules")
+    players = rules.get("players", 2) if isinstance(rules, dict) else 2
+    return players if players in (2, 3, 4) else 2

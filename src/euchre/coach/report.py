@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..words import card_text, result_words
-from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, judge
+from ..words import card_text, result_words, score_words, side_name
+from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
 
 STAGE_WORDS = {"bidding": "bidding", "discard": "pick-up and discard", "play": "play"}
 SHOWN_MISTAKES = 10
@@ -39,10 +39,10 @@ def note(values: dict[str, float], chosen: str, words: dict[str, str],
 def text(review: Review, names: Sequence[str] | None = None) -> str:
     """The whole review as text: a heading, each hand with its decisions and its hindsight
     line, then the summary (points lost by phase and per hand, the largest mistakes)."""
-    who = tuple(names) if names else ("P0", "P1")
+    who = tuple(names) if names else tuple(f"P{seat}" for seat in range(review.players))
     me = who[review.player]
-    lines = [f"Review of {me} (player {review.player}) against {who[1 - review.player]}: "
-             f"final score {who[0]} {review.score[0]}, {who[1]} {review.score[1]}"
+    lines = [f"Review of {me} (player {review.player}) {table_words(review, who)}: "
+             f"final score {score_words(review.score, who, review.players)}"
              f"{'' if review.finished else ' (match in progress)'}.",
              valued_line(review, me),
              f"[chosen]  * the expert's best  ! a mistake (lost more than "
@@ -58,10 +58,21 @@ def text(review: Review, names: Sequence[str] | None = None) -> str:
     return "\n".join(lines)
 
 
+def table_words(review: Review, who: Sequence[str]) -> str:
+    """Who the reviewed player sat with: "against Bob"; "with Cy against Bob and Di";
+    "against Bob and Cy" (cutthroat)."""
+    me, players = review.player, review.players
+    if players == 4:
+        return f"with {who[(me + 2) % 4]} against {side_name(who, 4, (me + 1) % 2)}"
+    others = [who[seat] for seat in range(players) if seat != me]
+    return "against " + " and ".join(others)
+
+
 def valued_line(review: Review, me: str) -> str:
     """How the choices were valued: from what the player could see, with which settings."""
+    cards, bids = deals_valued(review.players, review.deals)
     return (f"Each choice valued by the expert from what {me} could see then "
-            f"({review.deals} deals a card, {2 * review.deals} a bid or discard, seed "
+            f"({cards} deals a card, {bids} a bid or discard, seed "
             f"{review.seed}), in estimated points this hand (match equity near the target, "
             "as points).")
 
@@ -84,7 +95,7 @@ def hand_heading(hand: HandReview, who: Sequence[str]) -> str:
     if hand.outcome is None:
         return head + "in progress"
     return head + result_words({"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()},
-                               who)
+                               who, hand.players)
 
 
 def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
@@ -92,8 +103,11 @@ def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
     seen = hand.hindsight
     if not seen:
         return None
+    maker = who[seen["maker"]] + " (the maker)"
+    if hand.players == 4 and seen["maker"] not in hand.alone:
+        maker = side_name(who, 4, seen["maker"] % 2) + " (the makers)"
     return (f"hindsight, every card seen: with perfect play from the first lead "
-            f"{who[seen['maker']]} (the maker) takes {seen['perfect']} "
+            f"{maker} take{'s' if maker.endswith('maker)') else ''} {seen['perfect']} "
             f"({seen['perfect_outcome']}); the play got {seen['played']}.")
 
 

@@ -7,6 +7,12 @@ reads a file or keeps state between calls. The server calls ``review_record(reco
 deals, seed, progress=callback)`` on a worker and stores ``Review.to_dict()``, which is
 exactly the ``euchre review --json`` object (see the package docstring).
 
+**Every game of the family.** A record of a four-handed or cutthroat match (``Rules(players=
+3|4)``) is reviewed the same way for any seat, each decision valued by the family's expert
+(``agents.family.expert``: going alone, defending alone and ordering up a partner who deals
+valued like any other bid), with a quarter of the deals (``deals_valued``: each of its deals
+is an open-hand solve of three or four hands).
+
 **Only what he knew.** Each decision is valued from the ``View`` the player had at that
 moment (the expert's ``analyse`` reads nothing else: it draws the cards it cannot see).
 The cards he could not see appear only in the separate, labelled hindsight of each hand.
@@ -24,8 +30,8 @@ resumed without changing a number.
 >>> review = review_record(game.record(), player=0, deals=8)
 >>> review.decisions[0].hand, review.decisions[0].loss >= 0
 (1, True)
->>> sorted(review.to_dict()) == sorted(["player", "deals", "bid_deals", "seed", "threshold",
-...     "finished", "score", "decisions", "hands", "summary"])
+>>> sorted(review.to_dict()) == sorted(["player", "players", "deals", "bid_deals", "seed",
+...     "threshold", "finished", "score", "decisions", "hands", "summary"])
 True
 """
 
@@ -40,6 +46,7 @@ from ..agents.expert import ExpertAgent
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..game import Game
+from ..hands import trick_seats
 from ..record import opening
 from ..scoring import outcome
 from ..view import View
@@ -53,9 +60,15 @@ DEFAULT_DEALS = 192
 """Deals per card decision in a review (twice as many for a bid or a discard): twice the
 expert's own, for steadier values; a whole match to 10 stays well inside 15 s on two cores
 (``bench/review_speed.py`` measures it)."""
+FAMILY_SHARE = 4
+"""A table of three or four values a decision with ``deals // FAMILY_SHARE`` deals a card
+(twice as many a bid): a deal there costs about four times a two-handed one (measured on a
+four-handed match: 192 deals a card took 0.27 s, a bid at 384 about 2.5 s; with a quarter a
+seat's review of a four-handed match to 10 took 14-20 s, of a cutthroat one 5-7 s, at load
+average 6, and the table's hint for a bid stays under a second)."""
 MAX_DEALS = 5000
 """The most ``deals`` a review takes (its bids use twice as many: the expert's limit)."""
-STAGES = {"bid1": "bidding", "bid2": "bidding", "joker": "bidding",
+STAGES = {"bid1": "bidding", "bid2": "bidding", "joker": "bidding", "defend": "bidding",
           "discard": "discard", "play": "play"}
 """A view's phase -> the stage a review totals it under: bidding, pick-up and discard, play."""
 STAGE_ORDER = ("bidding", "discard", "play")
@@ -89,12 +102,13 @@ class Decision:
     """The action's place in the record hand's ``actions`` (from 0): where it happened."""
     player: int
     phase: str
-    """The view's phase: ``bid1``, ``bid2``, ``joker``, ``discard`` or ``play``."""
+    """The view's phase: ``bid1``, ``bid2``, ``joker``, ``discard``, ``defend`` (may I
+    defend alone?) or ``play``."""
     situation: str
     """The moment in words: "round 1, upcard K♣", "trick 2, answering 9♠"."""
     cards: tuple[str, ...]
     """The player's hand as his view showed it."""
-    score: tuple[int, int]
+    score: tuple[int, ...]
     chosen: str
     best: str
     values: dict[str, float]
@@ -133,27 +147,37 @@ class HandReview:
     """``made``, ``march``, ``euchred``, ``thrown_in``; None while the hand is in progress."""
     maker: int | None
     trump: str | None
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
+    points: tuple[int, ...]
+    """By side (two in the two- and four-handed games, three in cutthroat)."""
+    tricks_won: tuple[int, ...]
+    """By seat: its length is the number of players."""
     loss: float
     hindsight: dict[str, Any] | None
     """With every card seen: ``maker``, ``perfect`` (the maker's tricks with perfect play by
     both from the first lead), ``perfect_outcome`` and ``played`` (his tricks in the play
-    that happened); None for a hand thrown in or not finished."""
+    that happened; at four, the maker's side's); None for a hand thrown in or not finished."""
+    alone: tuple[int, ...] = ()
+    """The seats that went or defended alone (four-handed)."""
+
+    @property
+    def players(self) -> int:
+        return len(self.tricks_won)
 
     def to_dict(self) -> dict[str, Any]:
         """The hand as JSON (the ``hands`` items of ``Review.to_dict``)."""
         return {"hand": self.hand, "dealer": self.dealer, "outcome": self.outcome,
                 "maker": self.maker, "trump": self.trump, "points": list(self.points),
                 "tricks_won": list(self.tricks_won), "loss": self.loss,
-                "hindsight": None if self.hindsight is None else dict(self.hindsight)}
+                "hindsight": None if self.hindsight is None else dict(self.hindsight),
+                "alone": list(self.alone)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> HandReview:
         """A hand back from its JSON (``to_dict``)."""
         return cls(d["hand"], d["dealer"], d["outcome"], d["maker"], d["trump"],
                    tuple(d["points"]), tuple(d["tricks_won"]), d["loss"],
-                   None if d["hindsight"] is None else dict(d["hindsight"]))
+                   None if d["hindsight"] is None else dict(d["hindsight"]),
+                   tuple(d.get("alone", ())))
 
 
 @dataclass(frozen=True)
@@ -165,9 +189,12 @@ class Review:
     seed: int
     threshold: float
     finished: bool
-    score: tuple[int, int]
+    score: tuple[int, ...]
+    """By side, as the engine scores it."""
     decisions: tuple[Decision, ...]
     hands: tuple[HandReview, ...]
+    players: int = 2
+    """The match's game: 2, 3 (cutthroat) or 4 (partners); ``score`` is by side."""
 
     @property
     def total_loss(self) -> float:
@@ -196,9 +223,9 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         """The review as one JSON object: ``decisions``, ``hands``, ``summary`` and the
         settings that reproduce it (README: "Reviewing a match")."""
-        return {"player": self.player, "deals": self.deals, "bid_deals": 2 * self.deals,
-                "seed": self.seed, "threshold": self.threshold, "finished": self.finished,
-                "score": list(self.score),
+        return {"player": self.player, "players": self.players, "deals": self.deals,
+                "bid_deals": 2 * self.deals, "seed": self.seed, "threshold": self.threshold,
+                "finished": self.finished, "score": list(self.score),
                 "decisions": [d.to_dict() for d in self.decisions],
                 "hands": [h.to_dict() for h in self.hands], "summary": self.summary()}
 
@@ -214,7 +241,8 @@ class Review:
         try:
             return cls(d["player"], d["deals"], d["seed"], d["threshold"], d["finished"],
                        tuple(d["score"]), tuple(Decision.from_dict(x) for x in d["decisions"]),
-                       tuple(HandReview.from_dict(h) for h in d["hands"]))
+                       tuple(HandReview.from_dict(h) for h in d["hands"]),
+                       d.get("players", 2))  # (reviews stored before the family: two)
         except (KeyError, TypeError, IndexError) as err:
             raise ValueError(f"not a stored review: {type(err).__name__} {err}") from None
 
@@ -239,14 +267,19 @@ def review_record(record: Any, player: int, deals: int = DEFAULT_DEALS, seed: in
     ``seed``: seeds every decision's expert (the same record, player, deals and seed give the
     same review); None, the match's own (``coach_seed``), which the table's hints and coach
     notes use too, so the three give one value to one decision. ``progress(done, total)``
-    after each decision valued. A corrupt or tampered record, a player other than 0 or 1, or
-    a bad setting is a one-line ``ValueError``.
+    after each decision valued. A corrupt or tampered record, a player not at the table
+    (0 or 1; 0 to 2 or 0 to 3 at three or four), or a bad setting is a one-line
+    ``ValueError``.
     """
     if seed is None:  # (a record without a seed is refused below, by Game.from_record)
         fixed = record.get("seed") if isinstance(record, dict) else None
         seed = coach_seed(fixed) if type(fixed) is int and fixed >= 0 else 0
     _check_settings(player, deals, seed, threshold)
     final = Game.from_record(record)  # refuses a corrupt or tampered record, in one line
+    players = final.rules.players
+    if player >= players:
+        raise ValueError(f"player must be {seats(players)} in a game of {players}, "
+                         f"not {player!r}")
     moments, hands = _replay(record, player, final)
     total = len(moments)
     if progress:
@@ -261,12 +294,17 @@ def review_record(record: Any, player: int, deals: int = DEFAULT_DEALS, seed: in
         losses[d.hand] = losses.get(d.hand, 0.0) + d.loss
     hands = [_with_loss(h, round(losses.get(h.hand, 0.0), 6)) for h in hands]
     return Review(player, deals, seed, threshold, final.is_over, final.score,
-                  tuple(decisions), tuple(hands))
+                  tuple(decisions), tuple(hands), players)
+
+
+def seats(players: int) -> str:
+    """The seats of a game in words: "0 or 1", "0, 1 or 2", "0, 1, 2 or 3"."""
+    return ", ".join(str(seat) for seat in range(players - 1)) + f" or {players - 1}"
 
 
 def _check_settings(player: Any, deals: Any, seed: Any, threshold: Any) -> None:
-    if type(player) is not int or player not in (0, 1):
-        raise ValueError(f"player must be 0 or 1, not {player!r}")
+    if type(player) is not int or not 0 <= player <= 3:
+        raise ValueError(f"player must be a seat from 0 to 3, not {player!r}")
     if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
         raise ValueError(f"deals must be a whole number from 1 to {MAX_DEALS}, not {deals!r}")
     if type(seed) is not int or not 0 <= seed < state.SEED_LIMIT:
@@ -295,8 +333,9 @@ def _replay(record: dict[str, Any], player: int,
         if game.hand_number != number or game.is_over:
             hands.append(_hand_review(number + 1, game.view(player).last_hand, solver))
         else:
-            hands.append(HandReview(number + 1, game.dealer, None, None, None, (0, 0),
-                                    game.view(None).tricks_won, 0.0, None))
+            hands.append(HandReview(number + 1, game.dealer, None, None, None,
+                                    (0,) * game.rules.sides, game.view(None).tricks_won, 0.0,
+                                    None))
     if game != final:
         raise ValueError("the record does not replay to the match it records")
     return moments, hands
@@ -314,7 +353,8 @@ def _hand_review(number: int, last: dict[str, Any], solver: Solver) -> HandRevie
     thrown_in = last["outcome"] == "thrown_in"
     return HandReview(number, last["dealer"], last["outcome"], last["maker"], last["trump"],
                       tuple(last["points"]), tuple(last["tricks_won"]), 0.0,
-                      None if thrown_in else hindsight(last, solver))
+                      None if thrown_in else hindsight(last, solver),
+                      tuple(last.get("alone", ())))
 
 
 def hindsight(last: dict[str, Any], solver: Solver | None = None) -> dict[str, Any] | None:
@@ -322,9 +362,11 @@ def hindsight(last: dict[str, Any], solver: Solver | None = None) -> dict[str, A
     have taken with perfect play by both from the first lead, with every card seen, and what
     the play got. Each player's five cards at the first lead are the cards he played (the
     dealer's after his pick-up and discard); the non-dealer leads the first trick. None if
-    the hand was thrown in."""
+    the hand was thrown in. At a table of three or four, ``family_hindsight``."""
     if last.get("outcome") in (None, "thrown_in") or len(last["tricks"]) != 5:
         return None
+    if len(last["tricks_won"]) != 2:
+        return family_hindsight(last)
     held = [0, 0]
     for trick in last["tricks"]:
         leader = trick["leader"]
@@ -340,9 +382,33 @@ def hindsight(last: dict[str, Any], solver: Solver | None = None) -> dict[str, A
             "played": last["tricks_won"][maker]}
 
 
+def family_hindsight(last: dict[str, Any]) -> dict[str, Any]:
+    """``hindsight`` at a table of three or four: the makers' tricks (the maker's, and his
+    partner's when he plays) with perfect play by every seat from the first lead, each seat
+    holding the cards it played, the seats sitting out left out (the family's open-hand
+    solver, ``agents.family.solver``)."""
+    from ..agents.family.solver import worker_table_solver
+
+    players = len(last["tricks_won"])
+    out = tuple(last.get("out", ()))
+    held = [0] * players
+    for trick in last["tricks"]:
+        for seat, card in zip(trick_seats(trick["leader"], len(trick["cards"]), players, out),
+                              trick["cards"], strict=True):
+            held[seat] |= 1 << parse_card(card)
+    maker = last["maker"]
+    active = sum(1 << seat for seat in range(players) if seat not in out)
+    team = {maker, (maker + 2) % 4} if players == 4 else {maker}
+    makers = sum(1 << seat for seat in team) & active
+    perfect = worker_table_solver().tricks(held, parse_suit(last["trump"]), makers,
+                                           last["tricks"][0]["leader"], active)
+    return {"maker": maker, "perfect": perfect, "perfect_outcome": outcome(perfect),
+            "played": sum(last["tricks_won"][seat] for seat in team if makers >> seat & 1)}
+
+
 def _with_loss(hand: HandReview, loss: float) -> HandReview:
     return HandReview(hand.hand, hand.dealer, hand.outcome, hand.maker, hand.trump,
-                      hand.points, hand.tricks_won, loss, hand.hindsight)
+                      hand.points, hand.tricks_won, loss, hand.hindsight, hand.alone)
 
 
 def coach_seed(game_seed: int) -> int:
@@ -367,9 +433,27 @@ def decision_values(view: View, seed: int, place: tuple[int, int],
     """The expert's estimate of every legal choice of ``view``, in points this hand: the one
     valuation a review, a hint and a coach note all make of a decision (its own expert,
     seeded from ``seed`` and the decision's ``place``, with ``deals`` deals a card and twice
-    as many a bid or discard)."""
-    expert = ExpertAgent(seed=decision_seed(seed, *place), deals=deals, bid_deals=2 * deals)
+    as many a bid or discard; at a table of three or four the family's expert with
+    ``deals_valued``'s share of them, every legal token valued, the lone bids too)."""
+    own = decision_seed(seed, *place)
+    if view.rules.players != 2:
+        from ..agents.family.expert import FamilyExpert
+
+        cards, bids = deals_valued(view.rules.players, deals)
+        return FamilyExpert(seed=own, deals=cards, bid_deals=bids).analyse(view)
+    expert = ExpertAgent(seed=own, deals=deals, bid_deals=2 * deals)
     return expert.analyse(view)
+
+
+def deals_valued(players: int, deals: int) -> tuple[int, int]:
+    """The deals a decision is valued with, a card and a bid (or discard), when a review
+    or a hint asks for ``deals``: at a table of three or four a share (``FAMILY_SHARE``).
+
+    >>> deals_valued(2, 192), deals_valued(4, 192), deals_valued(3, 2)
+    ((192, 384), (48, 96), (1, 2))
+    """
+    cards = deals if players == 2 else max(1, deals // FAMILY_SHARE)
+    return cards, 2 * cards
 
 
 def decision_seed(seed: int, record_hand: int, index: int) -> int:
@@ -406,8 +490,11 @@ def situation(view: View) -> str:
         return f"round 2, {up} turned down"
     if view.phase == "joker":
         return "the Joker turned up: the dealer names trump"
+    if view.phase == "defend":
+        return (f"player {view.maker} went alone ({suit_text(view.trump)} trump): defend "
+                "alone or pass")
     if view.phase == "discard":
-        if view.maker == view.dealer:
+        if view.maker == view.dealer or view.rules.players != 2:
             return f"the discard after picking up {up}"
         return f"{up} ordered up: the dealer picks it up or leaves it"
     trick = len(view.tricks) + 1
