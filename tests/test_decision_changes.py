@@ -22,7 +22,7 @@ def _counts(stdout: str) -> dict[str, tuple[int, int]]:
 
 
 def test_an_option_that_is_the_default_changes_nothing():
-    done = _run(f"{SMALL},close_deals=0", "--base", SMALL, "--hands", "3")
+    done = _run(f"{SMALL},calibrated=true", "--base", SMALL, "--hands", "3")
     assert done.returncode == 0, done.stderr
     counts = _counts(done.stdout)
     assert counts["bid1, dealer"][0] == 3 and counts["trick 1, lead"][0] == 3
