@@ -1,4 +1,4 @@
-"""bench/decision_changes.py: how often an option changes the expert's decisions."""
+"""bench/studies/decision_changes.py: how often an option changes the expert's decisions."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "decision_changes.py"
+SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "studies" / "decision_changes.py"
 SMALL = "expert:deals=8,bid_deals=12"
 
 
