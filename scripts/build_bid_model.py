@@ -36,7 +36,7 @@ def bidding(job: tuple[int, int], name: str = "expert"
             ) -> list[tuple[int, str, float, int, float]]:
     """(deck, turn, strength, made trump?, best other suit's count) for every bidding
     decision of one hand of bot ``name`` against itself, the strength without the pull
-    (``bench/bid_habits.py`` reads other bots with it)."""
+    (``bench/studies/bid_habits.py`` reads other bots with it)."""
     deck, index = job
     rules = Rules(deck=deck)
     game = Game(rules, seed=(deck << 40) + index, first_dealer=index % 2)

@@ -101,7 +101,7 @@ def test_unknown_name_lists_the_names(name):
 @pytest.mark.parametrize(
     ("name", "option", "listed"),
     [
-        ("expert", "depth", ["deals", "infer", "score_aware", "model"]),
+        ("expert", "depth", ["deals", "bid_deals", "infer", "opponent"]),
         ("hard", "depth", ["deals", "infer"]),
         ("easy", "deals", ["mistakes"]),
         ("random", "deals", []),
@@ -146,7 +146,7 @@ def test_non_numeric_mistakes_is_a_value_error():
         agents.load("easy", seed=1, mistakes="often")
 
 
-@pytest.mark.parametrize("option", ["infer", "score_aware"])
+@pytest.mark.parametrize("option", ["infer", "soft_reply"])
 def test_non_boolean_switches_are_refused(option):
     with pytest.raises(ValueError, match=option):
         agents.load("expert", seed=1, **{option: "no"})
@@ -244,8 +244,8 @@ def test_every_bot_only_plays_legal_actions(name):
     assert not problems, f"{len(problems)} problems, first: {problems[:3]}"
 
 
-@pytest.mark.parametrize("options", [{"infer": False}, {"model": "perfect"},
-                                     {"score_aware": False}, {"deals": 1}])
+@pytest.mark.parametrize("options", [{"infer": False}, {"opponent": "heuristic"},
+                                     {"calibrated": False}, {"deals": 1}])
 def test_expert_options_only_play_legal_actions(options):
     views = sweep_views()[::4]
     bot = agents.load("expert", seed=2, **{"deals": 3, **options})
@@ -403,21 +403,23 @@ def test_expert_discards_the_lone_nine_not_the_right_bower():
 
 
 
-def test_the_expert_is_score_aware_near_the_target():
+def test_the_expert_is_score_aware_near_the_target(monkeypatch):
     """Near the target the expert values outcomes by the chance of winning the match: at
     9-9 to 10 a euchre loses the match outright, which points alone do not say."""
+    from euchre.agents.equity import MatchEquity
     from euchre.agents.expert import ExpertAgent
 
     g = Game(Rules(target=10), seed=4)
     g._s[state.SCORE0], g._s[state.SCORE1] = 9, 9  # the same deal, the score moved
     view = g.view(g.to_move)
-    aware = ExpertAgent(seed=1, deals=24, score_aware=True).analyse(view)
-    points = ExpertAgent(seed=1, deals=24, score_aware=False).analyse(view)
+    early = Game(Rules(target=10), seed=4).view(view.player)
+    aware = ExpertAgent(seed=1, deals=24).analyse(view)
+    aware_early = ExpertAgent(seed=1, deals=24).analyse(early)
+    monkeypatch.setattr(MatchEquity, "matters", lambda self, score: False)  # points alone
+    points = ExpertAgent(seed=1, deals=24).analyse(view)
     assert aware.keys() == points.keys()
     assert aware != points
-    early = Game(Rules(target=10), seed=4).view(view.player)
-    assert ExpertAgent(seed=1, deals=24, score_aware=True).analyse(early) == \
-        ExpertAgent(seed=1, deals=24, score_aware=False).analyse(early)
+    assert aware_early == ExpertAgent(seed=1, deals=24).analyse(early)
 
 
 # --- the frozen yardstick and the opponents of other styles ---------------------------------

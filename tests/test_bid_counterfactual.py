@@ -1,4 +1,4 @@
-"""bench/bid_counterfactual.py: every bid option valued in the true deal."""
+"""bench/studies/bid_counterfactual.py: every bid option valued in the true deal."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pathlib
 import subprocess
 import sys
 
-SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "bid_counterfactual.py"
+SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "studies" / "bid_counterfactual.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:

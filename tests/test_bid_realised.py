@@ -1,4 +1,4 @@
-"""bench/bid_realised.py: the expert's bid values beside the points realised."""
+"""bench/studies/bid_realised.py: the expert's bid values beside the points realised."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "bid_realised.py"
+SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "studies" / "bid_realised.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:

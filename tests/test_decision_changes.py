@@ -1,4 +1,4 @@
-"""bench/decision_changes.py: how often an option changes the expert's decisions."""
+"""bench/studies/decision_changes.py: how often an option changes the expert's decisions."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "decision_changes.py"
+SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "studies" / "decision_changes.py"
 SMALL = "expert:deals=8,bid_deals=12"
 
 
@@ -22,7 +22,7 @@ def _counts(stdout: str) -> dict[str, tuple[int, int]]:
 
 
 def test_an_option_that_is_the_default_changes_nothing():
-    done = _run(f"{SMALL},close_deals=0", "--base", SMALL, "--hands", "3")
+    done = _run(f"{SMALL},calibrated=true", "--base", SMALL, "--hands", "3")
     assert done.returncode == 0, done.stderr
     counts = _counts(done.stdout)
     assert counts["bid1, dealer"][0] == 3 and counts["trick 1, lead"][0] == 3

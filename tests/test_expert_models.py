@@ -73,8 +73,10 @@ def test_the_calibrated_expert_values_bids_otherwise_and_pimc_does_not_use_it():
     on = agents.load("expert", seed=3).analyse(view)
     off = agents.load("expert", seed=3, calibrated=False).analyse(view)
     assert on.keys() == off.keys() and on != off
-    assert agents.PIMC_OPTIONS["calibrated"] is False
-    assert agents.PIMC_OPTIONS["opponent"] == "heuristic"
+    from euchre.agents.expert_settings import PIMC
+
+    assert PIMC.calibrated is False
+    assert PIMC.opponent == "heuristic"
 
 
 def test_the_fit_recovers_a_known_bidder():
@@ -254,24 +256,6 @@ def test_the_expert_reads_the_ducked_ace_and_pimc_does_not():
     assert pimc > 0.1 and expert < pimc / 2, (pimc, expert)
 
 
-@pytest.mark.parametrize(("close", "batches"), [(-1.0, [288]), (99.0, [288, 576])])
-def test_a_close_bid_is_decided_on_more_deals(monkeypatch, close, batches):
-    from euchre.agents import expert as expert_module
-
-    monkeypatch.setattr(expert_module, "CLOSE", close)
-    bot = agents.load("expert", seed=1, close_deals=576)
-    drawn = []
-    real = bot._weighed_worlds
-
-    def counting(view, deals):
-        drawn.append(deals)
-        return real(view, deals)
-    monkeypatch.setattr(bot, "_weighed_worlds", counting)
-    g = Game(seed=11)
-    values = bot.analyse(g.view(g.to_move))
-    assert drawn == batches and set(values) == set(g.legal_actions())
-
-
 def _dealer_after_two_passes(seed: int):
     """The dealer's round-2 turn after the non-dealer passed both rounds: his passes rule
     out most hands, so uniform draws weighted by the bidding waste most of the solver."""
@@ -287,7 +271,7 @@ def test_deals_drawn_by_the_bidding_are_worth_more_and_still_true_to_it():
     """Drawing deals in proportion to the bidding's likelihood keeps most of the deals the
     solver is given effective (uniform weighting far fewer), and estimates what the
     opponent holds (his aces and jacks) closer to a 20,000-deal reference. Measured with the
-    fitted bidding model taken as certain (``learn_bids`` off), where it is sharpest."""
+    fitted bidding model taken as certain (not learning), where it is sharpest."""
     from euchre.cards import parse_card
     from euchre.state import HAND0
 
@@ -302,13 +286,15 @@ def test_deals_drawn_by_the_bidding_are_worth_more_and_still_true_to_it():
             worlds = bot._worlds(view, deals)
             held = sum(w * sum(s[his] >> c & 1 for c in high) for s, w in worlds)
             return held, 1.0 / sum(w * w for _, w in worlds)
-        sharp = {"learn_bids": False}
-        reference, _ = estimate(agents.load("expert", seed=3, draw_by_bids=False, **sharp),
+        def sharp(bot, view=view):
+            bot._bids = lambda _: BidModel.for_rules(view.rules)  # certain: not learning
+            return bot
+        reference, _ = estimate(sharp(agents.load("expert", seed=3, draw_by_bids=False)),
                                 20_000)
         effective = {}
-        for name, bot in (("drawn", agents.load("expert", seed=4, **sharp)),
-                          ("uniform", agents.load("expert", seed=4, draw_by_bids=False,
-                                                  **sharp))):
+        for name, bot in (("drawn", sharp(agents.load("expert", seed=4))),
+                          ("uniform", sharp(agents.load("expert", seed=4,
+                                                        draw_by_bids=False)))):
             held, effective[name] = estimate(bot, 192)
             errors[name].append(abs(held - reference))
         assert effective["drawn"] >= 100, (seed, effective)
@@ -359,31 +345,6 @@ def _opening_leads(count: int):
         yield g.view(g.to_move)
 
 
-def test_a_lead_with_the_next_lead_fixed_is_the_plain_value_in_one_deal_and_never_more():
-    """``lead_ahead``: in a single deal nothing is hidden, so fixing my next lead across the
-    deals I cannot tell apart changes nothing; over many it can only take away the
-    optimism of choosing my next lead per deal."""
-    from euchre.actions import parse_action
-    from euchre.agents.expert import _lead_values, _net_points, _play_values
-
-    bot = agents.load("expert", seed=2, infer_play=False)
-    lowered = 0
-    for view in _opening_leads(40):
-        legal = [parse_action(t) for t in view.legal]
-        worlds = bot._worlds(view, 48)
-        for s, _ in worlds[:3]:
-            one = [(s, 1.0)]
-            assert _lead_values(one, legal, view.player, _net_points, bot.solver) == \
-                pytest.approx(_play_values(one, legal, view.player, _net_points, bot.solver))
-        fused = _lead_values(worlds, legal, view.player, _net_points, bot.solver)
-        plain = _play_values(worlds, legal, view.player, _net_points, bot.solver)
-        assert all(f <= p + 1e-9 for f, p in zip(fused, plain, strict=True))
-        lowered += any(f < p - 1e-6 for f, p in zip(fused, plain, strict=True))
-    assert lowered >= 10
-    lead = agents.load("expert", seed=2, lead_ahead=True)
-    assert set(lead.analyse(view)) == set(view.legal)
-
-
 def test_a_soft_reply_values_my_lead_between_his_best_answer_and_his_average_one():
     """``soft_reply``: the opponent answers my lead as the inference from play models him
     (good, not all-seeing), so a lead is worth at least what it is against his best answer
@@ -403,5 +364,4 @@ def test_a_soft_reply_values_my_lead_between_his_best_answer_and_his_average_one
         assert sharp == pytest.approx(best, abs=1e-6)
         raised += any(s > b + 1e-6 for s, b in zip(soft, best, strict=True))
     assert raised >= 10
-    soft_bot = agents.load("expert", seed=2, soft_reply=True)
-    assert set(soft_bot.analyse(view)) == set(view.legal)
+    assert set(agents.load("expert", seed=2).analyse(view)) == set(view.legal)

@@ -1,4 +1,4 @@
-"""bench/headroom.py: the split of a margin by bidding, and the all-seeing upper bound."""
+"""bench/studies/headroom.py: the split of a margin by bidding, and the all-seeing upper bound."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import re
 import subprocess
 import sys
 
-SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "headroom.py"
+SCRIPT = pathlib.Path(__file__).parent.parent / "bench" / "studies" / "headroom.py"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess:

@@ -7,7 +7,7 @@ import pytest
 
 from euchre import agents
 from euchre.actions import parse_action
-from euchre.agents.expert import LATE, _net_points, _play_values
+from euchre.agents.expert import _net_points, _play_values
 from euchre.agents.infoset import infoset_values
 from euchre.game import Game
 
@@ -67,7 +67,7 @@ def test_fixing_my_later_cards_only_takes_away_optimism_and_changes_nothing_in_o
 
 def test_the_expert_searches_to_the_depth_asked_and_refuses_a_bad_one():
     bot = agents.load("expert", seed=5, search_depth=1)
-    assert bot.search_depth == 1
+    assert bot.settings.search_depth == 1
     for view in list(_play_views(2))[:6]:
         values = bot.analyse(view)
         assert set(values) == set(view.legal)
@@ -76,16 +76,3 @@ def test_the_expert_searches_to_the_depth_asked_and_refuses_a_bad_one():
         with pytest.raises(ValueError, match="search_depth must be a whole number from 0 "
                                              "to 4"):
             agents.load("expert", search_depth=bad)
-
-
-def test_late_card_decisions_draw_the_late_number_of_deals():
-    """``late_deals`` applies from ``LATE`` cards in hand down, ``deals`` above it."""
-    bot = agents.load("expert", seed=5, deals=40, late_deals=120)
-    drawn = []
-    draw = bot._worlds
-    bot._worlds = lambda view, deals: drawn.append((len(view.hand), deals)) or draw(view, deals)
-    for view in list(_play_views(3)):
-        bot.analyse(view)
-    assert {n for cards, n in drawn if cards <= LATE} == {120}
-    assert {n for cards, n in drawn if cards > LATE} == {40}
-    assert agents.load("expert", deals=40).late_deals == 40

@@ -270,7 +270,7 @@ def test_the_habits_bench_finds_a_cautious_dealer_and_a_daring_first_seat():
     import subprocess
     import sys
 
-    script = pathlib.Path(__file__).parent.parent / "bench" / "bid_habits.py"
+    script = pathlib.Path(__file__).parent.parent / "bench" / "studies" / "bid_habits.py"
     done = subprocess.run([sys.executable, str(script), "timid", "bold", "--hands", "300"],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -142,29 +142,17 @@ def _expert(seed: int | None = None, **options: Any) -> Agent:
 
 def _hard(seed: int | None = None, **options: Any) -> Agent:
     from .expert import ExpertAgent
+    from .expert_settings import HARD
 
-    settings = {"deals": 6, "infer": False, "search_depth": 0}
-    settings.update(options)
-    settings.setdefault("bid_deals", settings["deals"])
-    return ExpertAgent(seed=seed, **settings)
-
-
-PIMC_OPTIONS = {"deals": 96, "bid_deals": 192, "infer": True, "score_aware": True,
-                "model": "bidder", "calibrated": False, "opponent": "heuristic",
-                "infer_play": False, "close_deals": 0,
-                "draw_by_bids": False, "lead_ahead": False, "soft_reply": False,
-                "learn_bids": False, "search_depth": 0}
-"""The expert of the first release, frozen as ``pimc``: plain determinized search (deals
-sampled and weighted by the bidding, each solved double-dummy). It is the yardstick every
-gain of the expert is measured against and is never tuned again: ``tests/test_agents.py``
-pins its every value on fixed positions, so a change to the shared search code that alters
-it fails there."""
+    return ExpertAgent(seed=seed, settings=HARD, **options)
 
 
 def _pimc(seed: int | None = None) -> Agent:
+    """The expert of the first release, frozen (``expert_settings.PIMC``)."""
     from .expert import ExpertAgent
+    from .expert_settings import PIMC
 
-    return ExpertAgent(seed=seed, **PIMC_OPTIONS)
+    return ExpertAgent(seed=seed, settings=PIMC)
 
 
 def _style(name: str) -> Callable[..., Agent]:
@@ -225,9 +213,9 @@ def load(name: str, seed: int | None = None, **options: Any) -> Agent:
 
         accepted = [p for p in inspect.signature(factory).parameters if p != "seed"]
         if factory in (_expert, _hard):
-            from .expert import ExpertAgent
+            from .expert_settings import ExpertSettings
 
-            accepted = [p for p in inspect.signature(ExpertAgent).parameters if p != "seed"]
+            accepted = ExpertSettings.names()
         bad = str(err).split("argument")[-1].strip()
         raise ValueError(f"bot {name!r} has no option {bad}: its options are "
                          f"{', '.join(accepted) or 'none'}") from None

@@ -13,7 +13,7 @@ A dealer deciding whether to take the upcard weighs what else he holds: with a s
 other suit, passing (and defending, or naming it in round 2) pays, so the same count for
 the upcard's suit is taken less often. One number for the turned suit misses that, and the
 non-dealer who read the dealer's pass by it believed the other suits weaker in his hand
-than they were (``bench/bid_counterfactual.py``: naming a suit of the other colour in
+than they were (``bench/studies/bid_counterfactual.py``: naming a suit of the other colour in
 round 2 valued 0.32 points too high). So the dealer's round-1 count is *pulled* by his best
 other suit (``Pull``): less ``weight`` times its count's excess over ``reference``, fitted
 with the curve (the log-likelihood of the expert's own choices rises from -574 to -388 in

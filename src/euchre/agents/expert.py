@@ -33,19 +33,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import replace
+from typing import Any
 
 from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import (
-    EFFECTIVE_SUIT,
-    FOLLOW_MASK,
-    JOKER,
-    N_CARDS,
-    POWER,
-    SECOND_WINS,
-    SUITS,
-)
+from ..cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, POWER, SUITS
 from ..resample import resample_state
 from ..rules import Rules
 from ..scoring import hand_points
@@ -53,17 +46,11 @@ from ..view import View
 from .bid_model import BidModel, his_turns
 from .calibration import Calibration
 from .equity import MatchEquity
+from .expert_settings import EXPERT, ExpertSettings
 from .heuristic import strength
 from .infoset import infoset_values, play_value, search_depth
-from .opponent_bids import COMMON_SHARE, LearnedBids, observations
-from .play_inference import (
-    PLAY_MODELS,
-    SHARPNESS,
-    discard_likelihood,
-    discard_weighed,
-    play_likelihood,
-    reply_weights,
-)
+from .opponent_bids import LearnedBids, observations
+from .play_inference import SHARPNESS, play_likelihood, reply_weights
 from .solver import Solver, worker_solver
 
 
@@ -72,97 +59,23 @@ def _cards(mask: int) -> list[int]:
 
 
 class ExpertAgent:
-    """Determinized double-dummy search (see the module docstring).
-
-    ``deals``: deals drawn per card played (more is stronger and slower); ``bid_deals``: per
-    bid, pick-up or discard, the decisions worth the most; ``infer``: weight the deals by the
-    opponent's bids; ``score_aware``: value outcomes by match equity; ``model``: how the
-    opponent bids in the bidding tree (``bidder``: by hand strength, as people do;
-    ``chance``: with the chance the bidding model gives his strength; ``perfect``: his best
-    reply in each deal); ``calibrated``: bids and discards valued by
-    the tricks real play takes from each deal's double-dummy tricks (``calibration.py``);
-    ``opponent``: the model of his bidding (``fitted`` to the expert's own, or the
-    ``heuristic``'s threshold); ``infer_play``: weight the deals of a card by the
-    opponent's cards so far (``play_inference.py``); ``close_deals``: more deals for a close
-    bid or discard; ``draw_by_bids``: draw the deals in proportion to the bidding's
-    likelihood instead of weighting uniform draws; ``play_model``: the model of his play
-    for that inference (``play_inference.PLAY_MODELS``); ``soft_reply`` and
-    ``reply_sharpness``: my lead valued against his soft best reply, and how sharp;
-    ``search_depth``: my next decisions of the play made per information set
-    (``infoset.py``). The rest are on the attributes below.
-    """
+    """Determinized double-dummy search (see the module docstring), as ``settings`` say
+    (``ExpertSettings``; the defaults are the ``expert`` level). Keywords change single
+    settings: ``ExpertAgent(seed=1, deals=32)`` is ``ExpertAgent(seed=1,
+    settings=ExpertSettings(deals=32))``."""
 
     _learned: LearnedBids | None = None  # this opponent's bidding as learned so far
     _learned_deck: int | None = None  # the deck it was learned under
     _seat: int | None = None  # mine, from ``start_match`` or the last view
     _rules: Rules | None = None
 
-    def __init__(self, seed: int | None = None, deals: int = 96, infer: bool = True,
-                 score_aware: bool = True, model: str = "bidder",
-                 bid_deals: int | None = 288, calibrated: bool = True,
-                 opponent: str = "fitted", infer_play: bool = True,
-                 close_deals: int = 0, draw_by_bids: bool = True,
-                 lead_ahead: bool = False, soft_reply: bool = True,
-                 learn_bids: bool = True, common_share: float = COMMON_SHARE,
-                 club_habit: bool = False, play_model: str = "even",
-                 reply_sharpness: float = SHARPNESS, search_depth: int = 1,
-                 late_deals: int | None = None, fixed_discard: bool = False,
-                 discard_sharpness: float = 0.0) -> None:
-        _check_options(deals=deals, bid_deals=bid_deals, late_deals=late_deals,
-                       close_deals=close_deals, search_depth=search_depth,
-                       common_share=common_share, model=model, opponent=opponent,
-                       play_model=play_model, sharpness={"reply_sharpness": reply_sharpness,
-                                                         "discard_sharpness": discard_sharpness},
-                       flags={"infer": infer, "score_aware": score_aware,
-                              "calibrated": calibrated, "infer_play": infer_play,
-                              "draw_by_bids": draw_by_bids, "lead_ahead": lead_ahead,
-                              "soft_reply": soft_reply, "learn_bids": learn_bids,
-                              "club_habit": club_habit, "fixed_discard": fixed_discard})
-        self.opponent = opponent
-        """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's
-        own bidding, or ``heuristic``, the first release's threshold of the heuristic."""
+    def __init__(self, seed: int | None = None, settings: ExpertSettings = EXPERT,
+                 **changes: Any) -> None:
+        if not isinstance(settings, ExpertSettings):
+            raise ValueError(f"settings must be an ExpertSettings, not {settings!r}")
+        self.settings = replace(settings, **changes) if changes else settings
+        """What this expert does (``ExpertSettings``)."""
         self._rng, self._seed, self._family = random.Random(seed), seed, None
-        self.tree = Tree(model, fixed_discard, float(discard_sharpness))
-        """How the rest of the bidding is played out in each deal (``Tree``)."""
-        self.deals = deals
-        self.bid_deals = deals if bid_deals is None else bid_deals
-        """Deals for the bidding and the dealer's pick-up: the decisions worth the most."""
-        self.late_deals = deals if late_deals is None else late_deals
-        """Deals for a card with ``LATE`` cards in hand or fewer (cheap there, few to tell)."""
-        self.infer, self.score_aware = infer, score_aware
-        self.calibrated = calibrated
-        """Value bids and discards by what real play realises from each deal's double-dummy
-        tricks (``calibration.py``), not by the double-dummy tricks themselves."""
-        self.infer_play = infer_play
-        """Weight the deals of a card decision by how likely the opponent's cards so far
-        were in each (``play_inference.py``)."""
-        self.close_deals = close_deals
-        """More deals for a bid or a discard whose two best options are within ``CLOSE``
-        points of each other (0: never): sampling noise decides close calls otherwise."""
-        self.draw_by_bids = draw_by_bids
-        """Draw the deals in proportion to the bidding's likelihood (importance resampling:
-        ``_drawn_by_likelihood``) rather than weighting uniform draws."""
-        self.lead_ahead = lead_ahead
-        """Value a lead with my next lead fixed across the deals I cannot tell apart
-        (``_lead_values``), not chosen per deal as if I would know his hand by then."""
-        self.soft_reply = soft_reply
-        """Value my lead with the opponent answering as the inference from play models him
-        (a soft best reply), not as if he saw my hand."""
-        self.learn_bids = learn_bids
-        """Learn this opponent's bidding from the hands seen (``opponent_bids.py``): the
-        fitted model, made uncertain, then sharpened by each finished hand."""
-        self.common_share = float(common_share)
-        """How much of his caution, learned at one bidding turn, is taken to hold at all
-        (``opponent_bids.COMMON_SHARE``; 0: each turn learned on its own)."""
-        self.club_habit = club_habit
-        """Weigh a second habit beside the expert's own from the start: the club player's
-        rule of thumb (the heuristic's threshold, the first release's model)."""
-        self.reply_sharpness = float(reply_sharpness)
-        """How surely he answers my lead with his best card (``soft_reply``)."""
-        self.search_depth = search_depth
-        """My next decisions in the play made per information set (``infoset.py``)."""
-        self.sharpness = PLAY_MODELS[play_model]
-        """The model of his play the inference uses (``play_inference.PLAY_MODELS``)."""
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
         ``Solver``); every expert in a process shares it, so a process holding many experts
@@ -174,10 +87,10 @@ class ExpertAgent:
         self._seat, self._rules = seat, rules
 
     def hand_over(self, last_hand: dict[str, Any] | None) -> None:
-        """A hand ended: learn from his bids in it (``learn_bids``; see the module
-        ``opponent_bids``). Before the expert knows its seat and the rules (it has neither
-        acted nor been told of the match) there is nothing to learn from."""
-        if not self.learn_bids or self.opponent != "fitted" or self._seat is None or (
+        """A hand ended: learn from his bids in it (see the module ``opponent_bids``). Before
+        the expert knows its seat and the rules (it has neither acted nor been told of the
+        match) there is nothing to learn from."""
+        if self.settings.opponent != "fitted" or self._seat is None or (
                 self._rules is not None and self._rules.players != 2):
             return
         rules = self._rules
@@ -188,9 +101,7 @@ class ExpertAgent:
 
     def _learned_for(self, rules: Rules) -> LearnedBids:
         if self._learned is None or self._learned_deck != rules.deck:  # a new deck: anew
-            others = (BidModel.heuristic(),) if self.club_habit else ()
-            self._learned = LearnedBids(BidModel.for_rules(rules),
-                                        common_share=self.common_share, others=others)
+            self._learned = LearnedBids(BidModel.for_rules(rules))
             self._learned_deck = rules.deck
         return self._learned
 
@@ -212,28 +123,25 @@ class ExpertAgent:
         if view.phase == "joker":
             pick = self._rng.choice(legal)
             return {action_token(a): float(a == pick) * 1e-9 for a in legal}
-        utility = self._utility(view)
+        settings, utility = self.settings, self._utility(view)
         if view.phase == "play":
-            worlds = self._worlds(view, self.late_deals if len(view.hand) <= LATE
-                                  else self.deals)
-            soft = self.reply_sharpness if self.soft_reply else 0.0
-            if self.search_depth and len(view.hand) >= 2:
+            worlds = self._worlds(view, settings.deals)
+            soft = SHARPNESS if settings.soft_reply else 0.0
+            if settings.search_depth and len(view.hand) >= 2:
                 totals = infoset_values(worlds, legal, view.player, utility, self.solver,
-                                        soft, search_depth(self.search_depth,
+                                        soft, search_depth(settings.search_depth,
                                                            len(view.hand)))
-            elif self.lead_ahead and not view.trick and len(view.hand) >= 3:
-                totals = _lead_values(worlds, legal, view.player, utility, self.solver)
             else:
                 totals = _play_values(worlds, legal, view.player, utility, self.solver, soft)
             return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
-        if self.calibrated:
+        if settings.calibrated:
             utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
-        totals, mass = self._bid_values(view, legal, utility, self.bid_deals)
-        if self.close_deals and _gap(totals) < CLOSE:
-            more, more_mass = self._bid_values(view, legal, utility, self.close_deals)
-            if mass + more_mass > 0.0:
-                totals = [(mass * a + more_mass * b) / (mass + more_mass)
-                          for a, b in zip(totals, more, strict=True)]
+        worlds = self._worlds(view, settings.bid_deals_or_deals)
+        if view.phase == "discard":
+            totals = _discard_values(worlds, legal, view.player, utility, self.solver)
+        else:
+            bidding = _Bidding(worlds, view, utility, self.solver, self._bids(view))
+            totals = bidding.values(legal, view.phase)
         return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
 
     def _family_player(self) -> Any:
@@ -243,34 +151,19 @@ class ExpertAgent:
         if self._family is None:
             from .family import search_player
 
-            self._family = search_player(self._seed, self.infer)
+            self._family = search_player(self._seed, self.settings.infer)
         return self._family
-
-    def _bid_values(self, view: View, legal: list[int], utility, deals: int
-                    ) -> tuple[list[float], float]:
-        """A bid's or discard's values over ``deals`` fresh deals, and those deals' total
-        likelihood before normalising (to pool two batches fairly)."""
-        worlds, mass = self._weighed_worlds(view, deals)
-        if view.phase == "discard":
-            return _discard_values(worlds, legal, view.player, utility, self.solver), mass
-        bidding = _Bidding(worlds, view, utility, self.tree, self.solver, self._bids(view))
-        return bidding.values(legal, view.phase), mass
 
     # --- deals --------------------------------------------------------------------------
 
     def _worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """Deals consistent with the view, with their weights (summing to 1)."""
-        return self._weighed_worlds(view, deals)[0]
-
-    def _weighed_worlds(self, view: View, deals: int) -> tuple[list[tuple[list, float]], float]:
-        """``_worlds``, and the deals' total likelihood before normalising (on the scale of
-        ``deals`` uniform draws)."""
         me = view.player
-        weigh = self.infer and any(p != me for p, _ in view.bids)
-        by_play = self.infer_play and view.phase == "play" and (
-            view.tricks or view.trick or discard_weighed(view, self.sharpness))
+        weigh = self.settings.infer and any(p != me for p, _ in view.bids)
+        by_play = self.settings.infer_play and view.phase == "play" and bool(
+            view.tricks or view.trick)
         bids = self._bids(view)
-        if weigh and self.draw_by_bids:
+        if weigh and self.settings.draw_by_bids:
             worlds = _drawn_by_likelihood(view, deals, bids, self._rng)
         else:
             worlds = []
@@ -278,80 +171,25 @@ class ExpertAgent:
                 s = resample_state(view, self._rng)
                 worlds.append((s, _bid_likelihood(s, view, bids) if weigh else 1.0))
         if by_play:
-            worlds = [(s, w * self._play_evidence(s, view) if w > 0.0 else 0.0)
+            worlds = [(s, w * play_likelihood(s, view, self.solver) if w > 0.0 else 0.0)
                       for s, w in worlds]
         total = sum(w for _, w in worlds)
         if total <= 0.0:  # the model finds every deal unlikely: trust the rules alone
-            return [(s, 1.0 / len(worlds)) for s, _ in worlds], 0.0
-        return [(s, w / total) for s, w in worlds], total
-
-    def _play_evidence(self, s: list, view: View) -> float:
-        """How likely his discard and his cards so far were in deal ``s``."""
-        return (discard_likelihood(s, view, self.solver, self.sharpness)
-                * play_likelihood(s, view, self.solver, self.sharpness))
+            return [(s, 1.0 / len(worlds)) for s, _ in worlds]
+        return [(s, w / total) for s, w in worlds]
 
     def _bids(self, view: View) -> BidModel | LearnedBids:
-        if self.opponent == "heuristic":
+        if self.settings.opponent == "heuristic":
             return BidModel.heuristic()
-        if self.learn_bids:
-            return self._learned_for(view.rules)
-        return BidModel.for_rules(view.rules)
+        return self._learned_for(view.rules)
 
     def _utility(self, view: View) -> Callable[[int, int, int], float]:
-        """``utility(maker, maker_tricks, me)``: the value of a hand's outcome for ``me``."""
-        if self.score_aware:
-            equity = MatchEquity.for_rules(view.rules)
-            if equity.matters(view.score):
-                return equity.utility(view.score, view.dealer)
+        """``utility(maker, maker_tricks, me)``: the value of a hand's outcome for ``me``
+        (near the end of a match, by the chance of winning it: ``equity.py``)."""
+        equity = MatchEquity.for_rules(view.rules)
+        if equity.matters(view.score):
+            return equity.utility(view.score, view.dealer)
         return _net_points
-
-
-def _check_options(deals: Any, bid_deals: Any, late_deals: Any, close_deals: Any,
-                   search_depth: Any, common_share: Any, model: Any, opponent: Any,
-                   play_model: Any, sharpness: dict[str, Any],
-                   flags: dict[str, Any]) -> None:
-    """A one-line ``ValueError`` naming the first bad option of an ``ExpertAgent``."""
-    for name, value in (("deals", deals), ("bid_deals", bid_deals),
-                        ("late_deals", late_deals)):
-        if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
-            raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
-    if type(search_depth) is not int or not 0 <= search_depth <= 4:
-        raise ValueError(f"search_depth must be a whole number from 0 to 4, not "
-                         f"{search_depth!r}")
-    if type(close_deals) is not int or not 0 <= close_deals <= 10_000:
-        raise ValueError(f"close_deals must be a whole number from 0 to 10000, not "
-                         f"{close_deals!r}")
-    for name, flag in flags.items():
-        if type(flag) is not bool:
-            raise ValueError(f"{name} must be true or false, not {flag!r}")
-    if type(common_share) not in (int, float) or not 0.0 <= common_share <= 1.0:
-        raise ValueError(f"common_share must be a share from 0 to 1, not {common_share!r}")
-    if model not in ("bidder", "chance", "perfect"):
-        raise ValueError(f"model must be 'bidder', 'chance' or 'perfect', not {model!r}")
-    if opponent not in ("fitted", "heuristic"):
-        raise ValueError(f"opponent must be 'fitted' or 'heuristic', not {opponent!r}")
-    for name, value in sharpness.items():
-        low = 0.0 if name == "reply_sharpness" else -1.0  # the discard's may be 0: off
-        if type(value) not in (int, float) or not low < value <= 20.0:
-            span = "above 0 and at most 20" if low == 0.0 else "from 0 to 20"
-            raise ValueError(f"{name} must be a number {span}, not {value!r}")
-    if play_model not in PLAY_MODELS:
-        raise ValueError(f"play_model must be one of {', '.join(PLAY_MODELS)}, not "
-                         f"{play_model!r}")
-
-
-LATE = 3
-"""With this many cards in hand or fewer a card decision draws ``late_deals`` deals: after
-two tricks the opponent's hand is one of a few hundred, and a search there costs under
-20 ms (bench/README.md), so more of them are affordable."""
-
-CLOSE = 0.15
-"""Two best options of a bid or discard nearer than this (points) are a close call."""
-
-
-def _gap(totals: list[float]) -> float:
-    best, second = sorted(totals, reverse=True)[:2]
-    return best - second
 
 
 def _net_points(maker: int, maker_tricks: int, me: int) -> float:
@@ -392,44 +230,6 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
             else:
                 future = remaining - solver.tricks_after_lead(led, theirs, mine, trump, card)
             totals[i] += weight * play_value(won + future, maker, me, utility)
-    return totals
-
-
-def _lead_values(worlds, legal: list[int], me: int, utility, solver: Solver) -> list[float]:
-    """My lead's values when my next lead must be one card across the deals I cannot tell
-    apart (a cure for strategy fusion, one lead deep).
-
-    Plain determinized search values each lead as if, after it, I knew the opponent's hand:
-    in every deal my next lead is that deal's best. At the table I will only have seen his
-    answer to this lead. So the deals are grouped by the card he answers with (his best
-    answer in each deal); where I win the trick, my next lead is the one best over its whole
-    group, and each deal is valued with that card."""
-    other = 1 - me
-    totals = [0.0] * len(legal)
-    for i, card in enumerate(legal):
-        groups: dict[int, dict[int, float]] = {}  # his answer -> my next lead -> value
-        for s, weight in worlds:
-            trump, maker = s[state.TRUMP], s[state.MAKER]
-            mine, theirs = s[state.HAND0 + me], s[state.HAND0 + other]
-            won = s[state.WON0 + me]
-            rest = mine & ~(1 << card)
-            answers = theirs & FOLLOW_MASK[trump][card] or theirs
-            future, reply = min((solver.tricks_after_lead(card, rest, theirs, trump, r), r)
-                                for r in state.bits(answers))
-            if SECOND_WINS[trump][card * N_CARDS + reply] or not rest & (rest - 1):
-                totals[i] += weight * play_value(won + future, maker, me, utility)
-                continue
-            his = theirs & ~(1 << reply)
-            by_lead = groups.setdefault(reply, {})
-            for lead in state.bits(rest):
-                after = rest & ~(1 << lead)
-                replies = his & FOLLOW_MASK[trump][lead] or his
-                tricks = 1 + min(solver.tricks_after_lead(lead, after, his, trump, r)
-                                 for r in state.bits(replies))
-                by_lead[lead] = by_lead.get(lead, 0.0) + weight * play_value(
-                    won + tricks, maker, me, utility)
-        for by_lead in groups.values():
-            totals[i] += max(by_lead.values())
     return totals
 
 
@@ -497,23 +297,11 @@ def _discard_values(worlds, legal: list[int], me: int, utility,
 
 # --- bidding --------------------------------------------------------------------------------
 
-class Tree(NamedTuple):
-    """How the rest of the bidding is played out in each deal (the expert's options)."""
-
-    model: str
-    """How the opponent bids: ``bidder``, ``chance`` or ``perfect`` (``ExpertAgent``)."""
-    fixed_discard: bool = False
-    """My discard as dealer one card across the deals (``_Bidding.my_pickup``)."""
-    discard_sharpness: float = 0.0
-    """His discard as dealer: 0, his best in each deal; above it, a soft best reply
-    (``_World.dealer_picks``)."""
-
-
 class _World:
     """One deal's bidding game, valued for ``me`` by the double-dummy solver (whose table
     remembers the positions the stages share)."""
 
-    def __init__(self, s: list, me: int, utility, tree: Tree, solver: Solver,
+    def __init__(self, s: list, me: int, utility, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
         self.s = s
         self.bids = bids
@@ -522,8 +310,6 @@ class _World:
         self.utility = utility
         self.dealer = s[state.DEALER]
         self.rules = s[state.SETUP].rules
-        self.model = tree.model
-        self.discard_sharpness = tree.discard_sharpness
         self.his_hand = _cards(s[state.HAND0 + 1 - me])
         self._called: dict[int, int] = {}  # round-2 trump -> the first leader's tricks
         self._picked: list[int] | None = None  # per discard worth weighing, the same
@@ -532,19 +318,13 @@ class _World:
 
     def his_choice(self, turn: str, options: list[tuple[float, float | None]]) -> float:
         """The value for me of the opponent's bid among ``(value, his hand strength)``
-        options (strength None: pass). ``perfect``: his best per deal; ``bidder``: he bids
-        his strongest suit when it reaches the bidding threshold, as people do;
-        ``chance``: he bids it with the chance the bidding model gives its strength."""
-        if self.model == "perfect":
-            return min(value for value, _ in options)
+        options (strength None: pass): he bids his strongest suit when it reaches the
+        bidding threshold, as people do."""
         bids = [(strength, value) for value, strength in options if strength is not None]
         passes = [value for value, strength in options if strength is None]
         best = max(bids)
         if not passes:
             return best[1]
-        if self.model == "chance":
-            made = self.bids.likely(turn, best[0])
-            return made * best[1] + (1.0 - made) * passes[0]
         return best[1] if best[0] >= self.bids.center(turn) else passes[0]
 
     def dealer1_strength(self) -> float:
@@ -567,11 +347,6 @@ class _World:
     def pickup(self, maker: int) -> list[float]:
         """Round 1 made by ``maker``: the value of each of the dealer's choices worth
         weighing (his discards that can be best, and leaving the upcard when he may)."""
-        return [_outcome(t, maker, self.dealer, self.me, self.utility)
-                for t in self.pickup_tricks(maker)]
-
-    def pickup_tricks(self, maker: int) -> list[int]:
-        """``pickup``'s options as the first leader's tricks."""
         may_leave = maker != self.dealer and not self.rules.dealer_must_pick_up
         if self._picked is None:
             s, dealer, solver = self.s, self.dealer, self.solver
@@ -581,53 +356,37 @@ class _World:
             self._picked = [solver.tricks(non_dealer, six & ~(1 << c), trump)
                             for c in _worth_discarding(six, trump)]
             self._left = solver.tricks(non_dealer, hand, trump)
-        return [*self._picked, self._left] if may_leave else self._picked
+        tricks = [*self._picked, self._left] if may_leave else self._picked
+        return [_outcome(t, maker, self.dealer, self.me, self.utility) for t in tricks]
 
     def dealer_picks(self, maker: int) -> float:
-        """The dealer's choice: mine the best in this deal, his the best in this deal too
-        or (``discard_sharpness`` above 0) each in proportion to ``exp(sharpness * his
-        tricks)``, a good player's discard who does not see my hand."""
+        """The dealer's choice: the best for him in this deal (mine or his)."""
         values = self.pickup(maker)
-        if self.dealer == self.me:
-            return max(values)
-        if not self.discard_sharpness or len(values) == 1:
-            return min(values)
-        chances = reply_weights([5 - t for t in self.pickup_tricks(maker)],
-                                self.discard_sharpness)
-        return sum(c * v for c, v in zip(chances, values, strict=True)) / sum(chances)
+        return max(values) if self.dealer == self.me else min(values)
 
 
 class _Bidding:
     """The rest of one bidding decision, played out in every deal (see the module docstring):
     each method values one stage of the bidding for ``me``, averaged over the deals."""
 
-    def __init__(self, worlds, view: View, utility, tree: Tree, solver: Solver,
+    def __init__(self, worlds, view: View, utility, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
         self.me = view.player
-        self.fixed_discard = tree.fixed_discard
         self.bids = bids
         self.dealer = view.dealer
         self.rules = view.rules
-        self.model = tree.model
         turned = parse_action("call " + view.upcard[1]) - CALL if view.upcard != "JK" else -1
         self.round2_suits = list(self.rules.suits_to_name(turned))
-        self.games = [(_World(s, self.me, utility, tree, solver, bids), weight)
+        self.games = [(_World(s, self.me, utility, solver, bids), weight)
                       for s, weight in worlds]
         self.dealer_plan: list[int] = []  # my round-2 choice as dealer, once fixed
 
     def _reached(self, turn: str, his_strength: Callable[[_World], float]
                  ) -> list[tuple[_World, float]]:
-        """The deals, weighted by how likely the opponent is to pass at ``turn`` in each
-        (``bidder``: those where his strength is under the threshold; ``chance``: each by
-        his chance to pass), so that my later choice is made where it is reached."""
-        if self.model == "bidder":
-            center = self.bids.center(turn)
-            return [(g, w) for g, w in self.games if his_strength(g) < center] or self.games
-        if self.model == "chance":
-            likely = self.bids.likely
-            reached = [(g, w * (1.0 - likely(turn, his_strength(g)))) for g, w in self.games]
-            return reached if any(w > 0.0 for _, w in reached) else self.games
-        return self.games
+        """The deals where the opponent passes at ``turn`` (his strength under the
+        threshold), so that my later choice is made where it is reached."""
+        center = self.bids.center(turn)
+        return [(g, w) for g, w in self.games if his_strength(g) < center] or self.games
 
     def round2_calls(self, world: _World, maker: int) -> list[tuple[float, float | None]]:
         return [(world.call(suit, maker), strength(world.his_hand, suit))
@@ -692,19 +451,8 @@ class _Bidding:
                 for action in legal]
 
     def my_pickup(self) -> float:
-        """Taking the upcard as dealer: with ``fixed_discard``, my discard is one card for
-        every deal (the best over them all: I will choose it seeing only my own six, which
-        are the same in every deal), not each deal's best as if I saw his hand."""
-        if not self.fixed_discard:
-            return sum(w * g.dealer_picks(self.me) for g, w in self.games)
-        totals: list[float] = []
-        for g, w in self.games:
-            values = g.pickup(self.me)
-            if not totals:
-                totals = [0.0] * len(values)
-            for i, value in enumerate(values):
-                totals[i] += w * value
-        return max(totals)
+        """Taking the upcard as dealer, my discard each deal's best."""
+        return sum(w * g.dealer_picks(self.me) for g, w in self.games)
 
     def bid2_value(self, world: _World, action: int) -> float:
         if self.me == self.dealer:

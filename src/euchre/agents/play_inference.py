@@ -39,12 +39,13 @@ class Sharpness(NamedTuple):
     follow: float
     discard: float | None
     """None: his discard as dealer is taken to say nothing (drawn uniformly, as the rules
-    allow)."""
+    allow). The expert's model (``SINGLE``) weighs no discard; weighing it measured no
+    stronger (``docs/ablations.md``)."""
 
 
 SINGLE = Sharpness(lead=1.5, follow=1.5, discard=None)
 """The model in use: one sharpness, set before any run, and no inference from the discard.
-The fitted ones below measured no stronger (``bench/README.md``, the ablation)."""
+The fitted ones below measured no stronger (``docs/ablations.md``)."""
 
 FITTED = Sharpness(lead=1.5, follow=4.5, discard=2.0)
 """The expert's own choices, fitted (``scripts/fit_play_sharpness.py --hands 600``: 4,058
@@ -55,17 +56,11 @@ the best card 99 times in 100 (4 to 6) and discards the best card 6 times in 7 (
 Truer to a good player's choices, yet no stronger in play (within 0.003 points a hand of
 the default against itself, over 1,000 duplicate deals)."""
 
-PLAY_MODELS = {"even": SINGLE, "fitted": FITTED,
-               "discard": SINGLE._replace(discard=FITTED.discard)}
-"""The expert's ``play_model`` option: the model of his play it infers his cards with.
-``even``, one sharpness for every card; ``fitted`` to the expert's own choices by kind
-(lead, answer, discard); ``discard``: even, and his discard as dealer weighed too."""
-
 SHARPNESS = 1.5
 """The sharpness of ``reply_weights`` unless told, set before any run: the expert values
-its lead against his answer at this sharpness (``soft_reply``; the expert's
-``reply_sharpness``). Neither the fitted answer's 4.5, nearly the all-seeing reply, nor a
-softer 1.0 measured better (``bench/README.md``)."""
+its lead against his answer at this sharpness (``soft_reply``). Neither the fitted
+answer's 4.5, nearly the all-seeing reply, nor a softer 1.0 measured better
+(``docs/ablations.md``)."""
 
 
 def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = SINGLE
@@ -96,28 +91,6 @@ def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = 
         if len(cards) > 1:
             hands[1 - leader] &= ~(1 << cards[1])
     return weight
-
-
-def discard_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = FITTED
-                       ) -> float:
-    """The chance of the opponent's discard in deal ``s`` under the soft best-reply model,
-    when he dealt and took the upcard (1.0 otherwise): a dealer keeps his trumps and voids a
-    short suit, so a deal in which he threw away a trump is unlikely. Each of his six cards
-    is valued by his tricks with the other five, double-dummy against my hand as dealt."""
-    if not discard_weighed(view, sharpness):
-        return 1.0
-    me = view.player
-    up = s[state.UPCARD]
-    values = discard_values(state.dealt_hand(s, 1 - me) | 1 << up, state.dealt_hand(s, me),
-                            s[state.TRUMP], up, solver)
-    return _chance(values, s[state.DISCARDED], sharpness.discard)
-
-
-def discard_weighed(view: View, sharpness: Sharpness) -> bool:
-    """Whether the model weighs his discard and there is one: he dealt and took the
-    upcard."""
-    return (sharpness.discard is not None and view.dealer != view.player
-            and view.upcard_taken)
 
 
 def discard_values(six: int, non_dealer: int, trump: int, up: int, solver: Solver

@@ -16,9 +16,9 @@ Two measures on duplicate single hands (the deals of ``bench/strength.py``):
   knowledge is worth at those decisions: no honest player gets all of it, but a decision
   where it is worth little cannot be where a better player gains much.
 
-    python bench/headroom.py --split expert pimc --deals 600 --seed 303
-    python bench/headroom.py --first expert pimc --deals 1000 --seed 777
-    python bench/headroom.py --see lead --deals 300 --seed 404
+    python bench/studies/headroom.py --split expert pimc --deals 600 --seed 303
+    python bench/studies/headroom.py --first expert pimc --deals 1000 --seed 777
+    python bench/studies/headroom.py --see lead --deals 300 --seed 404
 """
 
 from __future__ import annotations

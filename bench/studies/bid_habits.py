@@ -7,7 +7,7 @@ likelihood one on a grid of quarter points (the grid of ``agents.opponent_bids``
 why the expert learns its opponent's habit rather than assuming its own
 (``opponent_bids.py``); it is a measurement, and nothing is fitted from it.
 
-    python bench/bid_habits.py --hands 3000 timid bold heuristic
+    python bench/studies/bid_habits.py --hands 3000 timid bold heuristic
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import math
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "scripts"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 from build_bid_model import bidding
 
 from euchre import Rules

@@ -9,7 +9,7 @@ of the true deal at the first lead (``calibration.py``). Split by decision and o
 * ``pred - cal``: what the decider's beliefs and his search add (inference, strategy fusion
   in the discard, the winner's curse of the max): zero for a player whose model is true.
 
-    python bench/bid_realised.py --deals 800 --seed 13
+    python bench/studies/bid_realised.py --deals 800 --seed 13
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ how many the option changed, and each bot's mean time (which of the two goes fir
 alternates, as the second finds the first's solves in the shared table). The game follows
 the default's choices.
 
-    python bench/decision_changes.py "expert:play_model=discard" --hands 60
-    python bench/decision_changes.py "expert:model=chance" --base expert --hands 60
+    python bench/studies/decision_changes.py "expert:play_model=discard" --hands 60
+    python bench/studies/decision_changes.py "expert:model=chance" --base expert --hands 60
 """
 
 from __future__ import annotations

@@ -13,10 +13,10 @@ better: the shift is fitted on one half of the deals and scored on the other, bo
 round, so the gain printed is out of sample (a discard has no bid to shift: only its first
 two figures are printed).
 
-    python bench/bid_counterfactual.py --deals 1500 --seed 21 --out /tmp/cf21.jsonl
-    python bench/bid_counterfactual.py --read /tmp/cf21.jsonl /tmp/cf22.jsonl
-    python bench/bid_counterfactual.py --read /tmp/cf23.jsonl --fit-on /tmp/cf2[12].jsonl
-    python bench/bid_counterfactual.py --bot expert:learn_bids=false --deals 1500   # a variant
+    python bench/studies/bid_counterfactual.py --deals 1500 --seed 21 --out /tmp/cf21.jsonl
+    python bench/studies/bid_counterfactual.py --read /tmp/cf21.jsonl /tmp/cf22.jsonl
+    python bench/studies/bid_counterfactual.py --read /tmp/cf23.jsonl --fit-on /tmp/cf2[12].jsonl
+    python bench/studies/bid_counterfactual.py --bot expert:calibrated=false --deals 1500
 """
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bot", default="expert",
-                        help="the expert with options, e.g. expert:learn_bids=false")
+                        help="the expert with options, e.g. expert:calibrated=false")
     parser.add_argument("--out", help="write every decision here (JSON lines)")
     parser.add_argument("--read", nargs="+", help="report on decisions written before")
     parser.add_argument("--fit-on", nargs="+",
