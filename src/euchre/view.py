@@ -168,6 +168,31 @@ def _copy_hand(last: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+_LAST_STORY: tuple = (None, None)
+"""The newest hand's public story and the log link it was read at: a server builds the
+views of every seat and the spectators from one state, and a log link names the whole
+match up to it (the log never changes behind its newest link), so they share one reading."""
+
+
+def _public_story(s: list, dealer: int, players: int) -> tuple:
+    """The public part of the hand in play, as the view's fields hold it: bids, the trick
+    in progress, the finished tricks, who is alone, who sits out."""
+    global _LAST_STORY
+    cell = s[state.LOG]
+    kept_cell, kept = _LAST_STORY  # one read: another thread may replace it meanwhile
+    if kept_cell is cell and cell is not None:
+        return kept
+    deal, actions = state.hand_log(s)
+    story = hand_story(deal, actions, dealer, players)
+    public = (tuple((p, tok) for p, tok in story["bids"]),
+              tuple(card_token(c) for c in story["trick"]),
+              tuple(Trick(leader, tuple(card_token(c) for c in cards), winner)
+                    for leader, cards, winner in story["tricks"]),
+              tuple(story["alone"]), tuple(story["out"]))
+    _LAST_STORY = (cell, public)
+    return public
+
+
 def build_view(s: list, player: int | None) -> View:
     """The view of ``player`` (None: a spectator) of the state ``s`` (either core's)."""
     rules = s[state.SETUP].rules
@@ -185,10 +210,8 @@ def build_view(s: list, player: int | None) -> View:
     phase = s[state.PHASE]
     trump = s[state.TRUMP]
     dealer = s[state.DEALER]
-    deal, actions = state.hand_log(s)
-    story = hand_story(deal, actions, dealer, players)
-    tricks = tuple(Trick(leader, tuple(card_token(c) for c in cards), winner)
-                   for leader, cards, winner in story["tricks"])
+    public = _public_story(s, dealer, players)
+    bids, trick, tricks, alone, out = public
     hidden_hand = player is None or (phase == state.JOKER_PHASE and player == dealer)
     hand_cards = () if hidden_hand else sorted(bits(hands[player]),
                                                key=lambda c: sort_key(c, trump))
@@ -205,9 +228,9 @@ def build_view(s: list, player: int | None) -> View:
         upcard_taken=bool(s[state.TAKEN]),
         trump=None if trump < 0 else suit_token(trump),
         maker=None if s[state.MAKER] < 0 else s[state.MAKER],
-        bids=tuple((p, tok) for p, tok in story["bids"]),
+        bids=bids,
         leader=s[state.LEADER],
-        trick=tuple(card_token(c) for c in story["trick"]),
+        trick=trick,
         tricks=tricks,
         tricks_won=won,
         score=score,
@@ -218,7 +241,7 @@ def build_view(s: list, player: int | None) -> View:
         hand_number=s[state.HAND_NO],
         rules=rules,
         sides=sides_of(players),
-        alone=tuple(story["alone"]),
-        out=tuple(story["out"]),
+        alone=alone,
+        out=out,
         cards_held=tuple(hand.bit_count() for hand in hands),
     )

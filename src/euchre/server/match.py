@@ -14,8 +14,10 @@ from typing import Any
 
 from .. import daily, state
 from ..game import Game, state_of
+from . import scorepad
 from .storage import StoredGame
 from .totals import ABANDONED, UNDO_USED
+from .wording import OUTCOME_SHORT
 
 RESIGNED, HINTS, REMATCH_OF = "resigned", "hints", "rematch_of"
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
@@ -123,23 +125,19 @@ def daily_block(stored: StoredGame) -> dict[str, Any]:
 
 def summary(game: Game) -> dict[str, Any]:
     """The match hand by hand: the score after each hand (for a small chart) and, for each
-    side, how many hands it made, marched and euchred (as defender)."""
-    running, score = [[0, 0]], [0, 0]
+    side, how many hands it made, marched and euchred (as defender). Read from the score
+    pad's rows, which are kept: every state message of a finished match asks."""
+    pad = scorepad.rows(game)
+    running = [list(state_of(game)[state.SETUP].start_score)]
     made, march, euchres = [0, 0], [0, 0], [0, 0]
-    for hand in game.record()["hands"]:
-        result = hand.get("result")
-        if not result:
-            continue
-        score = [score[0] + result["points"][0], score[1] + result["points"][1]]
-        running.append(score)
-        if result["thrown_in"]:
-            continue
-        maker = result["maker"]
-        if result["outcome"] == "made":
+    for row in pad:
+        running.append(row["score"])
+        maker = row["maker"]
+        if row["outcome"] == OUTCOME_SHORT["made"]:
             made[maker] += 1
-        elif result["outcome"] == "march":
+        elif row["outcome"] == OUTCOME_SHORT["march"]:
             march[maker] += 1
-        elif result["outcome"] == "euchred":
+        elif row["outcome"] == OUTCOME_SHORT["euchred"]:
             euchres[1 - maker] += 1
     return {"scores": running, "made": made, "march": march, "euchres": euchres}
 

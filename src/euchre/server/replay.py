@@ -109,7 +109,7 @@ def _frame(game: Game, names: tuple[str, str], at: int, kind: str, following: Pl
         said = f"Hand {view.hand_number + 1}: {names[view.dealer]} deals"
     return {"at": at, "kind": kind, "view": view.to_dict(), "words": words, "open": hands,
             "held": held, "said": said, "next": list(following) if following else None,
-            "scorepad": scorepad.rows(game, view.last_hand)}
+            "scorepad": scorepad.rows(game)}
 
 
 def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]]
@@ -126,4 +126,4 @@ def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]]
     summary = words["last_hand"]["summary"] if last else ""
     return {"at": at, "kind": "end", "view": view.to_dict(), "words": words, "open": hands,
             "held": held, "said": summary, "next": None,
-            "scorepad": scorepad.rows(game, last)}
+            "scorepad": scorepad.rows(game)}

@@ -1,24 +1,28 @@
 """The score pad of a match: one row per finished hand, as the page's pad shows it.
 
-A face never works out a hand's result itself: each row is read from the engine's record
-(``Game.record()``), which holds every finished hand's dealer and result. A row: the hand's
-number (from 1), its dealer, its maker and trump (None when it was thrown in), the tricks
-each seat took, the outcome in words, the points each scored and the running score after it.
+A face never works out a hand's result itself: each row is the engine's finished hand (the
+state's ``HandEnd``, the one the views' ``last_hand`` is built from) in a row's words: the
+hand's number (from 1), its dealer, its maker and trump (None when it was thrown in), the
+tricks each seat took, the outcome in words, the points each side scored and the running
+score after it.
 
-The rows change only when a hand ends, so they are kept by the finished hand the state
-message shows (the view's ``last_hand``: the engine builds one dict per finished hand and
-seat, and a state taken back with undo brings back its own), and worked out once per hand.
+Every state message carries the pad, so it is made once per finished hand, not once per
+message: the game's log is a chain that never changes behind its newest link, so the link a
+hand ended on names the whole match up to it. The rows are kept by that link; a hand's rows
+are the rows of the hand before (found by walking back over one hand's actions) and one
+more. Only a match with no rows kept (a server restarted, a game opened from its record)
+reads the engine's record once.
 
 >>> from euchre import Game, Rules
 >>> game = Game(Rules(target=1), seed=3)
 >>> while not game.is_over:
 ...     game.apply(game.legal_actions()[-1])
->>> [row] = rows(game, game.view(0).last_hand)
+>>> [row] = rows(game)
 >>> row["hand"], row["dealer"], row["maker"], row["trump"], row["tricks"], row["outcome"]
 (1, 0, 1, '♠ spades', [4, 1], 'euchred')
 >>> row["points"], row["score"]
 ([2, 0], [2, 0])
->>> rows(Game(Rules(), seed=3), None)
+>>> rows(Game(Rules(), seed=3))
 []
 """
 
@@ -27,30 +31,78 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from ..game import Game
+from .. import state
+from ..game import Game, state_of
+from ..hands import HandEnd, result_of
 from ..words import suit_text
 from .wording import OUTCOME_SHORT
 
 KEPT = 4096
-"""Pads kept (one per finished hand and seat of the live games): about 1 KB each."""
-_KEPT: OrderedDict[int, tuple[dict[str, Any], list[dict[str, Any]]]] = OrderedDict()
+"""Pads kept (one per finished hand of the live games): about 1 KB each."""
+_KEPT: OrderedDict[int, tuple[tuple, list[dict[str, Any]]]] = OrderedDict()
+_UNKNOWN = ()
+"""What ``_previous_end`` gives for a log that starts inside a hand (a resampled game's)."""
 
 
-def rows(game: Game, last_hand: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """Every finished hand of ``game`` as a row of the pad; ``last_hand`` is the view's (the
-    engine's own dict, as ``View.to_dict(shared=True)`` gives it), the key the rows are kept
-    by. The list is shared: encode it, do not change it."""
-    if last_hand is None:
-        return []
-    found = _KEPT.get(id(last_hand))
-    if found is not None and found[0] is last_hand:
-        _KEPT.move_to_end(id(last_hand))
-        return found[1]
-    made = _rows(game.record())
-    _KEPT[id(last_hand)] = (last_hand, made)
+def rows(game: Game) -> list[dict[str, Any]]:
+    """Every finished hand of ``game`` as a row of the pad. The list is shared (between
+    seats and messages): encode it, do not change it."""
+    s = state_of(game)
+    end = s[state.LAST]
+    if end is None or not isinstance(end.source, tuple):
+        return [] if _finished(s) == 0 else _rows(game.record())
+    found = _kept(end.source)
+    if found is not None:
+        return found
+    before = _previous_end(end.source)
+    if before is _UNKNOWN:
+        made = _rows(game.record())
+    elif before is None:  # the match's first hand
+        made = [_row(end, s[state.SETUP].start_hand + 1, s[state.SETUP].start_score)]
+    else:
+        earlier = _kept(before)
+        if earlier is None:
+            made = _rows(game.record())
+        else:
+            made = [*earlier, _row(end, earlier[-1]["hand"] + 1, earlier[-1]["score"])]
+    _KEPT[id(end.source)] = (end.source, made)
     if len(_KEPT) > KEPT:
         _KEPT.popitem(last=False)
     return made
+
+
+def _finished(s: list) -> int:
+    """Hands finished in this match (not counting one before a record's start)."""
+    done = s[state.HAND_NO] - s[state.SETUP].start_hand
+    return done + 1 if s[state.PHASE] == state.OVER else done
+
+
+def _kept(cell: tuple) -> list[dict[str, Any]] | None:
+    found = _KEPT.get(id(cell))
+    if found is None or found[0] is not cell:
+        return None
+    _KEPT.move_to_end(id(cell))
+    return found[1]
+
+
+def _previous_end(cell: tuple) -> tuple | None:
+    """The log link the hand before ended on: back over this hand's actions to its deal
+    (a tuple, where actions are ints), then one more; None when this is the first hand."""
+    while type(cell[0]) is int:
+        cell = cell[1]
+        if cell is None:
+            return _UNKNOWN
+    return cell[1]
+
+
+def _row(end: HandEnd, number: int, before: Any) -> dict[str, Any]:
+    result = result_of(end.maker, end.trump, end.won, end.points)
+    return {"hand": number, "dealer": None if end.dealer < 0 else end.dealer,
+            "maker": result["maker"],
+            "trump": suit_text(result["trump"]) if result["trump"] else None,
+            "tricks": result["tricks_won"], "outcome": OUTCOME_SHORT[result["outcome"]],
+            "points": result["points"],
+            "score": [a + b for a, b in zip(before, result["points"], strict=True)]}
 
 
 def _rows(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -60,7 +112,7 @@ def _rows(record: dict[str, Any]) -> list[dict[str, Any]]:
         result = hand.get("result")
         if not result:
             continue
-        score = [score[0] + result["points"][0], score[1] + result["points"][1]]
+        score = [a + b for a, b in zip(score, result["points"], strict=True)]
         made.append({"hand": hand["number"] + 1, "dealer": hand["dealer"],
                      "maker": result["maker"],
                      "trump": suit_text(result["trump"]) if result["trump"] else None,

@@ -110,7 +110,7 @@ class Table:
                          "watch": stored.link(None)},
                 "words": said,
                 "match": match.state_block(stored, game, self.rematch_asked),
-                "scorepad": scorepad.rows(game, seen.last_hand)}
+                "scorepad": scorepad.rows(game)}
 
     def broadcast(self) -> None:
         """Send every connection its state; each seat's is encoded once for all its clients."""

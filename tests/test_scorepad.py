@@ -1,0 +1,82 @@
+"""The score pad, made once per finished hand from the hand before's rows, equals the match's
+record at every moment: through whole matches (thrown-in hands, the Joker deck, three and
+four seats), after undo that takes back finished hands, and for a game resumed from a record
+(which starts with no rows kept)."""
+
+import random
+
+import pytest
+
+from euchre import Game, Rules
+from euchre.server import match, scorepad
+from euchre.server.wording import OUTCOME_SHORT
+from euchre.words import suit_text
+
+
+def pad_from_record(game: Game) -> list[dict]:
+    """What the pad must show, read from the record as a person would: every finished hand."""
+    record = game.record()
+    score = list((record.get("start") or {}).get("score") or [0] * len(record["score"]))
+    expected = []
+    for hand in record["hands"]:
+        result = hand["result"]
+        if result is None:
+            continue
+        score = [a + b for a, b in zip(score, result["points"], strict=True)]
+        expected.append({"hand": hand["number"] + 1, "dealer": hand["dealer"],
+                         "maker": result["maker"],
+                         "trump": suit_text(result["trump"]) if result["trump"] else None,
+                         "tricks": result["tricks_won"],
+                         "outcome": OUTCOME_SHORT[result["outcome"]],
+                         "points": result["points"], "score": score})
+    return expected
+
+
+RULES = [Rules(), Rules(deck=32, target=11), Rules(deck=25, stick_the_dealer=True),
+         Rules(players=4), Rules(players=3, deck=25)]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=repr)
+def test_the_pad_equals_the_record_at_every_move_with_undo_across_hands(rules: Rules) -> None:
+    chooser = random.Random(f"{rules}")
+    for seed in range(3):
+        game = Game(rules, seed=seed)
+        undone = 0
+        while not game.is_over:
+            game.apply(chooser.choice(game.legal_actions()))
+            moves = len(game.actions())
+            if moves % 7 == 0:
+                assert scorepad.rows(game) == pad_from_record(game)
+            if undone < 3 and moves % 61 == 0 and game.hand_number > 0:  # into a hand before
+                while len(game.actions()) > moves - 40:
+                    game.take_back_to(game.actions()[-1][0])
+                undone += 1
+                assert scorepad.rows(game) == pad_from_record(game)
+        assert scorepad.rows(game) == pad_from_record(game)
+        assert undone > 0
+
+
+def test_a_game_resumed_from_its_record_shows_its_whole_pad() -> None:
+    game = Game(Rules(), seed=11)
+    while game.hand_number < 3:
+        game.apply(game.legal_actions()[0])
+    resumed = Game.from_record(game.record())
+    assert len(scorepad.rows(resumed)) == 3 and scorepad.rows(resumed) == pad_from_record(game)
+    while not resumed.is_over:
+        resumed.apply(resumed.legal_actions()[-1])
+    assert scorepad.rows(resumed) == pad_from_record(resumed)
+
+
+def test_the_match_summary_counts_each_side_from_the_pad() -> None:
+    game = Game(Rules(), seed=5)
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    pad = pad_from_record(game)
+    told = match.summary(game)
+    assert told["scores"] == [[0, 0]] + [row["score"] for row in pad]
+    for key in ("made", "march"):
+        assert told[key] == [sum(r["outcome"] == OUTCOME_SHORT[key] and r["maker"] == side
+                                 for r in pad) for side in (0, 1)]
+    assert told["euchres"] == [sum(r["outcome"] == "euchred" and r["maker"] == 1 - side
+                                   for r in pad) for side in (0, 1)]
+    assert sum(told["made"]) + sum(told["march"]) + sum(told["euchres"]) > 0
