@@ -229,7 +229,7 @@ def test_a_resumed_terminal_match_tells_the_computer_of_every_hand_so_far(tmp_pa
     console = Console(file=io.StringIO(), width=100)
     console.input = lambda prompt="": "q"  # type: ignore[method-assign]
     table = Table(game, "expert", "You", 1, console)
-    recorder = table.bot = _Recorder()
+    recorder = table.bots[1] = _Recorder()
     assert table.play() == 0
     assert recorder.heard == _heard(game, 1)[:3] and len(recorder.heard) == 3
 

@@ -108,7 +108,7 @@ def test_the_old_single_save_is_moved_not_lost(tmp_path, monkeypatch, capsys):
     (tmp_path / "current.json").write_text(json.dumps(old))
     assert main(["play", "--list"]) == 0
     out = capsys.readouterr().out
-    assert "-saved: hand 1, you 0 - computer 0 (easy), to 5" in out
+    assert "-saved: hand 1, you 0, computer 0 (easy), to 5" in out
     assert not (tmp_path / "current.json").exists()
     (moved,) = (tmp_path / "saves").glob("*.json")
     assert json.loads(moved.read_text()) == old

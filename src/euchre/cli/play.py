@@ -18,13 +18,14 @@ from ..game import Game
 from ..rules import Rules
 from ..state import new_seed
 from ..terminal import saves as store
+from ..terminal.screen import standing
 from ..terminal.table import Table
-from .options import add_rules_flags, example, rules, seed
+from .options import add_family_flags, add_rules_flags, example, rules, seed
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "play", help="play a match against the computer in the terminal",
+        "play", help="play against the computer in the terminal, at 2, 3 or 4 seats",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="A match against the computer. Choose by number or type a token (JH, 10h, "
                     "pass, order, call s);\n? shows a hint, undo takes back, rules shows the "
@@ -36,9 +37,13 @@ euchre play --coach                  # a note after each choice that lost points
 euchre play --list                   # the matches you quit, by name
 euchre play --resume                 # continue the one saved last
 euchre play --resume 2025-01-31-1412-expert
+euchre play --players 4 --partner medium  # partners: you and North against West and East
+euchre play --players 3 --level hard      # cutthroat: each for himself
 """))
     parser.add_argument("--level", choices=LEVELS, default="expert",
                         help="the computer's strength; default expert")
+    parser.add_argument("--partner", choices=LEVELS, default=None,
+                        help="four-handed: your partner's strength; default --level's")
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
                         help="deal the same match again")
     parser.add_argument("--name", default="You", help="your name in the saved records")
@@ -54,10 +59,13 @@ euchre play --resume 2025-01-31-1412-expert
                         help=f"after a choice that lost more than {THRESHOLD} points, say "
                              "what the expert preferred and by how much; default off")
     add_rules_flags(parser)
+    add_family_flags(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.partner is not None and args.players != 4:
+        raise ValueError("--partner is for a table of four (--players 4)")
     return run_play(args, rules(args))
 
 
@@ -132,22 +140,26 @@ def resume(saved: store.Saved, args: argparse.Namespace, console: Console) -> Ta
     if game.is_over:
         raise ValueError(f"the saved match {saved.name} is already over: start a new one")
     players = data["record"].get("players") or {}
-    console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: you "
-                  f"{game.score[0]}, computer {game.score[1]}, to {game.rules.target}.",
+    console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: "
+                  f"{standing(game.score, game.players)}, to {game.rules.target}.",
                   highlight=False, soft_wrap=True)
     return Table(game, data.get("level", "expert"), data.get("name", "You"),
                  int(data.get("bot_seed", 0)), console, save_name=saved.name,
                  autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")),
-                 coaching=args.coach)
+                 coaching=args.coach, partner=data.get("partner"))
 
 
 def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table:
     seed = args.seed if args.seed is not None else new_seed()
     game = Game(rules, seed=seed)
-    console.print(f"Two-handed Euchre against the computer ({args.level}), to {rules.target} "
-                  f"points. Seed {seed}.", highlight=False)
+    partner = args.partner or args.level
+    console.print({2: f"Two-handed Euchre against the computer ({args.level})",
+                   3: f"Three-handed cutthroat Euchre against West and East ({args.level})",
+                   4: f"Four-handed Euchre: you and North ({partner}) against West and East "
+                      f"({args.level})"}[rules.players]
+                  + f", to {rules.target} points. Seed {seed}.", highlight=False)
     console.print("Type help for the commands.", highlight=False)
     table = Table(game, args.level, args.name, seed + 17, console,
-                  autoplay=not args.no_autoplay, coaching=args.coach)
+                  autoplay=not args.no_autoplay, coaching=args.coach, partner=partner)
     table.save_name = store.create(args.level, table.saved())  # saved from the start
     return table

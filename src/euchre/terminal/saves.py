@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datadir import data_dir, private_folder, replace_private, write_private
+from .screen import standing
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 """What a save's name may be: it is a file name, so no slashes and no leading dot."""
@@ -39,9 +40,12 @@ class Saved:
         record = self.data["record"]
         score = record.get("score", [0, 0])
         when = time.strftime("%d %b %H:%M", time.localtime(self.path.stat().st_mtime))
-        return (f"{self.name}: hand {len(record.get('hands', []))}, you {score[0]} - "
-                f"computer {score[1]} ({self.data.get('level', 'expert')}), to "
-                f"{record.get('rules', {}).get('target', 10)}; saved {when}")
+        rules = record.get("rules", {})
+        return (f"{self.name}: hand {len(record.get('hands', []))}, "
+                f"{standing(score, rules.get('players', 2))} "
+                f"({self.data.get('level', 'expert')}), to {rules.get('target', 10)}; "
+                f"saved {when}")
+
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

@@ -15,8 +15,12 @@ from rich.markup import escape
 from ..actions import DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card
 from ..view import View
-from ..words import bid_words, card_text, count, suit_text, upcard_state
+from ..words import bid_words, card_text, count, score_words, suit_text, upcard_state
 
+SEAT_NAMES = {2: ("You", "Computer"), 3: ("You", "West", "East"),
+              4: ("You", "West", "North", "East")}
+"""The seats as the terminal names them: you sit south, the seat after you (clockwise, on
+your left) is West; at four your partner sits opposite, North."""
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
 
@@ -45,6 +49,28 @@ def hand_text(view: View) -> str:
     return "  ".join(" ".join(g) for g in groups)
 
 
+def standing(score: Sequence[int], players: int) -> str:
+    """The score by side as a sentence goes on, the person at seat 0.
+
+    >>> standing([3, 5], 2), standing([3, 5], 4), standing([3, 5, 1], 3)
+    ('you 3, computer 5', 'you and North 3, West and East 5', 'you 3, West 5, East 1')
+    """
+    names = ["you", *(name.lower() if players == 2 else name
+                      for name in SEAT_NAMES[players][1:])]
+    return score_words(score, names, players)
+
+
+def in_turn(leader: int, players: int, out: Sequence[int] = ()) -> list[int]:
+    """The seats that play a trick, in the order they play it: the leader, then clockwise
+    (the next seat number), past a seat that sits out.
+
+    >>> in_turn(1, 2), in_turn(3, 4, out=(1,)), in_turn(2, 3)
+    ([1, 0], [3, 0, 2], [2, 0, 1])
+    """
+    return [seat for seat in ((leader + i) % players for i in range(players))
+            if seat not in out]
+
+
 def table_lines(view: View, who: Callable[[int], str], heading: str,
                 hands: Sequence[tuple[str, View]],
                 named: Callable[[int], str] | None = None) -> list[str]:
@@ -65,7 +91,14 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
         bids = ", ".join(f"{mid(p)} {coloured(bid_words(view, p, t))}"
                          for p, t in view.bids)
         lines.append(f"Bidding: {bids}.")
-    if view.phase == "play" or view.tricks:
+    players = len(view.tricks_won)
+    if view.alone and players == 4:  # (in cutthroat the maker always plays alone)
+        lines.append(_alone_line(view, who))
+    if players > 2 and (view.phase == "play" or view.tricks):
+        tricks = ", ".join(f"{mid(seat)} {view.tricks_won[seat]}" for seat in range(players)
+                           if seat not in view.out)
+        lines.append(f"Tricks: {tricks}.")
+    elif view.phase == "play" or view.tricks:
         tricks = f"Tricks: {mid(0)} {view.tricks_won[0]}, {mid(1)} {view.tricks_won[1]}."
         if len(hands) == 1 and view.player is not None:
             other = 1 - view.player
@@ -73,14 +106,29 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
             tricks += f"  {who(other)} holds {count(held, 'card')}."
         lines.append(tricks)
     if view.trick:
+        seats = in_turn(view.leader, players, view.out)
         lines.append(f"Trick: {mid(view.leader)} led "
-                     f"{coloured(card_text(view.trick[0]))}.")
+                     f"{coloured(card_text(view.trick[0]))}"
+                     + "".join(f", {mid(seat)} {coloured(card_text(card))}"
+                               for seat, card in zip(seats[1:], view.trick[1:], strict=False))
+                     + ".")
     for label, seen in hands:
         if seen.hand:
             lines.append(f"{label}: {hand_text(seen)}")
         elif seen.phase == "joker" and seen.player == seen.dealer:
             lines.append(f"{label}: (face down: trump is named before looking)")
     return lines
+
+
+def _alone_line(view: View, who: Callable[[int], str]) -> str:
+    """Who plays alone this hand, and who sits out: "West goes alone: East sits out."."""
+    said = []
+    for seat in view.alone:
+        partner = (seat + 2) % 4
+        goes, sits = ("go" if who(seat) == "You" else "goes"), (
+            "sit" if who(partner) == "You" else "sits")
+        said.append(f"{who(seat)} {goes} alone: {who(partner)} {sits} out")
+    return ". ".join(said) + "."
 
 
 def move_words(before: View, who: str, token: str) -> str:

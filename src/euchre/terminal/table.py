@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from .. import agents
-from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
+from ..actions import CALL, DISCARD, PASS, action_token, parse_action
 from ..cards import SUITS, parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game, IllegalAction
@@ -36,15 +36,17 @@ from ..words import (
     choice_words,
     ordered_choices,
     result_words,
+    side_name,
     suit_text,
     why_not,
 )
 from . import saves as store
 from .help import QUITTING, help_text, rules_text
-from .screen import coloured, table_lines
+from .screen import SEAT_NAMES, coloured, in_turn, standing, table_lines
 
 HUMAN = 0
 COMPUTER = 1
+"""The computer's seat at a two-handed table."""
 QUIT = "q"
 """What ``ask`` returns to save and quit (never a token: tokens are checked by the engine)."""
 UNDO = "undo"
@@ -52,14 +54,17 @@ HIDDEN_DISCARD = "discard"
 """The computer's discard as a server tells it to the other seat (the card face down)."""
 
 class Seat:
-    """A person (player 0) at a table against the computer, seen through views alone."""
+    """A person (player 0) at a table against the computer (one, or two or three at a
+    table of three or four), seen through views alone."""
 
     quitting = QUITTING
     """What ``q`` does, as ``help`` says it (its words up to `` (`` under the choices)."""
 
     def __init__(self, console: Console, level: str, autoplay: bool = True,
-                 hands: int | None = None) -> None:
+                 hands: int | None = None, players: int = 2) -> None:
         self.console = console
+        self.players = players
+        self.names = SEAT_NAMES[players]
         self.level = level
         self.autoplay = autoplay
         self.hands = hands
@@ -96,13 +101,15 @@ class Seat:
         trick it completed, and the hand's result once the hand is over."""
         finished = after.hand_number != before.hand_number or after.phase == "over"
         last = after.last_hand
-        if before.phase == "play" and before.trick:  # this card completed a trick
+        in_play = self.players - len(before.out)
+        if before.phase == "play" and len(before.trick) == in_play - 1:  # a trick completed
             number = len(before.tricks) + 1
-            leader = before.leader
+            cards = [*before.trick, token]
+            seats = in_turn(before.leader, self.players, before.out)
             winner = after.tricks[-1].winner if not finished else last["tricks"][-1]["winner"]
-            self.say(f"  Trick {number}: {self.who(leader)} "
-                     f"{coloured(card_text(before.trick[0]))}, {self.who(1 - leader)} "
-                     f"{coloured(card_text(token))} - "
+            played = ", ".join(f"{self.who(seat)} {coloured(card_text(card))}"
+                               for seat, card in zip(seats, cards, strict=False))
+            self.say(f"  Trick {number}: {played} - "
                      f"{self.who(winner)} {'win' if winner == HUMAN else 'wins'}.")
         if finished:
             self.summary(last, after.score)
@@ -111,30 +118,41 @@ class Seat:
         """The finished hand as the engine scored it (``View.last_hand``)."""
         if last is None:
             return
-        said = result_words(last, (self.who(0), self.who(1)), you=HUMAN)
+        said = result_words(last, self.names, self.players, you=HUMAN)
         if last["outcome"] == "thrown_in":
             self.say(f"[bold]{said[0].upper()}{said[1:]}.[/] The deal passes.")
             return
         self.say(f"[bold]Hand over:[/] {said}.")
-        self.say(f"Score: you {score[HUMAN]}, computer {score[COMPUTER]}.")
+        self.say(f"Score: {self.standing(score)}.")
         if last.get("discard"):  # the dealer's own discard, in his own view only
             self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
 
     # --- showing --------------------------------------------------------------------------
 
     def who(self, player: int) -> str:
-        return "You" if player == HUMAN else "Computer"
+        return self.names[player]
+
+    def named(self, player: int) -> str:
+        """A seat named within a sentence: "you", "computer", "West"."""
+        return self.names[player] if self.players > 2 and player != HUMAN else \
+            self.names[player].lower()
+
+    def standing(self, score: tuple[int, ...]) -> str:
+        """The score by side, as a sentence goes on (``screen.standing``)."""
+        return standing(score, self.players)
 
     def say(self, text: str, soft_wrap: bool = False) -> None:
         self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        dealer = "You deal" if view.dealer == HUMAN else "The computer deals"
+        dealer = ("You deal" if view.dealer == HUMAN else "The computer deals"
+                  if self.players == 2 else f"{self.who(view.dealer)} deals")
         hand = f"Hand {view.hand_number + 1}" + (f" of {self.hands}" if self.hands else "")
         goal = "" if self.hands else f" -- to {view.target}"
-        heading = (f"-- {hand} -- You {view.score[0]} - Computer {view.score[1]} "
-                   f"({self.level}){goal} -- {dealer}")
-        for line in table_lines(view, self.who, heading, [("Your hand", view)]):
+        score = (f"You {view.score[0]} - Computer {view.score[1]}" if self.players == 2
+                 else self.standing(view.score).replace("you", "You", 1))
+        heading = f"-- {hand} -- {score} ({self.level}){goal} -- {dealer}"
+        for line in table_lines(view, self.who, heading, [("Your hand", view)], self.named):
             self.say(line)
 
     def lines_of(self, items: list[str]) -> list[str]:
@@ -150,23 +168,25 @@ class Seat:
         return lines
 
     def announce(self, view: View, token: str) -> None:
-        """The computer's move ``token``, from the view before it (a server tells the
+        """A computer's move ``token``, from its view before it (a server tells the
         computer's discard as ``discard``: the card stays face down)."""
         action = DISCARD if token == HIDDEN_DISCARD else parse_action(token)
+        seat = view.player if view.player is not None else COMPUTER
+        actor = "The computer" if self.players == 2 else self.who(seat)
         if action < DISCARD:
-            self.say(f"The computer plays {coloured(card_text(token))}.")
+            self.say(f"{actor} plays {coloured(card_text(token))}.")
         elif action < PASS:  # its discard: its pick-up was told already if it was its bid
-            took = bool(view.bids) and tuple(view.bids[-1]) == (COMPUTER, "order")
-            self.say("The computer discards a card." if took else
-                     f"The computer picks up {coloured(card_text(view.upcard))} and discards "
+            took = bool(view.bids) and tuple(view.bids[-1]) == (seat, "order")
+            self.say(f"{actor} discards a card." if took else
+                     f"{actor} picks up {coloured(card_text(view.upcard))} and discards "
                      "a card.")
         elif action == PASS:
-            self.say(f"The computer leaves {coloured(card_text(view.upcard))}."
-                     if view.phase == "discard" else "The computer passes.")
-        elif action == ORDER:
-            self.say(f"The computer {coloured(bid_words(view, COMPUTER, token))}.")
-        else:
-            self.say(f"The computer names {coloured(suit_text(SUITS[action - CALL]))}.")
+            self.say(f"{actor} leaves {coloured(card_text(view.upcard))}."
+                     if view.phase == "discard" else f"{actor} passes.")
+        elif CALL <= action < CALL + len(SUITS):
+            self.say(f"{actor} names {coloured(suit_text(SUITS[action - CALL]))}.")
+        else:  # ordering up, and the lone bids of the family
+            self.say(f"{actor} {coloured(bid_words(view, seat, token))}.")
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -193,7 +213,9 @@ class Seat:
                 self.offer(view, choices)
             elif command == "undo":
                 if self.undo():
-                    self.say("Taken back: your last choice and the computer's reply.")
+                    self.say("Taken back: your last choice and the computer's reply."
+                             if self.players == 2 else
+                             "Taken back: your last choice and the computers' replies.")
                     return UNDO
                 self.say("[yellow]Nothing to take back yet.[/]")
             elif text:
@@ -258,32 +280,41 @@ class Seat:
 
 
 class Table(Seat):
-    """One human (player 0) against one bot (player 1) at a chosen level, on the engine."""
+    """One human (player 0) against the computer on the engine: one bot at a chosen level
+    (player 1), or at a table of three or four a bot in every other seat (``partner``: the
+    level of the one opposite, at four)."""
 
     def __init__(self, game: Game, level: str, name: str, bot_seed: int, console: Console,
                  save_name: str = "match", autoplay: bool = True,
                  undo_used: bool = False, coaching: bool = False,
-                 hands: int | None = None) -> None:
-        super().__init__(console, level, autoplay, hands)
+                 hands: int | None = None, partner: str | None = None) -> None:
+        super().__init__(console, level, autoplay, hands, game.players)
         self.game = game
         self.name = name
         self.bot_seed = bot_seed
+        self.partner = partner or level
         self.save_name = save_name
         self.undo_used = undo_used
-        self.bot = self._bot()
-        self.bot_told = 0
-        """Hands the bot was told of (``agents.tell_past_hands``): a bot made anew (a
+        self.bots = self._bots()
+        self.bot_told = dict.fromkeys(self.bots, 0)
+        """Hands each bot was told of (``agents.tell_past_hands``): a bot made anew (a
         resumed match, a take-back) hears of every hand so far before it moves."""
         self.coaching = coaching
         """``--coach``: a note after a choice that lost more than ``coach.THRESHOLD``."""
         self.hinted: tuple[View, dict[str, float]] | None = None
         """The last ``?`` hint's view and values: the coach's note reuses them."""
 
-    def _bot(self) -> Any:
-        """The computer, seeded by how far the match has gone: a resumed (or taken back)
-        match goes on exactly as an uninterrupted one would."""
-        actions_so_far = sum(len(h["actions"]) for h in self.game.record()["hands"])
-        return agents.load(self.level, seed=self.bot_seed + actions_so_far)
+    def level_of(self, seat: int) -> str:
+        """The level of the computer in ``seat``."""
+        return self.partner if self.players == 4 and seat == 2 else self.level
+
+    def _bots(self) -> dict[int, Any]:
+        """The computers by seat, seeded by how far the match has gone: a resumed (or taken
+        back) match goes on exactly as an uninterrupted one would."""
+        actions_so_far = len(self.game.actions())
+        return {seat: agents.load(self.level_of(seat),
+                                  seed=self.bot_seed + actions_so_far + 7919 * (seat - 1))
+                for seat in range(1, self.players)}
 
     # --- the loop -------------------------------------------------------------------------
 
@@ -313,9 +344,12 @@ class Table(Seat):
                 if token == UNDO:
                     continue
             else:
-                self.bot_told = agents.tell_past_hands(self.bot, game, COMPUTER, self.bot_told)
-                view = game.view(COMPUTER)
-                token = self.bot.act(view)
+                seat = game.to_move
+                bot = self.bots[seat]
+                self.bot_told[seat] = agents.tell_past_hands(bot, game, seat,
+                                                             self.bot_told[seat])
+                view = game.view(seat)
+                token = bot.act(view)
                 self.announce(view, token)
                 game.apply(token)
             self.report(before, self.game.view(HUMAN), token)
@@ -363,10 +397,17 @@ class Table(Seat):
 
     def finish(self) -> int:
         game = self.game
-        won = game.winner == HUMAN
         self.say("")
-        self.say(f"[bold green]You win the match {game.score[0]}-{game.score[1]}![/]" if won
-                 else f"[bold]The computer wins the match {game.score[1]}-{game.score[0]}.[/]")
+        if self.players == 2:
+            won = game.winner == HUMAN
+            self.say(f"[bold green]You win the match {game.score[0]}-{game.score[1]}![/]"
+                     if won else
+                     f"[bold]The computer wins the match {game.score[1]}-{game.score[0]}.[/]")
+        else:
+            winners = side_name(self.names, self.players, game.winner)
+            verb = "win" if game.winner == HUMAN or self.players == 4 else "wins"
+            self.say(f"[bold{' green' if game.winner == HUMAN else ''}]{winners} {verb} the "
+                     f"match: {self.standing(game.score)}.[/]")
         path = store.save_finished(self.record())
         store.remove(self.save_name)
         self.say(f"Match saved: {escape(str(path))}", soft_wrap=True)  # a path stays whole
@@ -377,15 +418,19 @@ class Table(Seat):
 
     def record(self) -> dict[str, Any]:
         record = self.game.record()
-        record["players"] = {"names": [self.name, f"computer ({self.level})"],
-                             "human_seat": HUMAN, "level": self.level,
+        names = [self.name] + [f"computer ({self.level})" if self.players == 2 else
+                               f"{self.names[seat]} ({self.level_of(seat)})"
+                               for seat in range(1, self.players)]
+        record["players"] = {"names": names, "human_seat": HUMAN, "level": self.level,
                              "undo_used": self.undo_used}
+        if self.players == 4:
+            record["players"]["partner"] = self.partner
         return record
 
     def saved(self) -> dict[str, Any]:
         """What a save file holds: the record so far and the table's settings."""
         return {"record": self.record(), "level": self.level, "name": self.name,
-                "bot_seed": self.bot_seed}
+                "bot_seed": self.bot_seed, "partner": self.partner}
 
     def save(self) -> None:
         store.save(self.save_name, self.saved())
@@ -399,7 +444,7 @@ class Table(Seat):
         except IllegalAction:
             return False
         self.undo_used = True
-        self.bot = self._bot()
-        self.bot_told = 0
+        self.bots = self._bots()
+        self.bot_told = dict.fromkeys(self.bots, 0)
         self.save()
         return True
