@@ -61,6 +61,7 @@ def test_a_whole_match_at_a_table_of_four_and_of_three(tmp_path, players, seats)
         assert len(names) in ((3, 4) if players == 4 else (3,))
     for seat in seats[1:]:
         assert f"{seat} plays " in said and f"{seat} passes." in said
+    assert re.search(r"Cards held: (West|North|East) [1-5]", said)
     assert "Hand over: " in said and f"Score: {'you and North' if players == 4 else 'you'} "\
         in said
     ending = said.split("Match saved")[0].strip().splitlines()[-1]

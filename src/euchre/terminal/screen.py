@@ -97,7 +97,9 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
     if players > 2 and (view.phase == "play" or view.tricks):
         tricks = ", ".join(f"{mid(seat)} {view.tricks_won[seat]}" for seat in range(players)
                            if seat not in view.out)
-        lines.append(f"Tricks: {tricks}.")
+        held = ", ".join(f"{who(seat)} {view.cards_held[seat]}" for seat in range(players)
+                         if seat not in view.out and seat != view.player)
+        lines.append(f"Tricks: {tricks}.  Cards held: {held}.")
     elif view.phase == "play" or view.tricks:
         tricks = f"Tricks: {mid(0)} {view.tricks_won[0]}, {mid(1)} {view.tricks_won[1]}."
         if len(hands) == 1 and view.player is not None:
