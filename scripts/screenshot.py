@@ -224,6 +224,39 @@ def replays(server: Server, browser, out: Path) -> list[Path]:
     return shots
 
 
+def family_tables(server: Server, browser, out: Path) -> list[Path]:
+    """A table of four (you and North against West and East) and of three (cutthroat), each
+    at the person's first card of a hand, on a desktop (dark) and a phone (light)."""
+    shots = []
+    for players, name in ((4, "four-handed"), (3, "three-handed")):
+        for screen, theme in (("desktop", "dark"), ("phone", "light")):
+            game = server.new_game(mode="computer", level="hard", name="Ann", seed=SEED + 3,
+                                   rules={"players": players},
+                                   **({"partner": "expert"} if players == 4 else {}))
+            context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+            page = context.new_page()
+            page.goto(server.base + game["links"]["play"])
+            rng = random.Random(players)
+            while True:  # bid until the person has a card to play
+                page.wait_for_function("() => document.body.dataset.idle === '1'")
+                if page.locator("#hand [data-action]:not([disabled])").count():
+                    break
+                shown = page.locator("[data-testid=continue]")
+                tokens = page.evaluate("() => [...document.querySelectorAll('[data-action]')]"
+                                       ".filter(e => e.offsetParent && !e.disabled)"
+                                       ".map(e => e.dataset.action)")
+                if shown.is_visible():
+                    shown.click()
+                elif tokens:
+                    page.locator(f'[data-action="{rng.choice(tokens)}"]').click()
+                page.wait_for_timeout(300)
+            page.wait_for_function("() => !document.getAnimations().some("
+                                   "(a) => a.playState === 'running')")
+            shots.append(save(page, out / f"{screen}-{theme}-{name}.png"))
+            context.close()
+    return shots
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
@@ -244,6 +277,7 @@ def main() -> int:
             for screen, theme, moments in RUNS:
                 shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
             shots += replays(server, browser, args.out)
+            shots += family_tables(server, browser, args.out)
         finally:
             browser.close()
             server.stop()

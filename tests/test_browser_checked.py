@@ -124,7 +124,7 @@ def test_the_screenshot_script_makes_the_readmes_pictures(tmp_path):
     made = sorted(p.name for p in tmp_path.glob("*.png"))
     assert len(made) >= 12, made
     for moment in ("lobby", "bid-round-1", "bid-round-2", "discard", "trick-won", "hand-end",
-                   "score-pad", "match-end"):
+                   "score-pad", "match-end", "four-handed", "three-handed"):
         assert any(moment in name for name in made), moment
     assert {name.split("-")[0] for name in made} == {"desktop", "phone"}
     assert {name.split("-")[1] for name in made} == {"dark", "light"}

@@ -116,7 +116,7 @@ def test_unfinished_games_and_bad_seats_are_refused_in_one_line(server):
     for seat in ("2", "-1", "x", "00", "1.0", "%E2%99%A0"):
         status, told = ask(server, game["id"], seat)
         assert status == 404 and "\n" not in told["error"], seat
-        assert "a game's seats are 0 and 1" in told["error"]
+        assert "this game's reviewed seats are 0 and 1" in told["error"]
         assert server.get(f"/games/{game['id']}/review/{seat}")[0] == 404
     status, told = ask(server, "nosuchgame", 0)
     assert status == 404 and told == {"error": "there is no game 'nosuchgame'"}

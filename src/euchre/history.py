@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .hands import maker_tricks
 from .scoring import outcome
 from .words import count
 
@@ -36,21 +37,24 @@ class Stats:
         """Count one finished match (a checked record) from ``seat``'s side. A hand is won
         by the player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or
         euchred."""
+        players = record["rules"].get("players", 2)
+        side = seat % 2 if players == 4 else seat  # partners share a side's points
         self.matches += 1
-        self.matches_won += winner_of(record) == seat
+        self.matches_won += winner_of(record) == side
         for hand in record["hands"]:
             result = hand.get("result")
             if not result or result["thrown_in"]:
                 continue
             self.hands += 1
-            self.hands_won += result["points"][seat] > 0
-            happened = outcome(result["tricks_won"][result["maker"]])
-            if result["maker"] == seat:
+            self.hands_won += result["points"][side] > 0
+            maker = result["maker"]
+            happened = outcome(maker_tricks(result["tricks_won"], maker, players))
+            if maker == seat:
                 self.made_trump += 1
                 self.made += happened == "made"
                 self.marched += happened == "march"
                 self.euchred += happened == "euchred"
-            else:
+            elif players != 4 or maker % 2 != side:  # (a partner's call is neither)
                 self.defended += 1
                 self.euchres_scored += happened == "euchred"
 
@@ -68,7 +72,7 @@ class Stats:
     def of_seats(cls, record: dict[str, Any]) -> dict[str, dict[str, int]]:
         """Each seat's ``counts()`` for one finished match: ``{"0": ..., "1": ...}``."""
         out = {}
-        for seat in (0, 1):
+        for seat in range(record["rules"].get("players", 2)):
             one = cls()
             one.add(record, seat)
             out[str(seat)] = one.counts()
@@ -107,6 +111,8 @@ def winner_of(record: dict[str, Any]) -> int | None:
     if record.get("winner") is not None:
         return int(record["winner"])
     players = record.get("players") or {}
+    if players.get("winner") is not None:  # (the side the server named)
+        return int(players["winner"])
     if players.get("resigned") in (0, 1):
         return 1 - int(players["resigned"])
     return None

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from typing import Any
 
 from .actions import (
     ALONE_OF,
@@ -297,20 +298,21 @@ def _why_not_discard(view: View, action: int) -> str:
 # --- why a trick was won --------------------------------------------------------------------
 
 
-def trick_reason(cards: tuple[str, str] | list[str], trump: str) -> str:
-    """Why the winning card of a completed two-card trick won it (the browser marks the card
-    and says why): "the Joker", "the right bower", "the left bower", "trump", "higher
-    trump", "higher card" or "the suit led" (the other card neither followed nor trumped).
+def trick_reason(cards: tuple[str, ...] | list[str], trump: str) -> str:
+    """Why the winning card of a completed trick won it (the browser marks the card and says
+    why): "the Joker", "the right bower", "the left bower", "trump", "higher trump", "higher
+    card" or "the suit led" (no other card followed or trumped); at three or four, against
+    the best of the other cards.
 
     >>> trick_reason(["AH", "JD"], "H"), trick_reason(["9C", "AC"], "H")
     ('the left bower', 'higher card')
     >>> trick_reason(["AS", "9D"], "H"), trick_reason(["AS", "9H"], "H")
     ('the suit led', 'trump')
+    >>> trick_reason(["9C", "KC", "AD", "QC"], "H"), trick_reason(["9C", "9H", "KD"], "H")
+    ('higher card', 'trump')
     """
-    led, answer = (parse_card(c) for c in cards)
     suit = parse_suit(trump)
-    second = SECOND_WINS[suit][led * N_CARDS + answer]
-    won, lost = (answer, led) if second else (led, answer)
+    won, lost = _best_two([parse_card(c) for c in cards], SECOND_WINS[suit])
     if won == JOKER:
         return "the Joker"
     if won == suit * 8 + JACK:
@@ -322,6 +324,19 @@ def trick_reason(cards: tuple[str, str] | list[str], trump: str) -> str:
     if EFFECTIVE_SUIT[suit][lost] == EFFECTIVE_SUIT[suit][won]:
         return "higher card"
     return "the suit led"
+
+
+def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
+    """The winning card of a trick (cards in play order) and the best of the others, each
+    the winner of the cards before it as the engine decides (``SECOND_WINS``)."""
+    def best(played: list[int]) -> int:
+        top = played[0]
+        for card in played[1:]:
+            if second_wins[top * N_CARDS + card]:
+                top = card
+        return top
+    won = best(cards)
+    return won, best([card for card in cards if card != won])
 
 
 # --- a finished hand ------------------------------------------------------------------------

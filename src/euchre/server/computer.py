@@ -89,6 +89,10 @@ class Computer:
                     log.error("game %s: the computer's move %r failed: %s", table.stored.id,
                               token, err)
                     await asyncio.sleep(1)
+                except Exception:  # a bug must be seen, not stop the computer for good
+                    log.exception("game %s: the computer's move %r failed", table.stored.id,
+                                  token)
+                    await asyncio.sleep(1)
 
     async def _lease(self, table: Table) -> bool:
         """Take the computer's lease (``peers``), or wait ``LEASE_RETRY`` for it; a lease

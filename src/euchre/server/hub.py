@@ -90,6 +90,14 @@ class Hub:
             raise ValueError(f"mode must be computer or friend, not {mode!r}")
         if mode == "computer" and level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {level!r}")
+        players = rules.players
+        if players != 2 and mode != "computer":
+            raise ValueError(f"a table of {players} is played against the computer for now: "
+                             "friend tables are two-handed")
+        partner = (options or {}).get(match.PARTNER)
+        if partner is not None and (players != 4 or partner not in agents.LEVELS):
+            raise ValueError("partner must be a level (" + ", ".join(agents.LEVELS) + ") and "
+                             "is for a table of four")
         name = _name(name)
         seeded = seed is not None if seeded is None else seeded
         seed = new_seed() if seed is None else seed
@@ -98,7 +106,8 @@ class Hub:
         stored = StoredGame(
             id=secrets.token_urlsafe(9), mode=mode,
             level=level if mode == "computer" else None, rules=rules, seed=seed,
-            tokens=(secrets.token_urlsafe(18), token), names=(name, second), seeded=seeded)
+            tokens=(secrets.token_urlsafe(18), token, *[None] * (players - 2)),
+            names=(name, second, *[COMPUTER] * (players - 2)), seeded=seeded)
         stored.options.update(options or {})
         if mode == "friend" and not friend:
             stored.options[match.INVITE] = secrets.token_urlsafe(18)
@@ -153,8 +162,10 @@ class Hub:
         if game is None:
             game = stored.replay()
         bots = {}
-        if stored.mode == "computer":
-            bots[1] = agents.load(stored.level or "expert", seed=stored.seed + 17)
+        if stored.mode == "computer":  # every seat but the person's (seat 1's seed as ever)
+            bots = {seat: agents.load(match.level_of(stored, seat),
+                                      seed=stored.seed + 17 + 7919 * (seat - 1))
+                    for seat in range(1, len(stored.names))}
         table = Table(stored, game, bots,
                       rematch_asked=set(stored.options.get(match.REMATCH_ASKED, [])))
         self.tables[stored.id] = table
@@ -327,7 +338,8 @@ class Hub:
             summary = Stats.of_seats(match.scored_record(stored, game))
             await self.committer.submit([SetOption(game_id, match.ABANDONED, True),
                                          SetOption(game_id, match.RESIGNED, 0),
-                                         Finish(game_id, 1, game.score, summary)])
+                                         Finish(game_id, match.winner(stored, game),
+                                                game.score, summary)])
             closed += 1
         return closed
 

@@ -34,10 +34,63 @@ def finished(stored: StoredGame, game: Game) -> bool:
         daily.DAY in stored.options and daily.done(game))
 
 
+SEAT_NAMES = {3: ("West", "East"), 4: ("West", "North", "East")}
+"""The computers' seats at a table of three or four as the page and the words name them
+(the person sits south; the seat after him, on his left, is West; his partner North)."""
+PARTNER = "partner"
+"""The key of a four-handed game's partner level (``options``), when not the opponents'."""
+
+
 def arrived(stored: StoredGame) -> list[bool]:
     """Whether each seat has been taken: a friend's seat once its invite was claimed (the
-    computer's, and the creator's, always)."""
-    return [True, INVITE not in stored.options]
+    computers', and the creator's, always)."""
+    return [True, INVITE not in stored.options, *[True] * (len(stored.names) - 2)]
+
+
+def shown_names(stored: StoredGame) -> tuple[str, ...]:
+    """The seats' names as the table shows them: at three or four against the computer,
+    the computers by their places (West, North, East), not all "Computer"."""
+    places = SEAT_NAMES.get(len(stored.names))
+    if places is None or stored.mode != "computer":
+        return tuple(stored.names)
+    return (stored.names[0], *places)
+
+
+def side_of(stored: StoredGame, seat: int) -> int:
+    """The side a seat plays for (partners opposite at four; each for himself at three)."""
+    return seat % 2 if len(stored.names) == 4 else seat
+
+
+def sides_of(stored: StoredGame) -> list[list[int]]:
+    """The seats of each side: [[0], [1]], [[0, 2], [1, 3]], or at three [[0], [1, 2]] (the
+    person against both, as a game's page names them)."""
+    players = len(stored.names)
+    return {2: [[0], [1]], 3: [[0], [1, 2]], 4: [[0, 2], [1, 3]]}[players]
+
+
+def reviewed(stored: StoredGame, seat: int) -> bool:
+    """Whether a seat's play has a review: both seats of a two-handed game; at three or four
+    the person's (the computers are not coached)."""
+    return len(stored.names) == 2 or stored.tokens[seat] is not None
+
+
+def level_of(stored: StoredGame, seat: int) -> str:
+    """The level of the computer in ``seat`` (the partner's may differ at four)."""
+    if seat == 2 and len(stored.names) == 4:
+        return stored.options.get(PARTNER) or stored.level or "expert"
+    return stored.level or "expert"
+
+
+def resigned_winner(stored: StoredGame, score: tuple[int, ...] | list[int], seat: int) -> int:
+    """Who wins when ``seat`` resigns: the other side (at three, the leader of the two
+    others, the one after him on equal points)."""
+    players = len(stored.names)
+    if players == 2:
+        return 1 - seat
+    if players == 4:
+        return 1 - seat % 2
+    others = [(seat + 1) % 3, (seat + 2) % 3]
+    return max(others, key=lambda other: score[other])
 
 
 def invite_link(stored: StoredGame) -> str | None:
@@ -63,7 +116,7 @@ def scored_record(stored: StoredGame, game: Game) -> dict[str, Any]:
 def winner(stored: StoredGame, game: Game) -> int | None:
     """Who won: the engine's winner, or the other seat of one who resigned."""
     if RESIGNED in stored.options:
-        return 1 - int(stored.options[RESIGNED])
+        return resigned_winner(stored, game.score, int(stored.options[RESIGNED]))
     if daily.DAY in stored.options and daily.done(game):  # the higher score; none if equal
         margin = daily.margin(game)
         return None if margin == 0 else int(margin < 0)
@@ -78,8 +131,10 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
     """A finished game's record with who played it and what the moves do not show (the JSON
     ``euchre replay`` reads, ``/api/games/ID/record`` serves and ``euchre stats`` counts)."""
     record = game.record()
-    record["players"] = {"names": list(stored.names), "mode": stored.mode,
+    record["players"] = {"names": list(shown_names(stored)), "mode": stored.mode,
                          "level": stored.level}
+    if PARTNER in stored.options:
+        record["players"][PARTNER] = stored.options[PARTNER]
     if stored.seeded:
         record["seeded"] = True  # its creator chose the seed, and so knew every deal
     return mark_record(stored, record)
@@ -97,7 +152,8 @@ def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
         players["hands"] = daily.HANDS
     if RESIGNED in stored.options:  # the moves end early; "winner" stays the engine's
         players[RESIGNED] = int(stored.options[RESIGNED])
-        players["winner"] = 1 - int(stored.options[RESIGNED])
+        players["winner"] = resigned_winner(stored, record["score"],
+                                            int(stored.options[RESIGNED]))
     return record
 
 
@@ -129,16 +185,20 @@ def summary(game: Game) -> dict[str, Any]:
     pad's rows, which are kept: every state message of a finished match asks."""
     pad = scorepad.rows(game)
     running = [list(state_of(game)[state.SETUP].start_score)]
-    made, march, euchres = [0, 0], [0, 0], [0, 0]
+    sides = len(running[0])
+    made, march, euchres = [0] * sides, [0] * sides, [0] * sides
     for row in pad:
         running.append(row["score"])
-        maker = row["maker"]
+        if row["maker"] is None:
+            continue
+        side = row["maker"] % sides if sides == 2 else row["maker"]
         if row["outcome"] == OUTCOME_SHORT["made"]:
-            made[maker] += 1
+            made[side] += 1
         elif row["outcome"] == OUTCOME_SHORT["march"]:
-            march[maker] += 1
+            march[side] += 1
         elif row["outcome"] == OUTCOME_SHORT["euchred"]:
-            euchres[1 - maker] += 1
+            for other in range(sides):
+                euchres[other] += other != side
     return {"scores": running, "made": made, "march": march, "euchres": euchres}
 
 

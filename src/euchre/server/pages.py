@@ -17,6 +17,7 @@ from markdown_it import MarkdownIt
 
 from ..game import Game
 from ..history import Stats
+from ..words import score_words, side_name
 from . import match
 from .storage import StoredGame
 
@@ -58,10 +59,16 @@ NOT_FOUND = ("Nothing here", "There is no page at this address: the link may be 
 def result_line(stored: StoredGame, game: Game) -> str:
     """The match's result in one line: "Ann won 10-6" (the replay's last position and the
     heading of the game's page)."""
-    score, names = game.score, stored.names
+    score, names = game.score, match.shown_names(stored)
     winner = match.winner(stored, game)
+    if len(score) == 3:  # cutthroat: each for himself
+        told = score_words(score, names, 3)
+        if winner is not None:
+            return f"{names[winner]} won ({told})"
+        return f"Level ({told})" if match.finished(stored, game) else "Not finished"
     if winner is not None:
-        return f"{names[winner]} won {score[winner]}-{score[1 - winner]}"
+        return (f"{side_name(names, len(names), winner)} won "
+                f"{score[winner]}-{score[1 - winner]}")
     return f"Level at {score[0]}-{score[1]}" if match.finished(stored, game) else "Not finished"
 
 
@@ -69,7 +76,7 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
                 heading: str = "h1") -> str:
     """The finished game in text (the replay's page carries it below the table, under an
     ``h2``): who won, then every hand's deal, bidding, tricks and points."""
-    names = stored.names
+    names = match.shown_names(stored)
     blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
     played = record["players"].get("hands")  # a deal of the day: its hands, not the next
@@ -80,8 +87,9 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
         items.append(f'<details class="hand" id="text-hand-{number}"><summary><b>'
                      f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
                      f'{escape(chr(10).join(lines[1:]))}</pre></details>')
-    players = (f'<a href="/players/{quote(names[0], safe="")}">{escape(names[0])}</a> against '
-               f'<a href="/players/{quote(names[1], safe="")}">{escape(names[1])}</a>')
+    players = " against ".join(
+        " and ".join(f'<a href="/players/{quote(stored.names[s], safe="")}">{escape(names[s])}'
+                     f"</a>" for s in side) for side in match.sides_of(stored))
     return (f'<{heading} id="record-title">{escape(result_line(stored, game))}</{heading}>'
             f'<p>{players}. {escape(head)}.</p>{_marks(stored)}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
@@ -100,7 +108,7 @@ def _reviews(stored: StoredGame) -> str:
     game."""
     links = " ".join(f'<a class="button" href="{escape(review_url(stored.id, seat))}" '
                      f'data-testid="review-{seat}">Review {escape(name)}\'s play</a>'
-                     for seat, name in enumerate(stored.names))
+                     for seat, name in enumerate(stored.names) if match.reviewed(stored, seat))
     return (f'<p class="reviews" data-testid="reviews">Where the points went, choice by '
             f"choice: {links}</p>")
 
@@ -169,11 +177,17 @@ PLAYER_PAGE = 50
 
 def _game_row(game: StoredGame, seat: int, name: str) -> str:
     """One finished game in a player's list, from his seat."""
-    won = "won" if game.winner == seat else "lost"
+    side = match.side_of(game, seat)
+    won = "won" if game.winner == side else "lost"
+    names = match.shown_names(game)
+    others = [s for s in range(len(names)) if match.side_of(game, s) != side]
+    score = (f"{game.score[side]}-{game.score[1 - side]}" if len(game.score) == 2 else
+             f"{game.score[side]} ({', '.join(f'{names[s]} {game.score[s]}' for s in others)})")
     note = (" (abandoned)" if game.options.get(match.ABANDONED) else
             " (resigned)" if game.options.get(match.RESIGNED) is not None else "") + (
         " (with undo)" if game.options.get(match.UNDO_USED) else "")
     return (f'<tr><td><a href="/games/{escape(game.id)}">{won}</a>{note}</td>'
-            f"<td>{game.score[seat]}-{game.score[1 - seat]}</td>"
-            f"<td>{escape(game.names[1 - seat])}</td><td>{game.rules.deck} cards, to "
+            f"<td>{escape(score)}</td>"
+            f"<td>{escape(' and '.join(names[s] for s in others))}</td><td>{game.rules.deck} "
+            f"cards, to "
             f"{game.rules.target}</td></tr>")

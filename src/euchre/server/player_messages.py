@@ -115,7 +115,7 @@ async def _rename(services: Services, table: Table, seat: int, name: str) -> Non
         await services.committer.submit([Rename(table.stored.id, seat, name)])
         names = list(table.stored.names)
         names[seat] = name
-        table.stored.names = (names[0], names[1])
+        table.stored.names = tuple(names)
         table.broadcast()
 
 
@@ -149,12 +149,13 @@ async def _resign(services: Services, table: Table, seat: int) -> None:
             raise ProtocolError("the match is over already")
         stored, game = table.stored, table.game
         record = game.record()
-        record["winner"] = 1 - seat  # the statistics count it won by the other seat
+        winner = match.resigned_winner(stored, game.score, seat)
+        record["winner"] = winner  # the statistics count it won by the other side
         await services.committer.submit([SetOption(stored.id, match.RESIGNED, seat),
-                                         Finish(stored.id, 1 - seat, game.score,
+                                         Finish(stored.id, winner, game.score,
                                                 Stats.of_seats(record))])
         stored.options[match.RESIGNED] = seat
-        stored.finished, stored.winner, stored.score = True, 1 - seat, game.score
+        stored.finished, stored.winner, stored.score = True, winner, game.score
         table.broadcast()
 
 

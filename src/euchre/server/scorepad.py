@@ -106,7 +106,7 @@ def _row(end: HandEnd, number: int, before: Any) -> dict[str, Any]:
 
 
 def _rows(record: dict[str, Any]) -> list[dict[str, Any]]:
-    score = list((record.get("start") or {}).get("score") or (0, 0))
+    score = list((record.get("start") or {}).get("score") or [0] * len(record["score"]))
     made = []
     for hand in record["hands"]:
         result = hand.get("result")

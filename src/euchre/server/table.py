@@ -78,7 +78,7 @@ class Table:
 
     def connected(self) -> list[bool]:
         """Whether each seat is held by a connection (the computer always is)."""
-        connected = [s in self.bots for s in (0, 1)]
+        connected = [s in self.bots for s in range(len(self.stored.names))]
         for client in self.clients:
             if client.seat is not None:
                 connected[client.seat] = True
@@ -89,7 +89,8 @@ class Table:
         game, stored = self.game, self.stored
         seen = game.view(seat)  # None: the spectator's view, made by the engine
         view = seen.to_dict(shared=True)  # encoded at once, never changed
-        said = wording.words(seen, stored.names)
+        names = match.shown_names(stored)
+        said = wording.words(seen, names)
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # resigned: nothing is left to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""
@@ -99,11 +100,13 @@ class Table:
         last = self.last_action
         if last is not None and last[1].startswith("discard") and last[0] != seat:
             last = (last[0], "discard")  # the other player's discard stays face down
-        said["last"] = wording.last_words(seen, stored.names, last)
+        said["last"] = wording.last_words(seen, names, last)
         return {"type": "state", "seq": self.seq, "view": view,
                 "last_action": list(last) if last else None,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
-                         "names": list(stored.names), "seat": seat,
+                         "names": list(names), "seat": seat,
+                         "levels": [match.level_of(stored, s) if s in self.bots else None
+                                    for s in range(len(names))],
                          "connected": connected, "arrived": arrived,
                          "finished": self.over(), "winner": match.winner(stored, game),
                          "invite": match.invite_link(stored) if seat == 0 else None,

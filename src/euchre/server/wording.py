@@ -155,12 +155,15 @@ def suits_of(hand: tuple[str, ...], trump: str | None) -> dict[str, str]:
     return {c: SUITS[EFFECTIVE_SUIT[suit][parse_card(c)]] for c in hand}
 
 
-def _told_apart(names: tuple[str, str] | list[str]) -> list[str]:
+def _told_apart(names: tuple[str, ...] | list[str]) -> list[str]:
     """The names as shown: two players with the same name are "Ann (first seat)" and "Ann
-    (second seat)"."""
-    if names[0] != names[1]:
+    (second seat)" (at a table of three or four, "(seat 3)" and so on)."""
+    if len(set(names)) == len(names):
         return list(names)
-    return [f"{names[0]} (first seat)", f"{names[1]} (second seat)"]
+    if len(names) == 2:
+        return [f"{names[0]} (first seat)", f"{names[1]} (second seat)"]
+    return [name if list(names).count(name) == 1 else f"{name} (seat {seat + 1})"
+            for seat, name in enumerate(names)]
 
 
 def _namer(view: View, names: tuple[str, str] | list[str]):
@@ -242,8 +245,8 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
     bids = bid_lines(then, last["bids"], last["upcard_taken"], answered=True)
     upcard = finished_upcard_state(last)
-    said = result_words(last, [who(seat) for seat in range(len(last["points"]))],
-                        you=view.player)
+    seats = len(last["tricks_won"])
+    said = result_words(last, [who(seat) for seat in range(seats)], seats, you=view.player)
     summary = f"{said[0].upper()}{said[1:]}."  # the one wording of a hand's end
     if last["thrown_in"]:
         return {"bids": bids, "reasons": [], "summary": summary,

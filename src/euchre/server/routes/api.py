@@ -23,7 +23,7 @@ from . import hub_of
 router = APIRouter(prefix="/api")
 MAX_BODY = 4096
 """Bytes of a request to create a game."""
-CREATE_FIELDS = {"mode", "level", "name", "rules", "seed"}
+CREATE_FIELDS = {"mode", "level", "name", "rules", "seed", "partner"}
 
 
 @router.post("/games")
@@ -112,8 +112,10 @@ async def _create(hub: Hub, data: Any) -> StoredGame:
         raise ValueError("a seed is not accepted: every deal comes from the server (start "
                          "it with --allow-seeds for tests and demos)")
     rules = Rules.from_dict(data.get("rules", {}))
+    partner = data.get("partner")
     return await hub.create(data.get("mode", "computer"), rules, data.get("name", "You"),
-                            data.get("level", "expert"), data.get("seed"))
+                            data.get("level", "expert"), data.get("seed"),
+                            options=None if partner is None else {match.PARTNER: partner})
 
 
 @router.get("/games/{game_id}/record")

@@ -30,16 +30,17 @@ NOT_TWO = ("Not a two-handed game", "This game was played by {} players: the rep
            "table shows two-handed games only.")
 
 
-async def _replayable(request: Request, game_id: str
+async def _replayable(request: Request, game_id: str, any_table: bool = False
                       ) -> tuple[StoredGame, Game] | tuple[int, tuple[str, str]]:
-    """The finished two-handed game, or (HTTP status, (title, why not))."""
+    """The finished game (two-handed unless ``any_table``), or (HTTP status, (title, why
+    not))."""
     found = await hub_of(request).peek(game_id)
     if found is None:
         return 404, pages.NO_GAME
     stored, game = found
     if not match.finished(stored, game):
         return 409, STILL_PLAYED
-    if game.players != 2:
+    if game.players != 2 and not any_table:
         return 422, (NOT_TWO[0], NOT_TWO[1].format(game.players))
     return stored, game
 
@@ -47,7 +48,7 @@ async def _replayable(request: Request, game_id: str
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def replay_html(game_id: str, request: Request, at: str | None = None,
                       seat: str | None = None) -> Response:
-    found = await _replayable(request, game_id)
+    found = await _replayable(request, game_id, any_table=True)
     if isinstance(found[0], int):
         status, (title, text) = found
         link = (f"/play/{game_id}", "Watch it being played") if status == 409 else None
@@ -63,6 +64,9 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
         return HTMLResponse(pages.message_page(
             "No such seat", f"A game's seats are 0 and 1, not {seat[:20]!r}.",
             (f"/games/{game_id}", "The replay from the start")), status_code=400)
+    if game.players != 2:  # the table's replay draws two seats: the game as text
+        return HTMLResponse(pages.page(pages.result_line(stored, game), pages.record_body(
+            stored, game, public_record(stored, game))))
     return HTMLResponse(replay_page(stored, game, public_record(stored, game)))
 
 

@@ -36,12 +36,14 @@ def reviews_of(request: Request) -> Reviews:
 async def _reviewable(request: Request, game_id: str,
                       seat: str) -> tuple[StoredGame, Game, int] | tuple[int, str]:
     """The finished game and the seat asked for, or (HTTP status, why not in one line)."""
-    if seat not in ("0", "1"):
-        return 404, f"there is no seat {seat[:20]!r}: a game's seats are 0 and 1"
     found = await hub_of(request).peek(game_id)
     if found is None:
         return 404, f"there is no game {game_id[:40]!r}"
     stored, game = found
+    seats = [str(s) for s in range(len(stored.names)) if match.reviewed(stored, s)]
+    if seat not in seats:
+        return 404, (f"there is no review of seat {seat[:20]!r}: this game's reviewed seats "
+                     f"are {' and '.join(seats)}")
     if not match.finished(stored, game):
         return 409, STILL_PLAYED
     return stored, game, int(seat)

@@ -8,13 +8,32 @@ export const PRESETS = {
   stick: { stick_the_dealer: true },
   joker: { deck: 25 },
 };
-const OPTIONS = ["stick_the_dealer", "dealer_must_pick_up", "may_call_turned_suit"];
+export const OPTIONS = ["stick_the_dealer", "dealer_must_pick_up", "may_call_turned_suit",
+                        "defend_alone", "joker_dealer_alone"];
+// The options of one table size only (RULES-family.md): the others are left out.
+const ONLY = { dealer_must_pick_up: [2], defend_alone: [4], joker_dealer_alone: [4] };
 
-export function rulesOf(preset, defaults) {
-  if (preset !== "custom") return { ...defaults, ...PRESETS[preset] };
-  const rules = { ...defaults, deck: Number($("deck").value), target: Number($("target").value) };
-  for (const option of OPTIONS) rules[option] = $(option).checked;
+export function rulesOf(preset, defaults, players = 2) {
+  const rules = preset !== "custom" ? { ...defaults, ...PRESETS[preset] }
+    : { ...defaults, deck: Number($("deck").value), target: Number($("target").value) };
+  if (preset === "custom") for (const option of OPTIONS) rules[option] = $(option).checked;
+  for (const [option, sizes] of Object.entries(ONLY)) if (!sizes.includes(players)) delete rules[option];
+  if (players !== 2) rules.players = players;
   return rules;
+}
+
+// The table's size chosen in the lobby, and the form shown for it.
+export function players() {
+  return Number(document.querySelector("input[name=players]:checked")?.value ?? 2);
+}
+
+export function showTableChoices() {
+  const n = players();
+  $("partner-row").hidden = n !== 4;
+  for (const node of document.querySelectorAll(".two-only")) node.hidden = n !== 2;
+  for (const node of document.querySelectorAll(".four-only")) node.hidden = n !== 4;
+  $("friend").disabled = n !== 2;
+  $("friend").title = n !== 2 ? "Tables of three and four are played against the computer for now" : "";
 }
 
 // What is wrong with the form, in a sentence, or "" when it can be sent.

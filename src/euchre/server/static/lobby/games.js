@@ -16,17 +16,23 @@ function el(tag, text = "", attrs = {}) {
 }
 
 function opponent(game, seat) {
+  if (game.names.length === 4) return `two computers (${game.level}), with a partner`;
+  if (game.names.length === 3) return `two computers (${game.level}), cutthroat`;
   const other = game.names[1 - seat];
   return game.mode === "computer" ? `${other} (${game.level})` : other;
 }
 
-// How the game stands, in words, for the player of `seat`.
+// How the game stands, in words, for the player of `seat` (at four, his side's score; at
+// three, his against the best of the others').
 function standing(game, seat) {
-  const mine = game.score[seat], theirs = game.score[1 - seat];
+  const side = game.names.length === 4 ? seat % 2 : seat;
+  const mine = game.score[side];
+  const theirs = Math.max(...game.score.filter((_, i) => i !== side));
+  const won = game.winner === side;
   if (game.abandoned) return `left unfinished at ${mine}-${theirs}: counted as lost`;
   if (game.resigned !== null && game.resigned !== undefined)
     return game.resigned === seat ? `you resigned at ${mine}-${theirs}` : `${game.names[game.resigned]} resigned at ${theirs}-${mine}: you won`;
-  if (game.finished) return game.winner === seat ? `you won ${mine}-${theirs}` : `you lost ${mine}-${theirs}`;
+  if (game.finished) return won ? `you won ${mine}-${theirs}` : `you lost ${mine}-${theirs}`;
   return `${game.to_move === seat ? "your turn" : "being played"}, ${mine}-${theirs}`;
 }
 

@@ -4,10 +4,10 @@
 // games this browser sits in.
 import { bindSettings, loadSettings } from "../settings.js";
 import { showGames } from "./games.js";
-import { checkForm, PRESETS, rulesOf } from "./form.js";
+import { checkForm, OPTIONS, players, PRESETS, rulesOf, showTableChoices } from "./form.js";
 
 const $ = (id) => document.getElementById(id);
-const CHOICE = "euchre.lobby";  // {level, preset, rules}: what was chosen last time
+const CHOICE = "euchre.lobby";  // {level, preset, rules, players, partner}: chosen last time
 let offered = null;             // /api/levels
 
 function chosen() {
@@ -43,8 +43,17 @@ function preset() {
 
 function saysPlay() {
   const words = { standard: "the standard rules", stick: "stick the dealer", joker: "the Joker deck", custom: "your own rules" };
-  $("play-says").textContent = `Against the computer (${level()}), ${words[preset()]}.`;
+  const table = { 2: `Against the computer (${level()})`,
+                  4: `With a partner (${$("partner").value}) against two computers (${level()})`,
+                  3: `Cutthroat against two computers (${level()})` }[players()];
+  $("play-says").textContent = `${table}, ${words[preset()]}.`;
   $("custom").hidden = preset() !== "custom";
+  showTableChoices();
+}
+
+function partnerChoices(levels, pick) {
+  $("partner").replaceChildren(...levels.levels.map((name) =>
+    Object.assign(document.createElement("option"), { value: name, textContent: name, selected: name === pick })));
 }
 
 async function start(mode) {
@@ -52,8 +61,9 @@ async function start(mode) {
   const name = $("name").value.trim();
   const problem = checkForm(name, preset());
   if (problem) { $("error").textContent = problem; return; }
-  const body = { mode, name, rules: rulesOf(preset(), offered.rules) };
+  const body = { mode, name, rules: rulesOf(preset(), offered.rules, players()) };
   if (mode === "computer") body.level = level();
+  if (mode === "computer" && players() === 4) body.partner = $("partner").value;
   let reply, data;
   try {
     reply = await fetch("/api/games", { method: "POST", body: JSON.stringify(body),
@@ -65,7 +75,8 @@ async function start(mode) {
   }
   if (!reply.ok) { $("error").textContent = `The game could not be started: ${data.error}.`; return; }
   localStorage.setItem("euchre.name", name);
-  localStorage.setItem(CHOICE, JSON.stringify({ level: level(), preset: preset(), rules: rulesOf("custom", offered.rules) }));
+  localStorage.setItem(CHOICE, JSON.stringify({ level: level(), preset: preset(), rules: rulesOf("custom", offered.rules, 4),
+                                               players: players(), partner: $("partner").value }));
   const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
   games.push({ id: data.id, link: data.links.play, created: Date.now(), seat: 0 });
   localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
@@ -81,12 +92,15 @@ async function main() {
   offered = await reply.json();
   const last = chosen();
   levelCards(offered, offered.levels.includes(last.level) ? last.level : offered.default);
+  partnerChoices(offered, offered.levels.includes(last.partner) ? last.partner : offered.levels.includes(last.level) ? last.level : offered.default);
+  if ([2, 3, 4].includes(last.players))
+    document.querySelector(`input[name=players][value="${last.players}"]`).checked = true;
   if (last.preset in PRESETS || last.preset === "custom")
     document.querySelector(`input[name=preset][value=${last.preset}]`).checked = true;
   if (last.rules) {
     $("deck").value = String(last.rules.deck ?? 24);
     $("target").value = String(last.rules.target ?? 10);
-    for (const key of ["stick_the_dealer", "dealer_must_pick_up", "may_call_turned_suit"]) $(key).checked = Boolean(last.rules[key]);
+    for (const key of OPTIONS) $(key).checked = Boolean(last.rules[key]);
   }
   saysPlay();
   $("new-game").addEventListener("change", saysPlay);

@@ -1,11 +1,17 @@
 // The score zone (always in view: the score, trump, the hand and its dealer), the page's
 // title, and the line that says whose turn it is.
 import { $, setText } from "./dom.js";
-import { T, choosing, endedHand, mine, nameOf, says, waitingFor, words } from "./store.js";
+import { T, choosing, endedHand, nameOf, says, scoreWords, seats, sideSays, sidesShown, waitingFor,
+         words } from "./store.js";
 
 export function drawBar() {
-  const v = T.shown.view, g = T.shown.game, me = mine(), them = 1 - me;
-  setText($("score"), `${nameOf(me)} ${v.score[me]} · ${nameOf(them)} ${v.score[them]} (to ${v.target})`);
+  const v = T.shown.view, g = T.shown.game;
+  // at four, the sides as players keep a Euchre score: "Us" and "Them" (fits a phone's bar)
+  const sides = sidesShown(), short = seats() === 4 && g.seat !== null;
+  // at three, the others by initial (their names are at their places)
+  const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ") : "";
+  setText($("score"), short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]} (to ${v.target})`
+    : initials ? `${initials} (to ${v.target})` : `${scoreWords(v.score)} (to ${v.target})`);
   const ended = endedHand();
   const hand = ended
     ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,
@@ -15,15 +21,16 @@ export function drawBar() {
   setText($("trump"), hand.trumpWords ? `Trump ${hand.trumpWords}` : "No trump yet");
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
-  document.title = `${yourTurn ? "Your turn · " : ""}Euchre: ${words().names[0]} ${v.score[0]}, ${words().names[1]} ${v.score[1]}`;
+  const told = words().names.length === 4 ? [`${words().names[0]} and ${words().names[2]}`, `${words().names[1]} and ${words().names[3]}`] : words().names;
+  document.title = `${yourTurn ? "Your turn · " : ""}Euchre: ${v.score.map((s, i) => `${told[i]} ${s}`).join(", ")}`;
 }
 
 // "You win the match!", or a resignation said as one.
 export function matchWords() {
   const g = T.shown.game, m = T.shown.match;
   if (m.resigned !== null && m.resigned !== undefined)
-    return `${nameOf(m.resigned)} resigned: ${says(g.winner, "win")} the match.`;
-  return `${says(g.winner, "win")} the match!`;
+    return `${nameOf(m.resigned)} resigned: ${sideSays(g.winner, "win")} the match.`;
+  return `${sideSays(g.winner, "win")} the match!`;
 }
 
 export function drawStatus() {
@@ -38,5 +45,7 @@ export function drawStatus() {
   setText($("status"), text);
   $("status").classList.toggle("mine", choosing());
   $("watching").hidden = g.seat !== null;
-  if (g.seat === null) setText($("watching"), `You are watching ${words().names[0]} play ${words().names[1]}.`);
+  if (g.seat === null) setText($("watching"), words().names.length === 2
+    ? `You are watching ${words().names[0]} play ${words().names[1]}.`
+    : `You are watching ${words().names[0]}'s table.`);
 }

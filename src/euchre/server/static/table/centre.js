@@ -3,7 +3,7 @@
 // tap or hover away.
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed, updateImg } from "./cards.js";
-import { T, endedHand, nameOf, says, seats, words } from "./store.js";
+import { T, endedHand, inTurn, nameOf, says, words } from "./store.js";
 import { DEALER_CORNER, placeOf } from "./places.js";
 
 const CORNERS = Object.values(DEALER_CORNER).map((c) => `at-${c}`);
@@ -40,9 +40,9 @@ function drawUpcard() {
   setText($("note"), ended ? "" : said.note);
 }
 
-function trickSlots(box, cards, leader, winner) {
-  const n = seats();
-  const items = cards.map((card, i) => ({ card, who: (leader + i) % n }));
+function trickSlots(box, cards, leader, winner, out) {
+  const order = inTurn(leader, out);
+  const items = cards.map((card, i) => ({ card, who: order[i] }));
   keyed(box, items, (it) => it.card,
     (it) => el("div", { class: "slot" }, cardImg(it.card), el("span", { class: "tag win-tag" })),
     (node, it) => {
@@ -61,13 +61,14 @@ function drawTrick() {
     trick = ended.tricks[ended.tricks.length - 1] || null;
     reason = words().last_hand.reasons[ended.tricks.length - 1] ?? "";
   }
-  if (trick) trickSlots($("trick"), trick.cards, trick.leader, trick.winner);
-  else trickSlots($("trick"), v.trick, v.leader, null);
+  const out = (ended ? ended.out : v.out) || [];
+  if (trick) trickSlots($("trick"), trick.cards, trick.leader, trick.winner, held ? v.out || [] : out);
+  else trickSlots($("trick"), v.trick, v.leader, null, v.out || []);
   $("trick").classList.toggle("done", Boolean(trick));
   setText($("why"), trick && trick.winner !== null && trick.winner !== undefined
     ? `${says(trick.winner, "win")} the trick: ${reason}` : "");
   const previous = ended ? null : held ? v.tricks[v.tricks.length - 2] : v.tricks[v.tricks.length - 1];
-  trickSlots($("last-trick"), previous ? previous.cards : [], previous?.leader ?? 0, previous?.winner ?? null);
+  trickSlots($("last-trick"), previous ? previous.cards : [], previous?.leader ?? 0, previous?.winner ?? null, v.out || []);
   const button = $("last-trick-button");
   button.disabled = !previous;
   if (!previous) showLastTrick(false);

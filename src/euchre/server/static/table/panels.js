@@ -1,7 +1,7 @@
 // The end of a hand (its summary and the score, until the player continues) and the end of
 // the match (who won or resigned, the score hand by hand, a rematch).
 import { $, el, setText } from "./dom.js";
-import { T, mine, nameOf } from "./store.js";
+import { T, mine, nameOf, scoreWords, sidesShown } from "./store.js";
 import { matchWords } from "./bar.js";
 import { scoreChart } from "./chart.js";
 import { send } from "./connection.js";
@@ -10,15 +10,16 @@ export function drawHandEnd() {
   const panel = $("hand-end");
   panel.hidden = !T.handEnd;
   if (!T.handEnd) return;
-  const v = T.shown.view, last = T.shown.words.last_hand, me = mine(), them = 1 - me;
+  const v = T.shown.view, last = T.shown.words.last_hand;
   setText($("hand-end-title"), `Hand ${v.hand_number}: ${last.outcome}`);
   setText($("hand-end-summary"), last.summary);
-  setText($("hand-end-score"), `Score: ${nameOf(me)} ${v.score[me]} · ${nameOf(them)} ${v.score[them]} (to ${v.target})`);
+  setText($("hand-end-score"), `Score: ${scoreWords(v.score)} (to ${v.target})`);
 }
 
-function summaryTable(s, me, them) {
-  const rows = [["", nameOf(me), nameOf(them)], ["Hands made", s.made[me], s.made[them]],
-                ["Marches", s.march[me], s.march[them]], ["Euchres scored", s.euchres[me], s.euchres[them]]];
+function summaryTable(s) {
+  const sides = sidesShown(), by = (counts) => sides.map((x) => counts[x.side]);
+  const rows = [["", ...sides.map((x) => x.name)], ["Hands made", ...by(s.made)],
+                ["Marches", ...by(s.march)], ["Euchres scored", ...by(s.euchres)]];
   return el("table", { class: "summary", "data-testid": "match-summary" },
     ...rows.map((r, i) => el("tr", {}, ...r.map((c, j) =>
       i === 0 && j === 0 ? el("td")
@@ -33,16 +34,16 @@ function rematchOffer(g, asked, me) {
 }
 
 function resignedWhen(who, played) {
-  const score = T.shown.view.score, me = mine();
+  const score = T.shown.view.score;
   const when = played ? `after ${played === 1 ? "one hand" : `${played} hands`}` : "before the first hand was over";
-  return `${nameOf(who)} resigned ${when}, at ${score[me]}-${score[1 - me]}.`;
+  return `${nameOf(who)} resigned ${when}, at ${sidesShown().map((x) => score[x.side]).join("-")}.`;
 }
 
 export function drawOver() {
   const g = T.shown.game, m = T.shown.match, panel = $("over");
   panel.hidden = !g.finished || T.busy;
   if (panel.hidden || !m.summary) return;
-  const s = m.summary, me = mine(), them = 1 - me, asked = m.rematch_asked;
+  const s = m.summary, me = mine(), asked = m.rematch_asked, sides = sidesShown();
   const resigned = m.resigned !== null && m.resigned !== undefined;
   const last = T.shown.words.last_hand;
   const played = s.scores.length - 1;
@@ -54,8 +55,8 @@ export function drawOver() {
     el("p", {}, resigned ? resignedWhen(m.resigned, played) : last ? last.summary : ""),
     ...(m.undo_used ? [el("p", {}, "Played with undo.")] : []),
     ...(played ? [el("p", {}, "The score hand by hand:"),
-                  scoreChart(s.scores, T.shown.view.target, [nameOf(me), nameOf(them)], [me, them]),
-                  summaryTable(s, me, them)]
+                  scoreChart(s.scores, T.shown.view.target, sides.map((x) => x.name), sides.map((x) => x.side)),
+                  summaryTable(s)]
       : [el("p", {}, "No hand was finished.")]),
     el("p", { class: "offer", "data-testid": "rematch-offer" }, rematchOffer(g, asked, me)),
     el("p", { class: "links" }, ...(g.seat === null ? [] : [rematch]),

@@ -4,7 +4,7 @@
 import { T, seats } from "./store.js";
 
 export const PLACES = ["n", "w", "e", "s"];
-const AROUND = { 2: ["s", "n"], 4: ["s", "w", "n", "e"] };
+const AROUND = { 2: ["s", "n"], 3: ["s", "w", "e"], 4: ["s", "w", "n", "e"] };
 export const DEALER_CORNER = { s: "se", w: "sw", n: "nw", e: "ne" };
 
 export function placeOf(p) {

@@ -9,7 +9,6 @@ import { PLACES, seatAt } from "./places.js";
 // The north place keeps the ids the tests and the contract of the two-handed page know
 // (them-*), the south place its own (me-*).
 const IDS = { n: "them", s: "me" };
-const COMPUTER = 1;  // the computer's seat at a table against it (hub.py seats its bot there)
 
 function build(place) {
   const node = $(`place-${place}`);
@@ -30,6 +29,7 @@ function build(place) {
 export function cardsHeld(p) {
   const v = T.shown.view;
   if (endedHand()) return 0;
+  if (seats() > 2 && v.cards_held) return v.cards_held[p];
   const n = seats(), order = (p - v.leader + n) % n;
   const inTrick = v.trick.length > order ? 1 : 0;
   const extra = v.phase === "discard" && v.dealer === p ? 1 : 0;
@@ -39,9 +39,17 @@ export function cardsHeld(p) {
 function presence(p) {
   const g = T.shown.game;
   if (!T.online) return ["dot unknown", "unknown: not connected"];
+  if ((T.shown.view.out || []).includes(p) && !endedHand()) return ["dot on", "sits out this hand"];
   if (g.mode === "computer" && p !== g.seat) return ["dot on", ""];
   if (g.connected[p]) return ["dot on", p === g.seat ? "" : "at the table"];
   return ["dot", p === g.seat ? "" : T.shown.game.arrived?.[p] === false ? "not arrived yet" : "away"];
+}
+
+// The level of the computer in seat p (null for a person's seat).
+function levelOf(p) {
+  const g = T.shown.game;
+  if (g.mode !== "computer") return null;
+  return g.levels ? g.levels[p] : p === 1 ? g.level : null;
 }
 
 function bidOf(p) {
@@ -63,7 +71,7 @@ function drawPlace(place) {
   const who = node.querySelector(".who");
   who.querySelector(".dot").className = dot;
   setText(who.querySelector(".name"), p === g.seat ? words().names[p]
-    : words().names[p] + (g.mode === "computer" && g.level && p === COMPUTER ? ` (${g.level})` : ""));
+    : words().names[p] + (levelOf(p) ? ` (${levelOf(p)})` : ""));
   setText(who.querySelector(".presence"), here);
   setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? "dealer" : "");
   setText(who.querySelector(".tricks"), `tricks ${(ended ? ended.tricks_won : v.tricks_won)[p]}`);

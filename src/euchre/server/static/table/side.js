@@ -3,7 +3,7 @@
 // running score, as the server's scorepad rows have them) and this hand's tricks so far.
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed } from "./cards.js";
-import { T, endedHand, mine, nameOf, says, words } from "./store.js";
+import { T, endedHand, nameOf, says, sidesShown, words } from "./store.js";
 
 function drawBids() {
   const ended = endedHand();
@@ -17,9 +17,9 @@ const short = (p) => (p === null || p === undefined ? "–" : nameOf(p));
 let padDrawn = "";
 
 function drawPad() {
-  const rows = T.shown.scorepad || [], me = mine(), them = 1 - me;
+  const rows = T.shown.scorepad || [], sides = sidesShown();
   const box = $("pad");
-  const key = `${rows.length} ${me} ${words().names.join()} ${rows.length ? rows[rows.length - 1].score : ""}`;
+  const key = `${rows.length} ${sides.map((x) => x.side)} ${words().names.join()} ${rows.length ? rows[rows.length - 1].score : ""}`;
   if (key === padDrawn) return;
   padDrawn = key;
   if (!rows.length) {
@@ -33,15 +33,20 @@ function drawPad() {
     el("td", { class: "who-cell" }, short(r.dealer)),
     el("td", { class: "who-cell" }, short(r.maker)),
     el("td", {}, r.trump ?? "–"),
-    el("td", {}, `${r.tricks[me]}–${r.tricks[them]}`),
+    el("td", {}, bySide(r.tricks, sides, true)),
     el("td", {}, r.outcome),
-    el("td", { class: "num" }, `${r.points[me]}–${r.points[them]}`),
-    el("td", { class: "num" }, `${r.score[me]}–${r.score[them]}`)));
+    el("td", { class: "num" }, bySide(r.points, sides)),
+    el("td", { class: "num" }, bySide(r.score, sides))));
   const table = el("table", { class: "pad" },
-    el("caption", { class: "visually-hidden" }, `Each hand; tricks, points and score are ${nameOf(me)}'s then ${nameOf(them)}'s`),
+    el("caption", { class: "visually-hidden" }, `Each hand; tricks, points and score are ${sides.map((x) => `${x.name}'s`).join(" then ")}`),
     el("thead", {}, head), el("tbody", {}, ...body));
   box.replaceChildren(table);
   box.scrollTop = box.scrollHeight;
+}
+
+// A row's numbers by side, yours first ("3–2"); tricks are by seat, so partners' are added.
+function bySide(numbers, sides, bySeat = false) {
+  return sides.map((x) => (bySeat && numbers.length === 4 ? numbers[x.side] + numbers[x.side + 2] : numbers[x.side])).join("–");
 }
 
 function drawHandTricks() {

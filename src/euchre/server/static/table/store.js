@@ -24,6 +24,30 @@ export const nameOf = (p) => (T.shown.game.seat === p ? "You" : words().names[p]
 // "You win" / "Ann wins": the verb agrees with the name.
 export const says = (p, verb) => `${nameOf(p)} ${p === T.shown.game.seat ? verb : verb + "s"}`;
 
+// A side by its players' names, yours first: "You and North" at four, one seat's name else.
+export function sideName(side) {
+  if (seats() !== 4) return nameOf(side);
+  const members = [side, side + 2].sort((a, b) => (b === mine()) - (a === mine()));
+  return `${nameOf(members[0])} and ${nameOf(members[1])}`;
+}
+// "West and East win" / "You win" / "Ann wins".
+export const sideSays = (side, verb) => (seats() === 4 ? `${sideName(side)} ${verb}` : says(side, verb));
+
+// The sides of the match as the page lists them, yours first: each {side, name}, where side
+// indexes a score (partners share one at four; each seat is a side at two and three).
+export function sidesShown() {
+  const n = seats(), me = mine();
+  if (n === 4) return [me % 2, 1 - (me % 2)].map((side) => ({ side, name: sideName(side) }));
+  return [...Array(n).keys()].map((i) => (me + i) % n).map((side) => ({ side, name: nameOf(side) }));
+}
+// The score by side, yours first: "You 3 · Computer 5" ("You and North 3 · West and East 5").
+export const scoreWords = (score) => sidesShown().map((s) => `${s.name} ${score[s.side]}`).join(" · ");
+// The seats that play a trick, in order: from the leader clockwise, past a seat sitting out.
+export function inTurn(leader, out = []) {
+  const n = seats();
+  return [...Array(n).keys()].map((i) => (leader + i) % n).filter((p) => !out.includes(p));
+}
+
 // Whether a person has taken each seat at least once (computer seats always): the server's
 // game.arrived, or, from a server that does not send it, every seat.
 export const arrived = (p) => T.shown.game.arrived?.[p] ?? true;
