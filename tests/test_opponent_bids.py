@@ -41,24 +41,6 @@ def test_the_model_learns_a_bidders_threshold_from_his_turns(shift):
     assert alone.shift("first1") == pytest.approx(0.0, abs=1e-9)  # each turn on its own
 
 
-@pytest.mark.parametrize("his", [0, 1])
-def test_with_two_habits_weighed_the_hands_seen_find_his_thresholds(his):
-    fitted, club = BidModel.for_rules(Rules()), BidModel.heuristic()
-    learned = LearnedBids(fitted, others=(club,))
-    assert learned.habits() == pytest.approx([0.5, 0.5])
-    alone = [LearnedBids(model) for model in (fitted, club)]
-    for turn in TURNS:  # at first, halfway between the two
-        assert learned.likely(turn, 6.0) == pytest.approx(
-            (alone[0].likely(turn, 6.0) + alone[1].likely(turn, 6.0)) / 2, abs=0.01)
-    rng = random.Random(his)
-    for _ in range(60):  # a threshold is found to within the gaps between his hands seen
-        for turn in TURNS:
-            score = rng.uniform(0.0, 12.0)
-            learned.observe(turn, score, made=score >= (fitted, club)[his].center(turn))
-    for turn in TURNS:
-        assert learned.center(turn) == pytest.approx((fitted, club)[his].center(turn), abs=0.75)
-
-
 def test_before_any_hand_the_model_is_the_fitted_one_made_less_certain():
     base = BidModel.for_rules(Rules())
     learned = LearnedBids(base)

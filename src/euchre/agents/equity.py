@@ -3,8 +3,9 @@
 Far from the target a point is a point; near it, what matters is whether the match is won.
 ``MatchEquity`` computes, for every score and dealer, the probability that player 0 wins the
 match, by dynamic programming over a model of one hand's outcome (the measured frequencies
-below, from expert self-play: ``python bench/hand_outcomes.py`` re-measures them). The expert
-then values a hand's outcome by the equity it leads to, in points-equivalent units.
+below, from expert self-play: ``python bench/studies/hand_outcomes.py`` re-measures them).
+The expert then values a hand's outcome by the equity it leads to, in points-equivalent
+units.
 
 >>> from euchre import Rules
 >>> eq = MatchEquity.for_rules(Rules(target=10))
@@ -27,8 +28,8 @@ DEALER_HAND = {
     (1, 0): 0.388, (2, 0): 0.277, (0, 1): 0.189, (0, 2): 0.143,
     (0, 0): 0.003,  # thrown in (the deal passes)
 }
-"""Measured by ``python bench/hand_outcomes.py --hands 1500 --workers 1`` (expert self-play,
-24-card deck): the dealer's upcard and last word in the bidding are worth about half a
+"""Measured by ``python bench/studies/hand_outcomes.py --hands 1500 --workers 1`` (expert
+self-play, 24-card deck): the dealer's upcard and last word in the bidding are worth about half a
 point a hand."""
 MAX_TARGET = 60
 """Above this target the last hands are too far away to change a decision: points rule."""

@@ -122,45 +122,33 @@ class LearnedBids:
     """``BidModel``'s interface (``likely``, ``center``), for one opponent, learning
     (``observe``); see the module docstring.
 
-    His threshold at a turn is a habit's (``bases``, equally likely a priori) shifted by a
-    common part and the turn's own part, both normal a priori (``PRIOR_SD``,
-    ``COMMON_SHARE``); the posterior over the common part weighs all turns' evidence, and
-    the habits are weighed by how well each explains the hands seen."""
+    His threshold at a turn is the fitted curve's (``base``) shifted by a common part and
+    the turn's own part, both normal a priori (``PRIOR_SD``, ``COMMON_SHARE``); the
+    posterior over the common part weighs all turns' evidence."""
 
     def __init__(self, base: BidModel, prior_sd: float = PRIOR_SD,
-                 common_share: float = COMMON_SHARE, others: tuple[BidModel, ...] = ()
-                 ) -> None:
+                 common_share: float = COMMON_SHARE) -> None:
         self.base = base
-        """The first habit, the one ``shift`` is measured from."""
-        self._habits = [_Habit(b) for b in (base, *others)]
+        """The fitted curve, the one ``shift`` is measured from."""
+        self._habit = _Habit(base)
         self._common = _normal(prior_sd * math.sqrt(common_share))
         self._own = _normal(prior_sd * math.sqrt(1.0 - common_share))
-        self._posterior: list[tuple[float, dict[str, list[float]]]] = []
+        self._posterior: dict[str, list[float]] = {}
         self._tables: dict[str, list[float]] = {}
         self.seen = dict.fromkeys(TURNS, 0)
         """Observed bidding turns, by turn."""
 
     def observe(self, turn: str, score: float, made: bool) -> None:
         """One bidding turn of his seen: his hand's strength for it, and whether he bid."""
-        explained = [habit.observe(turn, score, made) for habit in self._habits]
-        if not any(explained):  # no shift of any habit explains it: a slip, not a habit
+        if not self._habit.observe(turn, score, made):  # no shift explains it: a slip
             return
         self._posterior.clear()
         self._tables.clear()
         self.seen[turn] += 1
 
-    def habits(self) -> list[float]:
-        """The chance of each habit (``base`` first, then ``others``) being his."""
-        return [weight for weight, _ in self._inferred()]
-
-    def _inferred(self) -> list[tuple[float, dict[str, list[float]]]]:
+    def _inferred(self) -> dict[str, list[float]]:
         if not self._posterior:
-            found = [habit.infer(self._common, self._own) for habit in self._habits]
-            top = max(log_evidence for log_evidence, _ in found)
-            weights = [math.exp(log_evidence - top) for log_evidence, _ in found]
-            total = sum(weights)
-            self._posterior = [(w / total, posterior)
-                               for w, (_, posterior) in zip(weights, found, strict=True)]
+            _, self._posterior = self._habit.infer(self._common, self._own)
         return self._posterior
 
     def likely(self, turn: str, score: float) -> float:
@@ -181,23 +169,22 @@ class LearnedBids:
 
     def strength(self, hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
                  suits: list[int]) -> float:
-        """A hand's strength for a turn, as the first habit counts it (``BidModel``)."""
+        """A hand's strength for a turn, as the fitted curve counts it (``BidModel``)."""
         return self.base.strength(hand, upcard, is_dealer, round_one, suits)
 
     def shift(self, turn: str) -> float:
-        """How far his threshold at ``turn`` sits from the first habit's, in strength."""
+        """How far his threshold at ``turn`` sits from the fitted curve's, in strength."""
         return self.center(turn) - self.base.center(turn)
 
     def _table(self, turn: str) -> list[float]:
         per_shift = round(SHIFTS[1] / STEP - SHIFTS[0] / STEP)
         origin = round(_REACH / STEP)
         table = [0.0] * (round(TOP / STEP) + 1)
-        for habit, (weight, posterior) in zip(self._habits, self._inferred(), strict=True):
-            curve = habit.curve(turn)
-            weighed = [(weight * p, origin - per_shift * (k - _MID))
-                       for k, p in enumerate(posterior[turn]) if weight * p > 1e-9]
-            for i in range(len(table)):
-                table[i] += sum(p * curve[i + offset] for p, offset in weighed)
+        curve = self._habit.curve(turn)
+        weighed = [(p, origin - per_shift * (k - _MID))
+                   for k, p in enumerate(self._inferred()[turn]) if p > 1e-9]
+        for i in range(len(table)):
+            table[i] += sum(p * curve[i + offset] for p, offset in weighed)
         self._tables[turn] = table
         return table
 

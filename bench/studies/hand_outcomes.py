@@ -4,8 +4,8 @@ Plays single hands of expert against expert from random deals and counts, from t
 side, how often each outcome happens: dealer +1 / +2, non-dealer +1 / +2, thrown in. The
 frequencies go into ``DEALER_HAND`` in ``src/euchre/agents/equity.py``.
 
-    python bench/hand_outcomes.py --hands 2000 --workers 2
-    python bench/hand_outcomes.py --hands 200000 --backend ray --address auto   # a cluster
+    python bench/studies/hand_outcomes.py --hands 2000 --workers 2
+    python bench/studies/hand_outcomes.py --hands 200000 --backend ray --address auto   # a cluster
 
 It runs on the arena's backends (``euchre.study.parallel``): local processes or a Ray cluster, with
 the same counts for the same hands on both.
