@@ -9,7 +9,8 @@ alone (ours sits out: the driver makes that discard in OpenSpiel alone); it neve
 dealer discard the upcard (the driver never chooses that discard); with
 ``allow_lone_defender`` it also asks the defenders against a maker with partner (a choice
 ours does not have: the driver answers "partner"). At every decision both must agree on
-whose turn it is and on the legal cards and bids; at the end, on the points.
+whose turn it is and on the legal cards and bids; at the end, on the points. The mapping of
+cards, deals and bids is ``euchre.envs.openspiel_family`` (the ISMCTS bench drives the same).
 
 5,000 random hands for each of OpenSpiel's four option pairs (``stick_the_dealer``,
 ``allow_lone_defender``): about 20 s in all on this project's machine.
@@ -22,28 +23,18 @@ import random
 import pytest
 
 from euchre import Game, Rules
-from euchre.cards import card_token
 
 pyspiel = pytest.importorskip("pyspiel")
-E = pyspiel.euchre
+from euchre.envs.openspiel_family import (  # noqa: E402  (after the skip: needs pyspiel)
+    ALONE,
+    PARTNER,
+    E,
+    our_bid,
+    our_card,
+    our_deck,
+)
+
 HANDS = 5_000
-PASS, TRUMP, ALONE, PARTNER = (E.PASS_ACTION, E.CLUBS_TRUMP_ACTION, E.GO_ALONE_ACTION,
-                               E.PLAY_WITH_PARTNER_ACTION)
-
-
-def our_card(card: int) -> str:
-    """OpenSpiel's card ``rank * 4 + suit`` (ranks 9 T J Q K A, suits C D H S) as our token."""
-    return card_token((card % 4) * 8 + card // 4 + 2)
-
-
-def our_bid(action: int, upcard_suit: str) -> set[str]:
-    """Our tokens an OpenSpiel bid stands for (going alone is asked later there)."""
-    if action == PASS:
-        return {"pass"}
-    suit = "CDHS"[action - TRUMP]
-    if suit == upcard_suit and upcard_suit is not None:
-        return {"order", "order alone"}
-    return {f"call {suit}", f"call {suit} alone"}
 
 
 class Lockstep:
@@ -59,9 +50,7 @@ class Lockstep:
         self.os.apply_action(dealer)
         for card in deck[:21]:
             self.os.apply_action(card)
-        order = [our_card(deck[i]) for k in range(4) for i in range(20)
-                 if (dealer + i) % 4 == (dealer + 1 + k) % 4]
-        order += [our_card(c) for c in deck[20:]]
+        order = our_deck(dealer, deck)
         self.upcard = our_card(deck[20])
         self.game = Game(Rules(players=4, stick_the_dealer=stick, defend_alone=lone),
                          first_dealer=dealer, decks=[order])
