@@ -31,6 +31,13 @@ the mean of the two others'):
 
     python bench/strength.py --players 4 --pairs medium:easy hard:medium --deals 300 --workers 1
 
+Four-handed, a side may be two different bots joined by ``+``: the first sits in seat 0 or 1,
+his partner opposite, and the swap of the sides keeps each side as it is. The expert with a
+partner who plays by the usual rules (``medium``) against two ``medium``'s:
+
+    python bench/strength.py --players 4 --pairs expert+medium:medium --deals 1000 --workers 1
+    python bench/strength.py --players 4 --pairs "expert:deals=48+medium/medium"
+
 ``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
 opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
 same duplicate deals.
@@ -46,7 +53,7 @@ import time
 
 from euchre.rules import Rules
 from euchre.study.arena import BotSpec, duplicate_series, mean_interval
-from euchre.study.family_duplicate import duplicate_family_hand
+from euchre.study.family_duplicate import duplicate_family_hand, parse_side
 
 STYLES = ("bold", "timid", "mimic", "heuristic")
 PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
@@ -55,14 +62,14 @@ PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:rando
 
 def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
             series: int = 1, same_seed: bool = False) -> dict:
-    bot_a, bot_b = BotSpec.parse(a), BotSpec.parse(b)
     if rules.players == 2:
         play = duplicate_series
-        jobs = [(bot_a, bot_b, rules, seed, first, series, same_seed)
+        jobs = [(BotSpec.parse(a), BotSpec.parse(b), rules, seed, first, series, same_seed)
                 for first in range(0, deals, series)]
     else:
         play = duplicate_family_hand
-        jobs = [(bot_a, bot_b, rules, seed, deal) for deal in range(deals)]
+        side_a, side_b = parse_side(a), parse_side(b)
+        jobs = [(side_a, side_b, rules, seed, deal) for deal in range(deals)]
     started = time.perf_counter()
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
@@ -81,7 +88,8 @@ def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", nargs="*", default=PAIRINGS, help="A:B pairings")
+    parser.add_argument("--pairs", nargs="*", default=PAIRINGS,
+                        help="A:B pairings (four-handed, a side may be A1+A2)")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)

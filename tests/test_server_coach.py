@@ -133,6 +133,7 @@ def test_the_hint_the_coach_note_and_the_review_give_one_value_to_each_decision(
                 seat.send({"type": "hint"})
                 hint = seat.until(lambda m: m["type"] == "hint")
                 assert hint["seq"] == seq
+                assert hint["convention"] is None  # two-handed: no partner's convention
                 hints.append(hint["values"])
             seat.send({"type": "action", "action": legal[-1], "seq": seq})
             seat.state_at_least(seq + 1)

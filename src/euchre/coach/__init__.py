@@ -28,7 +28,7 @@ above ``THRESHOLD`` points it is a mistake.
 
 from __future__ import annotations
 
-from .report import note, text
+from .report import convention_note, note, text
 from .review import (
     DEFAULT_DEALS,
     STAGES,
@@ -46,5 +46,5 @@ from .review import (
 )
 
 __all__ = ["DEFAULT_DEALS", "STAGES", "THRESHOLD", "Decision", "HandReview", "Review",
-           "coach_seed", "decision_place", "decision_values", "hindsight", "judge", "note",
-           "review_record", "situation", "text"]
+           "coach_seed", "convention_note", "decision_place", "decision_values", "hindsight",
+           "judge", "note", "review_record", "situation", "text"]

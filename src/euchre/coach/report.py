@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..words import card_text, result_words, score_words, side_name
+from ..agents.family.rules_of_thumb import convention
+from ..view import View
+from ..words import card_text, choice_words, result_words, score_words, side_name
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
 
 STAGE_WORDS = {"bidding": "bidding", "discard": "pick-up and discard", "play": "play"}
@@ -34,6 +36,30 @@ def note(values: dict[str, float], chosen: str, words: dict[str, str],
     return (f"Coach: the expert preferred {words[best]} ({values[best]:+.2f}) to "
             f"{words[chosen]} ({values[chosen]:+.2f}): {loss:.2f} points lost (estimated "
             "points this hand).")
+
+
+def convention_note(view: View, values: dict[str, float]) -> str | None:
+    """The hint's line when the expert's best choice in a four-handed position breaks a
+    convention partners play by (``rules_of_thumb.convention``): which one, and what
+    breaking it is worth in the expert's deals over the best choice that keeps it; None when
+    no convention applies, the best choice keeps it, or breaking it gains less than a
+    hundredth of a point (the expert then keeps it: among equal values it plays the usual
+    choice)."""
+    found = convention(view)
+    if found is None or not values:
+        return None
+    words, keeping = found
+    best = max(values, key=lambda t: (values[t], t in keeping))
+    kept = [t for t in keeping if t in values]
+    if best in keeping or not kept:
+        return None
+    usual = max(kept, key=lambda t: values[t])
+    gain = values[best] - values[usual]
+    if gain < 0.005:
+        return None
+    return (f"The expert's {choice_words(view, best)} breaks a convention partners play by "
+            f"({words}): in its deals it is worth {gain:.2f} points more this hand than "
+            f"{choice_words(view, usual)}, the best choice that keeps it.")
 
 
 def text(review: Review, names: Sequence[str] | None = None) -> str:

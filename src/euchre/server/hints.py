@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ..coach import DEFAULT_DEALS, coach_seed, decision_place, decision_values
+from ..coach import DEFAULT_DEALS, coach_seed, convention_note, decision_place, decision_values
 from ..view import View
 from . import coaching, match
 from .client import Client
@@ -157,7 +157,8 @@ class Hints:
             self._last[key] = (seq, view, shown)  # the coach's note on this move quotes these
             if len(self._last) > REMEMBERED:
                 del self._last[next(iter(self._last))]
-            client.send({"type": "hint", "seq": seq, "values": shown})
+            client.send({"type": "hint", "seq": seq, "values": shown,
+                         "convention": convention_note(view, shown)})
 
         self._queue(_Job(key[0], key[1], "hint",
                          lambda: decision_values(view, seed, place, deals), done))

@@ -27,11 +27,12 @@ A message that gives one key twice is refused (which one was meant?).
 
 Server to client: ``state`` (the seat's view and the table around it, after every accepted
 action and on connecting), ``hint`` (``values``: token to points; ``seq``: the state it was
-worked out for), ``error`` (``message``: one
-line saying what was wrong; nothing changed), ``rematch`` (``link``: this seat's link to
-the new game), ``coach`` (``seq``: the move's state; ``chosen``, ``best``, ``loss`` in
-points, and ``note``: the coach's line when the loss is over ``coach.THRESHOLD``, else null)
-and ``pong``.
+worked out for; ``convention``: at a table of four, a line saying which partners' convention
+the best choice breaks and what breaking it is worth, ``coach.convention_note``, else null),
+``error`` (``message``: one line saying what was wrong; nothing changed), ``rematch``
+(``link``: this seat's link to the new game), ``coach`` (``seq``: the move's state;
+``chosen``, ``best``, ``loss`` in points, and ``note``: the coach's line when the loss is
+over ``coach.THRESHOLD``, else null) and ``pong``.
 
 >>> parse('{"type": "action", "action": "JH", "seq": 12}')
 Message(type='action', value='JH', seq=12)

@@ -173,6 +173,87 @@ def _bid2(view: View, hand: list[int]) -> str:
 PASS_TOKEN = action_token(PASS)
 
 
+def convention(view: View) -> tuple[str, frozenset[str]] | None:
+    """The partnership convention the rules of thumb follow in this four-handed position, if
+    one applies: its words and the legal tokens that keep it (never all of them). The hint
+    says so when the expert's best choice breaks it (``coach.convention_note``).
+
+    >>> from euchre import Game, Rules
+    >>> view = Game(Rules(players=4), seed=7).view(1)   # the first to bid: Q♥ turned up
+    >>> view.hand
+    ('9C', 'JD', 'AH', 'AS', 'JS')
+    >>> words, keeping = convention(view)
+    >>> words, sorted(keeping), choose(view)
+    ('go alone only on a hand that takes every trick by itself', ['order', 'pass'], 'order')
+    """
+    me = view.player
+    if view.rules.players != 4 or me is None or view.phase not in ("bid1", "bid2", "play"):
+        return None
+    hand = cards(view.hand)
+    if view.phase != "play":
+        return _bid_convention(view, hand)
+    trump = SUITS.index(view.trump)
+    eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
+    legal = {card_of(t): t for t in view.legal}
+    partner = partner_of(view, me)
+    if partner is None:
+        return None
+    if view.trick:
+        played = cards(view.trick)
+        seats = trick_seats(view.leader, len(played), 4, view.out)
+        best, winner = played[0], seats[0]
+        for seat, card in zip(seats[1:], played[1:], strict=True):
+            if _beats(card, best, trump):
+                best, winner = card, seat
+        last = len(played) == 3 - len(view.out)
+        if winner == partner and (last or _is_boss(best, view, trump)):
+            return _kept("leave a trick to a partner who wins it with the best card out",
+                         {t for c, t in legal.items() if not _beats(c, best, trump)}, view)
+        return None
+    trumps = {t for c, t in legal.items() if eff[c] == trump}
+    side = {t for c, t in legal.items() if eff[c] != trump}
+    if trumps and partner == view.maker and not trump_led(view, trump):
+        if stuck_dealer(view, partner):
+            return _kept("lead no trump into a partner stuck as dealer", side, view)
+        left = {t for c, t in legal.items() if power[c] == 109}
+        return _kept("lead trump, the left bower first, to a partner who made it",
+                     left or trumps, view)
+    if me == view.maker and trumps:
+        return None  # a maker draws trump or not by his own hand
+    for suit in thrown_off(view, partner, trump):
+        back = {t for c, t in legal.items() if eff[c] == suit}
+        if back:
+            return _kept("lead back the suit a partner threw off", back, view)
+    return None
+
+
+def _bid_convention(view: View, hand: list[int]) -> tuple[str, frozenset[str]] | None:
+    me = view.player
+    assert me is not None
+    if view.phase == "bid1":
+        turned = suit_of(card_of(view.upcard))
+        if partners(4, me, view.dealer) and trumps_in(hand, turned) < SUPPORT:
+            return _kept(f"order a partner who deals up only with {SUPPORT} trumps of one's "
+                         "own", {t for t in view.legal if not t.startswith("order")}, view)
+        counts = [(bid_count(view, hand, turned), turned)]
+    else:
+        counts = [(strength(hand, suit), suit) for suit in
+                  (SUITS.index(t.split()[1]) for t in view.legal
+                   if t.startswith("call") and t.endswith("alone"))]
+    lone = [t for t in view.legal if t.endswith("alone")]
+    if lone and all(count < ALONE_AT or _loses_outside(hand, suit) for count, suit in counts):
+        return _kept("go alone only on a hand that takes every trick by itself",
+                     set(view.legal) - set(lone), view)
+    return None
+
+
+def _kept(words: str, tokens: set[str], view: View) -> tuple[str, frozenset[str]] | None:
+    """A convention that some but not all legal choices keep (else it decides nothing)."""
+    if not tokens or len(tokens) == len(view.legal):
+        return None
+    return words, frozenset(tokens)
+
+
 def stuck_dealer(view: View, seat: int) -> bool:
     """Whether ``seat`` dealt and named trump only because stick the dealer made him (every
     other player passed twice)."""

@@ -114,12 +114,14 @@ export function drawChoices() {
   });
 }
 
-// The hint's values in one line, best first, labelled as the expert's estimate.
+// The hint's values in one line, best first, labelled as the expert's estimate (and, at a
+// table of four, the line on a partners' convention its best choice breaks).
 export function drawHints() {
   const ranked = Object.entries(T.hints).sort((a, b) => b[1] - a[1]);
   const wordsOf = Object.fromEntries(words().choices.map((c) => [c.token, c.words]));
   const text = ranked.length && choosing()
     ? `Expert's estimate (${words().hint_label}): ` + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ")
+      + (T.hintConvention ? ` — ${T.hintConvention}` : "")
     : $("hints").textContent === "Thinking…" && choosing() ? "Thinking…" : "";
   setText($("hints"), text);
 }

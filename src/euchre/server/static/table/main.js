@@ -24,7 +24,11 @@ function receive(message) {
     return;
   }
   if (message.type === "hint") {
-    if (T.shown && message.seq === T.shown.seq) { T.hints = message.values; draw(); }
+    if (T.shown && message.seq === T.shown.seq) {
+      T.hints = message.values;
+      T.hintConvention = message.convention || "";
+      draw();
+    }
     return;
   }
   if (message.type !== "state") return;

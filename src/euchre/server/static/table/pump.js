@@ -105,7 +105,7 @@ export function nextHand() {
 
 function show(state, completed, hideHand = false) {
   const before = T.shown;
-  if (!before || before.seq !== state.seq) T.hints = {};
+  if (!before || before.seq !== state.seq) { T.hints = {}; T.hintConvention = ""; }
   const places = before && before.game.id === state.game.id ? snapshot() : null;
   T.shown = state;
   T.held = completed;

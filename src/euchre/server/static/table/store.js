@@ -12,6 +12,7 @@ export const T = {
   handEnd: false,   // the hand-end panel is up: the new hand waits for "Next hand"
   hiding: false,    // the new hand's cards stay hidden while the old hand is shown
   hints: {},        // token -> value, for the shown seq
+  hintConvention: "",  // the hint's line on a partners' convention its best choice breaks
   online: false,    // the socket is open
   busy: false,      // a completed trick or a finished hand is being shown (the queue waits)
 };
