@@ -268,10 +268,10 @@ def test_one_seed_for_both_bots_makes_a_random_bot_against_itself_exactly_zero()
 
 
 def test_bot_spec_parse():
-    spec = BotSpec.parse(" Expert:deals=48,infer=false,model=perfect")
+    spec = BotSpec.parse(" Expert:deals=48,infer=false,opponent=heuristic")
     assert spec.name == "expert"
-    assert dict(spec.options) == {"deals": 48, "infer": False, "model": "perfect"}
-    assert str(spec) == "expert:deals=48,infer=False,model=perfect"
+    assert dict(spec.options) == {"deals": 48, "infer": False, "opponent": "heuristic"}
+    assert str(spec) == "expert:deals=48,infer=False,opponent=heuristic"
     with pytest.raises(ValueError, match="name=value"):
         BotSpec.parse("expert:deals")
     with pytest.raises(ValueError, match="grandmaster"):

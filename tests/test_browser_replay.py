@@ -273,18 +273,20 @@ def test_a_resigned_game_ends_its_replay_with_the_resignation(server):
     assert frames[-1]["said"].endswith("Rita resigned: Computer won 0-0.")
 
 
-def test_a_game_of_four_is_said_to_be_beyond_the_replay(server):
-    """The server plays two-handed games only, but a store may hold a game of the family
-    put there with the engine: its page says so in one line rather than draw it wrong."""
+def test_a_game_of_four_is_shown_as_text_not_drawn_wrong(server):
+    """The table's replay draws two seats: a finished game of four is its record as text
+    (every hand, the names by place), and its positions are refused in one line."""
     rules, rng = Rules(players=4, target=3), random.Random(4)
     game = Game(rules, seed=4)
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
-    stored = StoredGame("fourhanded", "friend", None, rules, 4, (None, None), ("Ann", "Bo"),
+    stored = StoredGame("fourhanded", "computer", "easy", rules, 4, ("t", None, None, None),
+                        ("Ann", "Computer", "Computer", "Computer"),
                         [token for _, token in game.actions()], finished=True)
     SQLiteStorage(server.db).put_whole(stored)
     code, html = server.get("/games/fourhanded")
-    assert code == 422 and "played by 4 players" in html and "Traceback" not in html
+    assert code == 200 and "Ann and North" in html and "West and East" in html
+    assert "Traceback" not in html
     code, told = server.get("/api/games/fourhanded/positions")
     assert code == 422 and "two-handed games only" in json.loads(told)["error"]
 
