@@ -342,6 +342,12 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 # --- a finished hand ------------------------------------------------------------------------
 
 
+PLACE_NAMES = {3: ("West", "East"), 4: ("West", "North", "East")}
+"""The other seats of a table of three or four by their places, as the terminal and the
+browser name the computers: the person sits south, the seat after him (on his left) is
+West, his partner at four North."""
+
+
 def side_name(who: Sequence[str], players: int, side: int) -> str:
     """A side as people name it: a player, or two partners ("Ann and Cy").
 

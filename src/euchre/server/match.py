@@ -14,6 +14,7 @@ from typing import Any
 
 from .. import daily, state
 from ..game import Game, state_of
+from ..words import PLACE_NAMES
 from . import scorepad
 from .storage import StoredGame
 from .totals import ABANDONED, UNDO_USED
@@ -34,9 +35,6 @@ def finished(stored: StoredGame, game: Game) -> bool:
         daily.DAY in stored.options and daily.done(game))
 
 
-SEAT_NAMES = {3: ("West", "East"), 4: ("West", "North", "East")}
-"""The computers' seats at a table of three or four as the page and the words name them
-(the person sits south; the seat after him, on his left, is West; his partner North)."""
 PARTNER = "partner"
 """The key of a four-handed game's partner level (``options``), when not the opponents'."""
 
@@ -50,7 +48,7 @@ def arrived(stored: StoredGame) -> list[bool]:
 def shown_names(stored: StoredGame) -> tuple[str, ...]:
     """The seats' names as the table shows them: at three or four against the computer,
     the computers by their places (West, North, East), not all "Computer"."""
-    places = SEAT_NAMES.get(len(stored.names))
+    places = PLACE_NAMES.get(len(stored.names))
     if places is None or stored.mode != "computer":
         return tuple(stored.names)
     return (stored.names[0], *places)

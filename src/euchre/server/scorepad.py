@@ -96,27 +96,26 @@ def _previous_end(cell: tuple) -> tuple | None:
 
 
 def _row(end: HandEnd, number: int, before: Any) -> dict[str, Any]:
+    """A row from the engine's finished hand (its result built as records keep it)."""
     result = result_of(end.maker, end.trump, end.won, end.points)
-    return {"hand": number, "dealer": None if end.dealer < 0 else end.dealer,
-            "maker": result["maker"],
+    return _row_of(result, number, None if end.dealer < 0 else end.dealer, before)
+
+
+def _row_of(result: dict[str, Any], number: int, dealer: int | None,
+            before: Any) -> dict[str, Any]:
+    """A row from a hand's result (``hands.result_of``'s dict) and the score before it."""
+    return {"hand": number, "dealer": dealer, "maker": result["maker"],
             "trump": suit_text(result["trump"]) if result["trump"] else None,
-            "tricks": result["tricks_won"], "outcome": OUTCOME_SHORT[result["outcome"]],
-            "points": result["points"],
+            "tricks": list(result["tricks_won"]), "outcome": OUTCOME_SHORT[result["outcome"]],
+            "points": list(result["points"]),
             "score": [a + b for a, b in zip(before, result["points"], strict=True)]}
 
 
 def _rows(record: dict[str, Any]) -> list[dict[str, Any]]:
+    made: list[dict[str, Any]] = []
     score = list((record.get("start") or {}).get("score") or [0] * len(record["score"]))
-    made = []
     for hand in record["hands"]:
-        result = hand.get("result")
-        if not result:
-            continue
-        score = [a + b for a, b in zip(score, result["points"], strict=True)]
-        made.append({"hand": hand["number"] + 1, "dealer": hand["dealer"],
-                     "maker": result["maker"],
-                     "trump": suit_text(result["trump"]) if result["trump"] else None,
-                     "tricks": list(result["tricks_won"]),
-                     "outcome": OUTCOME_SHORT[result["outcome"]],
-                     "points": list(result["points"]), "score": score})
+        if hand.get("result"):
+            made.append(_row_of(hand["result"], hand["number"] + 1, hand["dealer"], score))
+            score = made[-1]["score"]
     return made

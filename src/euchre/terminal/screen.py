@@ -15,12 +15,18 @@ from rich.markup import escape
 from ..actions import DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card
 from ..view import View
-from ..words import bid_words, card_text, count, score_words, suit_text, upcard_state
+from ..words import (
+    PLACE_NAMES,
+    bid_words,
+    card_text,
+    count,
+    score_words,
+    suit_text,
+    upcard_state,
+)
 
-SEAT_NAMES = {2: ("You", "Computer"), 3: ("You", "West", "East"),
-              4: ("You", "West", "North", "East")}
-"""The seats as the terminal names them: you sit south, the seat after you (clockwise, on
-your left) is West; at four your partner sits opposite, North."""
+SEAT_NAMES = {2: ("You", "Computer"), **{n: ("You", *places) for n, places in PLACE_NAMES.items()}}
+"""The seats as the terminal names them (``words.PLACE_NAMES`` at three and four)."""
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
 
