@@ -58,7 +58,7 @@ def start_from_lobby(page, server, players: int, partner: str | None = None) -> 
     page.check(f"input[name=players][value='{players}']")
     expect(page.locator("#partner-row")).to_be_visible() if players == 4 else \
         expect(page.locator("#partner-row")).to_be_hidden()
-    expect(page.locator("[data-testid=friend]")).to_be_disabled()
+    expect(page.locator("[data-testid=friend]")).to_be_enabled()
     page.check("input[name=level][value=easy]")
     if partner:
         page.select_option("#partner", partner)

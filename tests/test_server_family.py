@@ -103,7 +103,8 @@ def test_a_whole_match_against_the_computer_and_nobody_sees_a_hidden_card(server
 
 
 def test_family_games_refused_where_they_cannot_be_played(server):
-    for fields, said in (({"mode": "friend", "rules": {"players": 4}}, "against the computer"),
+    for fields, said in (({"mode": "friend", "rules": {"players": 4}, "level": "grandmaster"},
+                              "level must be one of"),
                          ({"rules": {"players": 3}, "partner": "easy"}, "table of four"),
                          ({"rules": {"players": 4}, "partner": "grandmaster"}, "a level"),
                          ({"rules": {"players": 5}}, "players")):

@@ -126,6 +126,11 @@ def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
                         metavar="SECONDS", help="cut off a client that leaves 64 KB of replies "
                                                 "unread this long (its pings go unanswered "
                                                 f"meanwhile); default {d.write_stall:g}")
+    limits.add_argument("--seat-wait", type=_long_seconds, default=d.seat_wait,
+                        metavar="SECONDS", help="at a friend table of three or four, the "
+                                                "computer plays the seat of a player gone this "
+                                                "long, until he is back; default "
+                                                f"{d.seat_wait:g}")
     limits.add_argument("--abandon-after", type=_days, default=d.abandon_after / 86_400,
                         metavar="DAYS", help="close a game against the computer left "
                                              "unfinished this long as lost by the person "
@@ -178,5 +183,5 @@ def run(args: argparse.Namespace) -> int:
                     write_stall=args.write_stall, allowed_hosts=tuple(args.allowed_host),
                     allowed_origins=tuple(args.allowed_origin),
                     trusted_proxies=tuple(args.trusted_proxy),
-                    abandon_after=args.abandon_after * 86_400)
+                    abandon_after=args.abandon_after * 86_400, seat_wait=args.seat_wait)
     return run_server(args.host, args.port, args.db, args.bot_delay, limits)

@@ -68,7 +68,9 @@ class Computer:
             seq = table.seq
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            bot = table.bots[seat]
+            bot = table.bots.get(seat)
+            if bot is None or table.seq != seq:  # its person is back, or a move was made
+                continue
             table.bots_told[seat] = agents.tell_past_hands(bot, table.game, seat,
                                                            table.bots_told.get(seat, 0))
             view = table.game.view(seat)
@@ -79,7 +81,8 @@ class Computer:
                 await asyncio.sleep(1)
                 continue
             async with table.lock:
-                if table.seq != seq or table.game.to_move != seat or table.over():
+                if table.seq != seq or table.game.to_move != seat or table.over() or \
+                        table.bots.get(seat) is not bot:
                     continue
                 try:
                     await accept(table, self.committer, seat, token)

@@ -33,8 +33,8 @@ from .limits import Busy, Limits, RateLimiter, plausible
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
 from .player_messages import Services, handle
 from .protocol import COMPUTER, Message, ProtocolError, check_name
-from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame, Write
-from .table import Table, reload, tell_rematch
+from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame, Write, invite_key
+from .table import Table, reload, seat_bots, tell_rematch
 
 log = logging.getLogger("euchre.server")
 FRIEND = "Friend"
@@ -62,7 +62,8 @@ class Hub:
         """Live tables with nobody connected, and since when (``time.monotonic``)."""
         self.hints = Hints(self.limits.review_deals)
         self.computer = Computer(committer, self.peers, bot_delay, bot_threads)
-        self.services = Services(committer, self.hints, self.computer.wake, self._rematch)
+        self.services = Services(committer, self.hints, self.computer.wake, self._rematch,
+                                 self._wait_for)
         self.days = Days(committer, self.create)
         """The deal of the day (``days``)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -73,27 +74,25 @@ class Hub:
     # --- creating, claiming and finding tables ---------------------------------------------
 
     async def create(self, mode: str, rules: Rules, name: str, level: str | None = None,
-                     seed: int | None = None, friend: str | None = None,
+                     seed: int | None = None, seated: dict[int, str] | None = None,
                      options: dict[str, Any] | None = None,
                      also: Callable[[StoredGame], list[Write]] | None = None,
                      seeded: bool | None = None) -> StoredGame:
         """A new game, stored before it is returned (its table opens when someone connects),
         with ``options`` and the writes ``also(game)`` gives in the same transaction (all or
-        nothing). A friend game's second seat is taken with its one-time invite, unless
-        ``friend`` names him already (a rematch). ``ValueError`` for a bad choice; ``Busy``
-        when no table could be opened for it. A ``seed`` given here is the caller's (marked
-        ``seeded`` unless ``seeded`` says otherwise: a deal of the day's is the server's);
-        else the server's own."""
+        nothing). A friend game's other seats are taken each with its one-time invite, but
+        those ``seated`` names already (a rematch: then, at three or four, the computer
+        plays the others from the start, their invites still open). ``ValueError`` for a bad
+        choice; ``Busy`` when no table could be opened for it. A ``seed`` given here is the
+        caller's (marked ``seeded`` unless ``seeded`` says otherwise: a deal of the day's is
+        the server's); else the server's own."""
         if not self.has_room():
             raise Busy("the server is full: try again in a minute")
         if mode not in ("computer", "friend"):
             raise ValueError(f"mode must be computer or friend, not {mode!r}")
-        if mode == "computer" and level not in agents.LEVELS:
-            raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {level!r}")
         players = rules.players
-        if players != 2 and mode != "computer":
-            raise ValueError(f"a table of {players} is played against the computer for now: "
-                             "friend tables are two-handed")
+        if (mode == "computer" or players > 2) and level not in agents.LEVELS:
+            raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {level!r}")
         partner = (options or {}).get(match.PARTNER)
         if partner is not None and (players != 4 or partner not in agents.LEVELS):
             raise ValueError("partner must be a level (" + ", ".join(agents.LEVELS) + ") and "
@@ -101,73 +100,100 @@ class Hub:
         name = _name(name)
         seeded = seed is not None if seeded is None else seeded
         seed = new_seed() if seed is None else seed
-        second = COMPUTER if mode == "computer" else friend or FRIEND
-        token = secrets.token_urlsafe(18) if mode == "friend" and friend else None
+        seated = seated or {}
+        tokens: list[str | None] = [secrets.token_urlsafe(18)]
+        names = [name]
+        for seat in range(1, players):
+            held = seated.get(seat) if mode == "friend" else None
+            tokens.append(secrets.token_urlsafe(18) if held else None)
+            names.append(held or (FRIEND if mode == "friend" and players == 2 else COMPUTER))
         stored = StoredGame(
             id=secrets.token_urlsafe(9), mode=mode,
-            level=level if mode == "computer" else None, rules=rules, seed=seed,
-            tokens=(secrets.token_urlsafe(18), token, *[None] * (players - 2)),
-            names=(name, second, *[COMPUTER] * (players - 2)), seeded=seeded)
+            level=level if mode == "computer" or players > 2 else None, rules=rules,
+            seed=seed, tokens=tuple(tokens), names=tuple(names), seeded=seeded)
         stored.options.update(options or {})
-        if mode == "friend" and not friend:
-            stored.options[match.INVITE] = secrets.token_urlsafe(18)
+        if mode == "friend":
+            for seat in range(1, players):
+                if tokens[seat] is None:
+                    stored.options[invite_key(seat)] = secrets.token_urlsafe(18)
+            if seated and players > 2:
+                stored.options[match.COMPUTERS] = match.computer_levels(
+                    stored, [seat for seat in range(1, players) if tokens[seat] is None])
         Game(rules, seed=seed)  # refuses a bad seed before anything is stored
         await self.committer.submit([NewGame(stored), *(also(stored) if also else [])])
         return stored
 
     async def _rematch(self, old: StoredGame, address: str) -> StoredGame:
-        """The rematch of a finished game: its rules and players, metered with every other
-        new game from ``address`` (``ProtocolError`` when over the limit)."""
+        """The rematch of a finished game: its rules and players (each person in his seat,
+        with a new token), metered with every other new game from ``address``
+        (``ProtocolError`` when over the limit)."""
         wait = self.creations.take(address)
         if wait:
             raise ProtocolError(f"too many new games from your address: ask for the rematch "
                                 f"again in {wait:.0f} s")
-        friend = old.names[1] if old.mode == "friend" else None
+        seated = {seat: old.names[seat] for seat in match.people(old) if seat > 0} \
+            if old.mode == "friend" else None
+        options = {key: old.options[key] for key in (match.PARTNER,) if key in old.options}
         try:
             return await self.create(old.mode, old.rules, old.names[0], old.level,
-                                     friend=friend)
+                                     seated=seated, options=options)
         except ValueError:
             self.creations.give_back(address)
             raise
 
-    async def claim(self, game_id: str, invite: str, name: str) -> StoredGame:
-        """Take a friend game's second seat with its one-time invite, under ``name``: the
-        seat's token is made now and returned to the caller alone, and the invite stops
-        working. ``ValueError`` (one line) for a wrong or used invite, or a bad name."""
+    async def claim(self, game_id: str, invite: str, name: str) -> tuple[StoredGame, int]:
+        """Take a friend game's seat with its one-time invite, under ``name``: the seat's
+        token is made now and returned to the caller alone, and the invite stops working.
+        A computer's seat (at three or four, once the host started) is the claimer's from
+        the next hand. ``ValueError`` (one line) for a wrong or used invite, or a bad
+        name."""
         name = _name(name)
         stored = await self.committer.read(self.committer.storage.load, game_id) \
             if plausible(game_id) else None
         if stored is None:
             raise LookupError(f"no game {game_id!r}")
-        code = stored.options.get(match.INVITE)
-        if code is None:
+        codes = match.invites(stored)
+        if not codes:
             raise Taken("that seat has been taken already: the invite works once")
-        if not (plausible(invite) and secrets.compare_digest(code, invite)):
-            raise ValueError("this invite is not valid for this game")
+        seat = next((seat for seat, code in codes.items()
+                     if plausible(invite) and secrets.compare_digest(code, invite)), None)
+        if seat is None:
+            raise ValueError("this invite is not valid for this game" + (
+                "" if len(stored.names) == 2 else
+                " (or its seat was taken already: an invite works once)"))
+        if stored.finished:
+            raise Taken("that game is over: you can still watch it")
         token = secrets.token_urlsafe(18)
+        writes: list[Write] = [Claim(game_id, seat, invite, token, name)]
+        if str(seat) in stored.options.get(match.COMPUTERS, {}):
+            hand = (await self.peek(game_id))[1].hand_number  # the computer finishes it
+            writes.append(SetOption(game_id, f"{match.TAKEOVER}{seat}", hand))
         try:
-            await self.committer.submit([Claim(game_id, 1, invite, token, name)])
+            await self.committer.submit(writes)
         except Conflict:
             raise Taken("that seat has been taken already: the invite works once") from None
+        await self._reread(game_id)
+        tokens = list(stored.tokens)
+        tokens[seat] = token
+        stored.tokens = tuple(tokens)
+        stored.options.pop(invite_key(seat))
+        return stored, seat
+
+    async def _reread(self, game_id: str) -> None:
+        """A live table here reads its game again (a seat was claimed, someone came back)."""
         table = self.tables.get(game_id)
         if table is not None:
             async with table.lock:
                 await reload(table, self.committer)
-        stored.tokens = (stored.tokens[0], token)
-        stored.options.pop(match.INVITE)
-        return stored
+            self.computer.wake(table)
 
     def _open(self, stored: StoredGame, game: Game | None = None) -> Table:
         """Make a game live (``game`` when it is already built, else replayed)."""
         if game is None:
             game = stored.replay()
-        bots = {}
-        if stored.mode == "computer":  # every seat but the person's (seat 1's seed as ever)
-            bots = {seat: agents.load(match.level_of(stored, seat),
-                                      seed=stored.seed + 17 + 7919 * (seat - 1))
-                    for seat in range(1, len(stored.names))}
-        table = Table(stored, game, bots,
+        table = Table(stored, game, {},
                       rematch_asked=set(stored.options.get(match.REMATCH_ASKED, [])))
+        seat_bots(table)
         self.tables[stored.id] = table
         self._idle_since[stored.id] = time.monotonic()  # until someone joins
         return table
@@ -301,6 +327,8 @@ class Hub:
                 if self.tables.get(game_id) is table:
                     table.clients.add(client)
                     self._idle_since.pop(game_id, None)
+                    if client.seat is not None:
+                        await self._back(table, client.seat)
                     table.broadcast()  # the others see who is connected
                     if client.seat is not None:
                         await tell_rematch(table, self.committer, [client])
@@ -315,6 +343,42 @@ class Hub:
             table.broadcast()
             if not table.clients and self.tables.get(table.stored.id) is table:
                 self._idle_since[table.stored.id] = time.monotonic()
+            if client.seat is not None and not table.connected()[client.seat]:
+                self._wait_for(table, client.seat)
+
+    # --- a person who leaves a friend table of three or four --------------------------------
+
+    def _wait_for(self, table: Table, seat: int) -> None:
+        """A person's seat at a friend table of three or four is left empty: after
+        ``limits.seat_wait`` seconds with nobody back in it, the computer plays it."""
+        stored = table.stored
+        if stored.mode != "friend" or len(stored.names) == 2 or seat not in \
+                match.people(stored) or table.over():
+            return
+        self._later(self._stand_in(table, seat, self.limits.seat_wait))
+
+    async def _stand_in(self, table: Table, seat: int, wait: float) -> None:
+        await asyncio.sleep(wait)
+        async with table.lock:
+            stored = table.stored
+            if (self.tables.get(stored.id) is not table or table.connected()[seat]
+                    or table.over() or seat in match.away(stored)):
+                return
+            await self.committer.submit([SetOption(stored.id, f"{match.AWAY}{seat}", True)])
+            stored.options[f"{match.AWAY}{seat}"] = True
+            seat_bots(table)
+            table.broadcast()
+        self.computer.wake(table)
+
+    async def _back(self, table: Table, seat: int) -> None:
+        """A person is back in a seat the computer played while he was away (the caller
+        holds the table's lock)."""
+        stored = table.stored
+        if seat not in match.away(stored):
+            return
+        await self.committer.submit([SetOption(stored.id, f"{match.AWAY}{seat}", False)])
+        stored.options[f"{match.AWAY}{seat}"] = False
+        seat_bots(table)
 
     async def handle(self, table: Table, client: Client, message: Message) -> None:
         """Carry out one parsed message of a connection (``player_messages``)."""

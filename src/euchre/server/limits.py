@@ -78,6 +78,9 @@ class Limits:
     abandon_after: float = 7 * 86_400.0
     """Seconds a game against the computer may lie unfinished, the person having moved,
     before it is closed as resigned by him (a loss in his statistics, marked abandoned)."""
+    seat_wait: float = 60.0
+    """Seconds a person's seat at a friend table of three or four waits for him once he has
+    left (no connection) before the computer plays it for him, until he is back."""
     review_deals: int = DEFAULT_DEALS
     """The expert's deals per card decision in a review (twice as many per bid or discard):
     fewer is faster and noisier."""

@@ -16,7 +16,7 @@ from .. import daily, state
 from ..game import Game, state_of
 from ..words import PLACE_NAMES
 from . import scorepad
-from .storage import StoredGame
+from .storage import StoredGame, invite_key
 from .totals import ABANDONED, UNDO_USED
 from .wording import OUTCOME_SHORT
 
@@ -24,8 +24,18 @@ RESIGNED, HINTS, REMATCH_OF = "resigned", "hints", "rematch_of"
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
 """Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
 that every server process knows them)."""
-INVITE = "invite"
+INVITE = invite_key(1)
 """The key of a friend game's one-time invite (``options``): present until it is claimed."""
+COMPUTERS = "computers"
+"""At a friend table of three or four, the seats nobody had claimed when the host started,
+played by the computer (``options``: seat, as text, to level); a person may still claim one
+with its invite, and plays it from the next hand (``TAKEOVER``)."""
+TAKEOVER = "takeover"
+"""``takeover{seat}``: the hand in which a person claimed a computer's seat (the computer
+finishes that hand)."""
+AWAY = "away"
+"""``away{seat}``: the seat's player left the table for longer than the stated wait, and
+the computer plays for him until he comes back (stored, so every server process knows)."""
 
 
 def finished(stored: StoredGame, game: Game) -> bool:
@@ -39,19 +49,72 @@ PARTNER = "partner"
 """The key of a four-handed game's partner level (``options``), when not the opponents'."""
 
 
+def invites(stored: StoredGame) -> dict[int, str]:
+    """The one-time invites not yet claimed, by seat."""
+    return {seat: stored.options[invite_key(seat)] for seat in range(1, len(stored.names))
+            if invite_key(seat) in stored.options}
+
+
 def arrived(stored: StoredGame) -> list[bool]:
-    """Whether each seat has been taken: a friend's seat once its invite was claimed (the
-    computers', and the creator's, always)."""
-    return [True, INVITE not in stored.options, *[True] * (len(stored.names) - 2)]
+    """Whether each seat has been taken: a friend's seat once its invite was claimed, or
+    the computer's once the host started (the creator's, and a computer table's, always)."""
+    open_seats, computers = invites(stored), stored.options.get(COMPUTERS, {})
+    return [seat not in open_seats or str(seat) in computers
+            for seat in range(len(stored.names))]
+
+
+def computer_seats(stored: StoredGame, game: Game) -> dict[int, str]:
+    """The seats the computer plays now, with its level: at a computer table every seat but
+    the first; at a friend table the seats it filled when the host started (one a person has
+    claimed since, until the hand he claimed it in is over) and those of players away."""
+    players = len(stored.names)
+    if stored.mode == "computer":
+        return {seat: level_of(stored, seat) for seat in range(1, players)}
+    options, level = stored.options, stored.level or "expert"
+    playing = {}
+    for seat in range(1, players):
+        if str(seat) in options.get(COMPUTERS, {}):
+            since = options.get(f"{TAKEOVER}{seat}")
+            if since is None or game.hand_number <= since:
+                playing[seat] = options[COMPUTERS][str(seat)]
+    for seat in range(players):
+        if options.get(f"{AWAY}{seat}"):
+            playing[seat] = level
+    return playing
+
+
+def computer_levels(stored: StoredGame, seats: list[int]) -> dict[str, str]:
+    """The levels of the computers a friend table puts in ``seats`` (``COMPUTERS``)."""
+    return {str(seat): level_of(stored, seat) for seat in seats}
+
+
+TAKEOVER_KEYS = frozenset(f"{TAKEOVER}{seat}" for seat in range(1, 4))
+
+
+def taking_over(stored: StoredGame, seat: int) -> bool:
+    """Whether a person claimed ``seat`` from the computer (who finishes that hand)."""
+    return f"{TAKEOVER}{seat}" in stored.options
+
+
+def away(stored: StoredGame) -> list[int]:
+    """The seats whose players are away, the computer playing for them."""
+    return [seat for seat in range(len(stored.names)) if stored.options.get(f"{AWAY}{seat}")]
+
+
+def people(stored: StoredGame) -> set[int]:
+    """The seats held by people (they ask for the rematch): every seat with a token."""
+    return {seat for seat, token in enumerate(stored.tokens) if token is not None}
 
 
 def shown_names(stored: StoredGame) -> tuple[str, ...]:
-    """The seats' names as the table shows them: at three or four against the computer,
-    the computers by their places (West, North, East), not all "Computer"."""
+    """The seats' names as the table shows them: at three or four, a seat with no person's
+    name (the computer's, or one not yet claimed) by its place (West, North, East), not all
+    "Computer"."""
     places = PLACE_NAMES.get(len(stored.names))
-    if places is None or stored.mode != "computer":
+    if places is None:
         return tuple(stored.names)
-    return (stored.names[0], *places)
+    return (stored.names[0], *(place if stored.tokens[seat] is None else stored.names[seat]
+                               for seat, place in enumerate(places, start=1)))
 
 
 def side_of(stored: StoredGame, seat: int) -> int:
@@ -91,10 +154,16 @@ def resigned_winner(stored: StoredGame, score: tuple[int, ...] | list[int], seat
     return max(others, key=lambda other: score[other])
 
 
-def invite_link(stored: StoredGame) -> str | None:
-    """The friend's invite while it is unclaimed (shown to the creator alone), else None."""
-    code = stored.options.get(INVITE)
+def invite_link(stored: StoredGame, seat: int = 1) -> str | None:
+    """A seat's invite while it is unclaimed (shown to the creator alone), else None."""
+    code = stored.options.get(invite_key(seat))
     return None if code is None else f"/join/{stored.id}?invite={code}"
+
+
+def invite_links(stored: StoredGame) -> dict[str, str]:
+    """Every unclaimed seat's invite, by seat (as text: a JSON object's keys)."""
+    return {str(seat): f"/join/{stored.id}?invite={code}"
+            for seat, code in invites(stored).items()}
 
 
 def seats_of(stored: StoredGame, name: str) -> list[int]:

@@ -25,7 +25,7 @@ from .committer import Committer
 from .hints import Hints
 from .protocol import Message, ProtocolError, check_name
 from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
-from .table import Table, accept, tell_rematch
+from .table import Table, accept, seat_bots, tell_rematch
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,9 @@ class Services:
     new_game: Callable[[StoredGame, str], Awaitable[StoredGame]]
     """A new game with the setup of a finished one (its rematch), metered by the client's
     address with every other new game; ``ProtocolError`` when refused."""
+    absent: Callable[[Table, int], None]
+    """A person's seat at a friend table of three or four is empty: the computer plays it
+    after ``limits.seat_wait`` if nobody is back in it by then."""
 
 
 async def handle(services: Services, table: Table, client: Client, message: Message) -> None:
@@ -70,6 +73,8 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
             await _rematch(services, table, client, seat)
         elif kind == "hints":
             await _allow_hints(services, table, seat, message.value == "on")
+        elif kind == "start":
+            await _start(services, table, seat)
     except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
         client.send({"type": "error", "message": str(err)})
 
@@ -97,7 +102,12 @@ async def _act(services: Services, table: Table, client: Client, token: str,
             raise ProtocolError("the game is over")
         if not all(match.arrived(table.stored)):
             raise ProtocolError(f"{table.stored.names[1]} has not taken the seat yet: nobody "
-                                "plays until your friend opens the invite")
+                                "plays until your friend opens the invite"
+                                if len(table.stored.names) == 2 else
+                                "the table has not started: nobody plays until every seat "
+                                "is taken or the host starts")
+        if client.seat in table.bots:
+            raise ProtocolError("the computer plays your seat until this hand is over")
         if seq is not None and seq != table.seq:
             raise ProtocolError(f"that move answers state {seq}, but the game is at state "
                                 f"{table.seq}: nothing was played")
@@ -168,6 +178,29 @@ async def _allow_hints(services: Services, table: Table, seat: int, allow: bool)
         table.broadcast()
 
 
+async def _start(services: Services, table: Table, seat: int) -> None:
+    """The host starts a friend table of three or four: the computer takes every seat
+    nobody has claimed (its invite stays open: a person may still take it over)."""
+    async with table.lock:
+        stored = table.stored
+        if seat != 0 or stored.mode != "friend" or len(stored.names) == 2:
+            raise ProtocolError("only the host of a friend table of three or four starts it "
+                                "with computers in the empty seats")
+        waiting = [s for s, here in enumerate(match.arrived(stored)) if not here]
+        if not waiting:
+            raise ProtocolError("every seat is taken: the game has started")
+        levels = match.computer_levels(stored, waiting)
+        await services.committer.submit([SetOption(stored.id, match.COMPUTERS, levels)])
+        stored.options[match.COMPUTERS] = levels
+        seat_bots(table)
+        table.broadcast()
+        connected = table.connected()
+        for person in match.people(stored):  # one who took his seat and is not here
+            if not connected[person]:
+                services.absent(table, person)
+    services.wake_bots(table)
+
+
 async def _rematch(services: Services, table: Table, client: Client, seat: int) -> None:
     """Ask for a rematch; once every person at the table asked, make it (once: asking again
     afterwards is sent the link again) and send each connection its own link."""
@@ -183,8 +216,7 @@ async def _rematch(services: Services, table: Table, client: Client, seat: int) 
             await services.committer.submit([SetOption(old.id, match.REMATCH_ASKED, asked)])
             old.options[match.REMATCH_ASKED] = asked
             table.rematch_asked = set(asked)
-        people = {0} if old.mode == "computer" else {0, 1}
-        if not people <= table.rematch_asked:
+        if not match.people(old) <= table.rematch_asked:
             table.broadcast()  # the other player is offered it
             return
         new = await services.new_game(old, client.address)

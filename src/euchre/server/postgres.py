@@ -36,6 +36,7 @@ from .storage import (
     StoredGame,
     TakeBack,
     Write,
+    invite_key,
     players_of,
     row_of,
 )
@@ -273,10 +274,10 @@ def _claim(connection: Any, item: Claim, now: float) -> None:
     taken = connection.execute(
         "UPDATE games SET tokens = jsonb_set(tokens::jsonb, %s, to_jsonb(%s::text))::text, "
         "names = jsonb_set(names::jsonb, %s, to_jsonb(%s::text))::text, "
-        "options = (options::jsonb - 'invite')::text, updated = %s "
-        "WHERE id = %s AND options::jsonb ->> 'invite' = %s RETURNING id",
-        ([str(item.seat)], item.token, [str(item.seat)], item.name, now, item.game_id,
-         item.invite)).fetchone()
+        "options = (options::jsonb - %s)::text, updated = %s "
+        "WHERE id = %s AND options::jsonb ->> %s = %s RETURNING id",
+        ([str(item.seat)], item.token, [str(item.seat)], item.name, invite_key(item.seat),
+         now, item.game_id, invite_key(item.seat), item.invite)).fetchone()
     if taken is None:
         raise Conflict(f"game {item.game_id}: the invite was used already")
 

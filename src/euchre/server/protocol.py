@@ -18,6 +18,8 @@ Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
 ``{"type": "rematch"}``           once the match is over: ask for a new one (same rules and
                                   players); made when every person at the table asked
 ``{"type": "hints", "allow": B}`` the creator of a friend game turns hints on or off
+``{"type": "start"}``             the host of a friend table of three or four starts it: the
+                                  computer takes the seats nobody has claimed
 ``{"type": "coach", "seq": S}``   the coach's note on your own move at state ``S`` (the
                                   move that state answered): what the expert preferred and
                                   by how much, valued from your view before the move
@@ -131,7 +133,7 @@ def parse(text: str | bytes) -> Message:
         return Message("action", action, _seq(data.get("seq")))
     if kind == "name":
         return Message("name", check_name(data.get("name")))
-    if kind in ("hint", "ping", "undo", "resign", "rematch"):
+    if kind in ("hint", "ping", "undo", "resign", "rematch", "start"):
         return Message(kind)
     if kind == "hints":  # the creator of a friend game turns hints on or off
         if data.get("allow") not in (True, False):
@@ -143,9 +145,9 @@ def parse(text: str | bytes) -> Message:
         return Message("coach", None, _seq(data["seq"]))
     if not isinstance(kind, str):
         raise ProtocolError('message needs "type": one of action, hint, name, ping, undo, '
-                            'resign, rematch, hints, coach')
+                            'resign, rematch, hints, start, coach')
     raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name, "
-                        "ping, undo, resign, rematch, hints or coach")
+                        "ping, undo, resign, rematch, hints, start or coach")
 
 
 def _seq(seq: object) -> int | None:

@@ -96,13 +96,14 @@ class StoredGame:
 
     id: str
     mode: str
-    """``computer`` (seat 1 is a bot of ``level``) or ``friend`` (two people)."""
+    """``computer`` (every seat but the first is a bot of ``level``) or ``friend`` (people
+    in the seats they claimed; at three or four, computers of ``level`` in the others)."""
     level: str | None
     rules: Rules
     seed: int
-    tokens: tuple[str | None, str | None]
-    """Each seat's secret; None for the computer's seat."""
-    names: tuple[str, str]
+    tokens: tuple[str | None, ...]
+    """Each seat's secret; None for the computer's seat (and a seat not yet claimed)."""
+    names: tuple[str, ...]
     actions: list[str] = field(default_factory=list)
     finished: bool = False
     winner: int | None = None
@@ -187,9 +188,20 @@ class TakeBack:
     seq: int
 
 
+def invite_key(seat: int) -> str:
+    """The key of a seat's one-time invite in a game's options: ``invite`` for the second
+    seat (as every friend game of two has stored it), ``invite2``, ``invite3`` for the
+    others of a table of three or four.
+
+    >>> invite_key(1), invite_key(3)
+    ('invite', 'invite3')
+    """
+    return "invite" if seat == 1 else f"invite{seat}"
+
+
 @dataclass(frozen=True)
 class Claim:
-    """A friend takes the second seat with the game's one-time invite: the seat gets its
+    """A friend takes a seat with its one-time invite (``invite_key``): the seat gets its
     token and his name, and the invite is removed. Refused (``Conflict``, nothing written)
     unless the stored invite is still ``invite``: two claims never both succeed, even from
     two processes."""
@@ -559,12 +571,14 @@ def _take_back(connection: sqlite3.Connection, item: TakeBack, now: float) -> No
 
 
 def _claim(connection: sqlite3.Connection, item: Claim, now: float) -> None:
+    path = "$." + invite_key(item.seat)
     done = connection.execute(
         "UPDATE games SET tokens = json_set(tokens, '$[' || ? || ']', ?), "
         "names = json_set(names, '$[' || ? || ']', ?), "
-        "options = json_remove(options, '$.invite'), updated = ? "
-        "WHERE id = ? AND json_extract(options, '$.invite') = ?",
-        (item.seat, item.token, item.seat, item.name, now, item.game_id, item.invite))
+        "options = json_remove(options, ?), updated = ? "
+        "WHERE id = ? AND json_extract(options, ?) = ?",
+        (item.seat, item.token, item.seat, item.name, path, now, item.game_id, path,
+         item.invite))
     if done.rowcount != 1:
         raise sqlite3.IntegrityError(f"game {item.game_id}: the invite was used already")
 

@@ -54,6 +54,8 @@ class Table:
     """This process holds the computer's lease for the game (``peers``): it makes its moves."""
     waiting: bool = False
     """The computer's task is waiting for a lease another process holds."""
+    levels: dict[int, str] = field(default_factory=dict)
+    """The level of each seat's computer player (``seat_bots``)."""
     bots_told: dict[int, int] = field(default_factory=dict)
     """For each bot's seat, the hands it was told of (``agents.tell_past_hands``): a table
     loaded again tells its new bot of every hand so far before it moves."""
@@ -94,9 +96,15 @@ class Table:
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # resigned: nothing is left to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""
-        elif not all(arrived):  # nobody moves before the friend is here
+        elif not all(arrived):  # nobody moves before the friends are here
             view["legal"], said["choices"] = [], []
-            said["prompt"] = f"Waiting for {stored.names[1]} to take the seat"
+            said["prompt"] = f"Waiting for {stored.names[1]} to take the seat" \
+                if len(names) == 2 else "Waiting for your friends: start when you are ready" \
+                if seat == 0 else "Waiting for your friends, or for the host to start"
+        elif seat in self.bots:  # a seat taken over mid-hand, or its player away
+            view["legal"], said["choices"] = [], []
+            said["prompt"] = "The computer plays your seat until this hand is over" \
+                if match.taking_over(stored, seat) else "The computer played for you"
         last = self.last_action
         if last is not None and last[1].startswith("discard") and last[0] != seat:
             last = (last[0], "discard")  # the other player's discard stays face down
@@ -105,11 +113,12 @@ class Table:
                 "last_action": list(last) if last else None,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
                          "names": list(names), "seat": seat,
-                         "levels": [match.level_of(stored, s) if s in self.bots else None
-                                    for s in range(len(names))],
+                         "levels": [self.levels.get(s) for s in range(len(names))],
                          "connected": connected, "arrived": arrived,
+                         "away": match.away(stored),
                          "finished": self.over(), "winner": match.winner(stored, game),
                          "invite": match.invite_link(stored) if seat == 0 else None,
+                         "invites": match.invite_links(stored) if seat == 0 else {},
                          "watch": stored.link(None)},
                 "words": said,
                 "match": match.state_block(stored, game, self.rematch_asked),
@@ -133,6 +142,23 @@ class Table:
             stored.finished, stored.score = True, game.score
             stored.winner = match.winner(stored, game)
         self.last_action = (seat, token)
+        if match.TAKEOVER_KEYS & stored.options.keys():  # a new hand: the person's seat
+            seat_bots(self)
+
+
+def seat_bots(table: Table) -> None:
+    """Give the table a computer player for each seat the computer plays now
+    (``match.computer_seats``), keeping those already seated; each seat's bot has its own
+    seed, as it always had at a table against the computer."""
+    stored = table.stored
+    wanted = match.computer_seats(stored, table.game)
+    for seat in [seat for seat in table.bots if wanted.get(seat) != table.levels.get(seat)]:
+        del table.bots[seat], table.levels[seat]
+        table.bots_told.pop(seat, None)
+    for seat, level in wanted.items():
+        if seat not in table.bots:
+            table.bots[seat] = agents.load(level, seed=stored.seed + 17 + 7919 * (seat - 1))
+            table.levels[seat] = level
 
 
 async def accept(table: Table, committer: Committer, seat: int, token: str) -> None:
@@ -188,6 +214,7 @@ async def reload(table: Table, committer: Committer) -> None:
     told = table.stored.options.get(match.REMATCH)
     table.stored, table.game = stored, game
     table.rematch_asked = set(stored.options.get(match.REMATCH_ASKED, []))
+    seat_bots(table)
     if rematch and rematch != told:
         await tell_rematch(table, committer, list(table.clients))
     table.broadcast()

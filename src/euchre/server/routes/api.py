@@ -33,10 +33,12 @@ async def new_game(request: Request) -> JSONResponse:
     hub = hub_of(request)
 
     def links(stored: StoredGame) -> dict[str, str]:
-        out = {"play": stored.link(0), "watch": stored.link(None)}
+        out: dict[str, Any] = {"play": stored.link(0), "watch": stored.link(None)}
         invite = match.invite_link(stored)
         if invite:
             out["invite"] = invite
+        if len(stored.names) > 2 and stored.mode == "friend":
+            out["invites"] = match.invite_links(stored)
         return out
 
     return await metered(request, MAX_BODY, lambda data: _create(hub, data), links)
@@ -78,9 +80,9 @@ CLAIM_FIELDS = {"invite", "name"}
 
 @router.post("/games/{game_id}/claim")
 async def claim_seat(game_id: str, request: Request) -> JSONResponse:
-    """Take a friend game's second seat with its one-time invite: the seat's own link (its
-    token made now, for this caller alone), or why not (the seat taken: 409, with the watch
-    link)."""
+    """Take a friend game's seat with its one-time invite: the seat's own link (its token
+    made now, for this caller alone) and number, or why not (the seat taken: 409, with the
+    watch link)."""
     hub = hub_of(request)
     try:
         data = await read_json_body(request, MAX_BODY, hub.limits.allowed_origins)
@@ -90,7 +92,7 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         unknown = sorted(set(data) - CLAIM_FIELDS)
         if unknown:
             raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
-        stored = await hub.claim(game_id, data["invite"], data.get("name", "Friend"))
+        stored, seat = await hub.claim(game_id, data["invite"], data.get("name", "Friend"))
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
     except LookupError as err:
@@ -99,7 +101,7 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": str(err), "watch": f"/play/{game_id}"}, status_code=409)
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
-    return JSONResponse({"id": stored.id, "link": stored.link(1)})
+    return JSONResponse({"id": stored.id, "link": stored.link(seat), "seat": seat})
 
 
 async def _create(hub: Hub, data: Any) -> StoredGame:
@@ -140,7 +142,8 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
                          "names": list(stored.names), "score": list(game.score),
                          "finished": match.finished(stored, game),
                          "winner": match.winner(stored, game),
-                         "seat_free": match.INVITE in stored.options,
+                         "seat_free": bool(match.invites(stored)),
+                         "players": len(stored.names),
                          "resigned": stored.options.get(match.RESIGNED),
                          "abandoned": bool(stored.options.get(match.ABANDONED)),
                          "hands": game.hand_number, "to_move": game.to_move})

@@ -1,10 +1,14 @@
-// The invite page: a friend takes the second seat of a game, once. The server makes his
-// seat's token then and gives it to this page alone; the invite then stops working (anyone
-// opening it again is offered to watch).
+// The invite page: a friend takes the seat of a game the invite was made for, once (at a
+// table of three or four each empty seat has its own invite, and a computer's seat taken
+// over is his from the next hand). The server makes his seat's token then and gives it to
+// this page alone; the invite then stops working (anyone opening it again is offered to
+// watch).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
 const invite = new URLSearchParams(location.search).get("invite") || "";
+const GAMES = { 2: "two-handed Euchre", 3: "three-handed Euchre (cutthroat)",
+                4: "four-handed Euchre (partners)" };
 
 function taken(why) {
   $("join").hidden = true;
@@ -21,7 +25,10 @@ async function look() {
     taken("This seat has been taken already: an invite works once. You can still watch the game.");
     return;
   }
-  $("invited").textContent = `${game.names[0]} invites you to a game of two-handed Euchre.`;
+  const kind = GAMES[game.players] || GAMES[2];
+  $("title").textContent = `A game of ${kind}`;
+  document.title = `Join a game · ${kind}`;
+  $("invited").textContent = `${game.names[0]} invites you to a game of ${kind}.`;
   $("name").value = localStorage.getItem("euchre.name") || "";
   $("join").hidden = false;
   $("name").focus();
@@ -40,7 +47,7 @@ $("join").addEventListener("submit", async (event) => {
   if (!reply.ok) { $("error").textContent = data.error; return; }
   localStorage.setItem("euchre.name", name);
   const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
-  games.push({ id: data.id, link: data.link, created: Date.now(), seat: 1 });
+  games.push({ id: data.id, link: data.link, created: Date.now(), seat: data.seat });
   localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
   location.replace(data.link);  // the invite leaves the history: only the seat's link stays
 });

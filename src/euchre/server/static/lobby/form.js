@@ -32,8 +32,8 @@ export function showTableChoices() {
   $("partner-row").hidden = n !== 4;
   for (const node of document.querySelectorAll(".two-only")) node.hidden = n !== 2;
   for (const node of document.querySelectorAll(".four-only")) node.hidden = n !== 4;
-  $("friend").disabled = n !== 2;
-  $("friend").title = n !== 2 ? "Tables of three and four are played against the computer for now" : "";
+  $("friend").textContent = n === 2 ? "Play a friend instead: get a link to send"
+    : "Play with friends instead: a link for each seat, the computer in the seats nobody takes";
 }
 
 // What is wrong with the form, in a sentence, or "" when it can be sent.

@@ -62,7 +62,7 @@ async function start(mode) {
   const problem = checkForm(name, preset());
   if (problem) { $("error").textContent = problem; return; }
   const body = { mode, name, rules: rulesOf(preset(), offered.rules, players()) };
-  if (mode === "computer") body.level = level();
+  if (mode === "computer" || players() !== 2) body.level = level();  // at 3 and 4: the computers' level
   if (mode === "computer" && players() === 4) body.partner = $("partner").value;
   let reply, data;
   try {

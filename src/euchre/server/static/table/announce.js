@@ -22,26 +22,41 @@ const seenHere = new Set();  // seats seen connected since this page opened
 const arrivedNow = new Set(); // seats whose first arrival this page announced
 
 // A friend's first arrival, leaving and coming back (the computer is always there). The
-// arrival (taking the seat) comes just before his connection: said once, as an arrival.
+// arrival (taking the seat) comes just before his connection: said once, as an arrival. At
+// three and four also: the computers the host's start seats, a person taking a computer's
+// seat over, and the computer playing for someone away.
 export function noticeComings(before, now) {
   const g = now.game;
   if (!before || g.mode !== "friend" || before.game.id !== g.id) {
     g.connected.forEach((here, p) => { if (here) seenHere.add(p); });
     return;
   }
+  const computers = [];
   for (let p = 0; p < g.names.length; p++) {
     if (p === g.seat) continue;
-    const name = now.words.names[p];
+    const name = now.words.names[p], was = before.words.names[p];
+    const away = (g.away || []).includes(p), wasAway = (before.game.away || []).includes(p);
     if (before.game.arrived?.[p] === false && g.arrived?.[p] === true) {
-      arrivedNow.add(p);
-      notice(`${name} has arrived: the game can start.`);
-    } else if (before.game.connected[p] !== g.connected[p]) {
+      if (g.levels?.[p]) computers.push(name);
+      else {
+        arrivedNow.add(p);
+        notice(g.names.length === 2 ? `${name} has arrived: the game can start.` : `${name} has taken a seat.`);
+      }
+    } else if (before.game.arrived?.[p] && g.levels?.[p] && !away && name !== was) {
+      notice(`${name} takes over ${was}'s seat from the next hand.`);
+    } else if (away && !wasAway) {
+      notice(`The computer plays for ${name} until ${name} is back.`);
+    } else if (wasAway && !away) {
+      notice(`${name} is back at the table.`);
+    } else if (before.game.connected[p] !== g.connected[p] && !away && !wasAway) {
       if (!g.connected[p]) notice(`${name} left the table.`);
       else if (seenHere.has(p)) notice(`${name} is back at the table.`);
       else if (!arrivedNow.has(p)) notice(`${name} is at the table.`);
     }
     if (g.connected[p]) seenHere.add(p);
   }
+  if (computers.length)
+    notice(`The game starts: the computer (${g.level}) plays ${computers.join(" and ")}.`);
 }
 
 // A new state: the move that made it (when it is someone else's, and said once).

@@ -1,21 +1,75 @@
-// Around the play: the invite while a friend's seat is empty (over the table, never pushing
-// it away), the friend's name, the watch link (in the menu, opened in a new tab so the
-// player keeps his seat) and the host's switch for hints in a friend game.
-import { $ } from "./dom.js";
-import { T, arrived } from "./store.js";
+// Around the play: the invites while a friend table has empty seats (over the table, never
+// pushing it away; at three and four one link per seat and the host's Start button), the
+// links to the computers' seats a person may take over (in the menu), the friend's name,
+// the watch link (in the menu, opened in a new tab so the player keeps his seat) and the
+// host's switch for hints in a friend game.
+import { $, el } from "./dom.js";
+import { T, arrived, seats, words } from "./store.js";
 import { send } from "./connection.js";
 
 let nameSent = false;
+
+function copy(input) {
+  input.select();
+  navigator.clipboard?.writeText(input.value).catch(() => {});
+}
+
+// One row per open invite: the seat's name (your partner's said so), its link, Copy.
+function inviteRows(box, invites, prefix) {
+  const g = T.shown.game;
+  const key = JSON.stringify(invites);
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.replaceChildren(...Object.entries(invites).map(([seat, link]) => {
+    const p = Number(seat), id = `${prefix}-${seat}`;
+    const input = el("input", { type: "text", id, readonly: true, "data-seat": seat,
+                                value: new URL(link, location.href).href });
+    const whose = seats() === 4 && p === (g.seat + 2) % 4 ? " (your partner)" : "";
+    return el("div", { class: "invite-seat" },
+      el("label", { for: id }, `${words().names[p]}'s seat${whose}`),
+      el("div", { class: "copy-row" }, input,
+         el("button", { type: "button", onclick: () => copy(input) }, "Copy")));
+  }));
+}
+
+// The host's panel at a table of three or four before it starts: a link per empty seat,
+// and Start (computers at the table's level take the seats still empty).
+function drawTableInvites() {
+  const g = T.shown.game;
+  const started = g.arrived ? g.arrived.every(Boolean) : true;
+  const open = g.invites || {};
+  const host = g.seat === 0 && g.mode === "friend" && !g.finished;
+  $("invite").hidden = !(host && !started);
+  $("invite-one").hidden = true;
+  $("invite-seats").hidden = false;
+  setTitle("Waiting for your friends");
+  inviteRows($("invite-seats"), started ? {} : open, "invite");
+  const left = Object.keys(open).length;
+  $("invite-print").textContent = `Send each friend the link of one seat: it works once. The game starts when every seat is taken, or when you start it: then the computer (${g.level}) plays the empty seats, and a friend can still take one over between hands.`;
+  $("start-now").hidden = false;
+  $("start-now").textContent = "Start now, with the computer in the empty seats";
+  $("menu-invites").hidden = !(host && started && left > 0);
+  inviteRows($("menu-invite-seats"), started ? open : {}, "menu-invite");
+}
+
+function setTitle(text) {
+  if ($("invite-title").textContent !== text) $("invite-title").textContent = text;
+}
 
 export function drawFriend() {
   const g = T.shown.game;
   $("watch").hidden = g.seat === null;
   $("watch-link").href = g.watch;
-  // the invite is shown until the friend has taken the seat (a server that does not say
-  // whether he has arrived: until he is connected)
-  const here = g.arrived ? arrived(1) : g.connected[1];
-  $("invite").hidden = !(g.invite && !here && !g.finished);
-  if (g.invite) $("invite-link").value = new URL(g.invite, location.href).href;
+  if (g.names.length > 2) drawTableInvites();
+  else {
+    // the invite is shown until the friend has taken the seat (a server that does not say
+    // whether he has arrived: until he is connected)
+    const here = g.arrived ? arrived(1) : g.connected[1];
+    $("invite").hidden = !(g.invite && !here && !g.finished);
+    if (g.invite) $("invite-link").value = new URL(g.invite, location.href).href;
+    $("invite-one").hidden = false;
+    $("invite-seats").hidden = $("start-now").hidden = $("menu-invites").hidden = true;
+  }
   $("friend-hints-row").hidden = !(g.mode === "friend" && g.seat === 0);
   $("set-friend-hints").checked = T.shown.match.hints;
   const wantsName = g.seat === 1 && g.mode === "friend" && g.names[1] === "Friend" && !g.finished;
@@ -28,8 +82,9 @@ export function drawFriend() {
 }
 
 export function bindFriend() {
-  $("copy").addEventListener("click", () => { $("invite-link").select(); navigator.clipboard?.writeText($("invite-link").value).catch(() => {}); });
+  $("copy").addEventListener("click", () => copy($("invite-link")));
   $("copy-watch").addEventListener("click", () => navigator.clipboard?.writeText($("watch-link").href).catch(() => {}));
+  $("start-now").addEventListener("click", () => send({ type: "start" }));
   $("set-friend-hints").addEventListener("change", () => send({ type: "hints", allow: $("set-friend-hints").checked }));
   $("name-form").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -1,0 +1,144 @@
+"""Friend tables of four and three in the browser (issue 40): the lobby makes one, the host
+sees a link for each empty seat and a Start button, each friend takes a seat through its
+invite page, the computer fills the seats nobody took, and every person plays the whole
+match from his own page, finding at each decision the offered ``data-action`` tokens equal
+to ``view.legal``. A player who leaves is played by the computer after ``--seat-wait``, said
+at the table."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    READY,
+    browser,
+    continue_shown,
+    finished,
+    offered,
+    pages,
+    record_of,
+    state_of,
+    take_seat,
+)
+from test_server_friends_family import server
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import expect
+
+__all__ = ["browser", "pages", "server"]  # fixtures (the server's --seat-wait is 1 s)
+
+
+def host_from_lobby(page, server, players: int) -> str:
+    """Ann makes a friend table of ``players`` in the lobby (computers at easy, to 3)."""
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+    page.fill("#name", "Ann")
+    page.check(f"input[name=players][value='{players}']")
+    page.check("input[name=level][value=easy]")
+    page.check("input[name=preset][value=custom]")
+    page.fill("#target", "3")
+    friend = page.locator("[data-testid=friend]")
+    expect(friend).to_be_enabled()
+    expect(friend).to_contain_text("a link for each seat")
+    friend.click()
+    page.wait_for_url("**/play/**token=**")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    return page.url.split("/play/")[1].split("?")[0]
+
+
+def invite_links(page) -> dict[str, str]:
+    """The host's invite panel: seat -> link, as shown."""
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#invite-seats input')].map((i) => [i.dataset.seat, i.value]))""")
+
+
+def play_all(people: dict[int, object], rng: random.Random) -> int:
+    """Every person's page plays its turns at random (and moves its own table on after a
+    hand) until every page shows the match's end; at each decision the page's offered
+    tokens are the state's legal moves. Returns the decisions checked."""
+    decisions = 0
+    done: set[int] = set()
+    while len(done) < len(people):
+        moved = False
+        for seat, page in people.items():
+            if seat in done or not page.evaluate(READY):
+                continue
+            if finished(page):
+                done.add(seat)
+                continue
+            if continue_shown(page):
+                page.click("[data-testid=continue]")
+                moved = True
+                continue
+            tokens = offered(page)
+            if not tokens:
+                continue
+            state = state_of(page)
+            assert sorted(tokens) == sorted(state["view"]["legal"]), (seat, state["seq"])
+            assert state["view"]["to_move"] == seat
+            decisions += 1
+            before = state["seq"]
+            page.locator(f'[data-action="{rng.choice(tokens)}"]').click()
+            page.wait_for_function(
+                "(n) => Number(document.body.dataset.seq) > n || "
+                "document.getElementById('error').textContent !== ''", arg=before)
+            assert page.locator("#error").text_content() == ""
+            moved = True
+        if not moved:
+            people[next(iter(people))].wait_for_timeout(50)
+    return decisions
+
+
+def test_four_friends_each_take_a_seat_and_play_a_whole_match(server, pages):
+    ann = pages.new()
+    game_id = host_from_lobby(ann, server, 4)
+    expect(ann.locator("[data-testid=invite]")).to_be_visible()
+    expect(ann.locator("#invite-seats label")).to_have_text(
+        ["West's seat", "North's seat (your partner)", "East's seat"])
+    links = invite_links(ann)
+    assert sorted(links) == ["1", "2", "3"] and len(set(links.values())) == 3
+    people = {0: ann}
+    for seat, name in ((1, "Bea"), (2, "Cy"), (3, "Di")):
+        page = pages.new()
+        take_seat(page, server, links[str(seat)], name)
+        assert state_of(page)["game"]["seat"] == seat
+        people[seat] = page
+        if seat == 1:
+            expect(ann.locator("[data-testid=notice]")).to_have_text("Bea has taken a seat.")
+            expect(ann.locator("#invite-seats label")).to_have_count(2)
+            expect(ann.locator("[data-testid=start]")).to_be_visible()
+    expect(ann.locator("[data-testid=invite]")).to_be_hidden()  # all here: the game is on
+    reused = pages.new()  # an invite works once: opened again it offers to watch
+    reused.goto(links["2"])
+    expect(reused.locator("[data-testid=taken]")).to_be_visible()
+    assert play_all(people, random.Random(4)) >= 10
+    record = record_of(server, game_id)
+    assert record["players"]["names"] == ["Ann", "Bea", "Cy", "Di"]
+    assert record["winner"] in (0, 1)
+
+
+def test_three_handed_the_computer_fills_a_seat_and_plays_for_a_player_who_left(server, pages):
+    ann, bea = pages.new(), pages.new()
+    host_from_lobby(ann, server, 3)
+    links = invite_links(ann)
+    assert sorted(links) == ["1", "2"]
+    take_seat(bea, server, links["1"], "Bea")
+    expect(bea.locator("#status")).to_have_text(
+        "Waiting for your friends, or for the host to start")
+    expect(ann.locator("[data-testid=start]")).to_contain_text("the computer in the empty seats")
+    ann.click("[data-testid=start]")
+    expect(ann.locator("[data-testid=notice]")).to_have_text(
+        "The game starts: the computer (easy) plays East.")
+    ann.click("#menu summary")  # East's seat can still be taken over by a person
+    expect(ann.locator("[data-testid=menu-invites]")).to_be_visible()
+    expect(ann.locator("#menu-invite-seats label")).to_have_text(["East's seat"])
+    ann.click("#menu summary")
+    bea.goto(server.base + "/")  # Bea leaves: after a second the computer plays for her
+    expect(ann.locator("[data-testid=notice]")).to_have_text(
+        "The computer plays for Bea until Bea is back.", timeout=15_000)
+    expect(ann.locator("#place-w .name")).to_contain_text("Bea")
+    assert play_all({0: ann}, random.Random(3)) >= 3
