@@ -11,7 +11,7 @@ def shown(game: Game) -> list[list[str]]:
     """Each seat's cards as the table shows them: its own view's hand in the engine's order,
     and the upcard in the dealer's hand while he discards."""
     out = []
-    for seat in (0, 1):
+    for seat in range(game.players):
         view = game.view(seat)
         out.append([*view.hand, *([view.upcard] if view.phase == "discard"
                                   and view.dealer == seat else [])])

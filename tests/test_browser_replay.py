@@ -255,7 +255,7 @@ def test_bad_addresses_are_one_line_pages(server, games):
     total = sum(len(h["actions"]) for h in moves["hands"])
     for query, status, words in ((f"?at={total + 1}", 400, f"from 0 to {total}"),
                                  ("?at=-1", 400, "whole number"), ("?at=x", 400, "whole"),
-                                 ("?seat=2", 400, "seats are 0 and 1")):
+                                 ("?seat=2", 400, "seats are 0 to 1")):
         code, html = server.get(f"/games/{game['id']}{query}")
         assert code == status and words in html and "Traceback" not in html, query
     assert server.get("/games/nosuchgame")[0] == 404
@@ -273,22 +273,45 @@ def test_a_resigned_game_ends_its_replay_with_the_resignation(server):
     assert frames[-1]["said"].endswith("Rita resigned: Computer won 0-0.")
 
 
-def test_a_game_of_four_is_shown_as_text_not_drawn_wrong(server):
-    """The table's replay draws two seats: a finished game of four is its record as text
-    (every hand, the names by place), and its positions are refused in one line."""
-    rules, rng = Rules(players=4, target=3), random.Random(4)
-    game = Game(rules, seed=4)
+EVERY_SEAT = """() => {
+  const cards = (sel) => [...document.querySelectorAll(`${sel} img[data-card]`)]
+    .filter((img) => img.getClientRects().length).map((img) => img.dataset.card);
+  const next = document.querySelector("[data-testid=replay-next]"), seen = [];
+  const read = () => ({ at: Number(document.body.dataset.at), kind: document.body.dataset.kind,
+    trick: cards("[data-zone=trick] #trick"),
+    hands: [cards("[data-zone=hand]"), ...[1, 2, 3].map((p) => cards(`[data-zone=seat-${p}]`))] });
+  seen.push(read());
+  while (!next.disabled) { next.click(); seen.push(read()); }
+  return seen;
+}"""
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_a_game_of_four_and_of_three_is_replayed_on_the_table(server, page, players):
+    """Every position of a finished game of four (or three) on the table: the trick, and
+    every seat's cards face up at its place, as the engine has them."""
+    rules, rng = Rules(players=players, target=3), random.Random(players)
+    game = Game(rules, seed=players)
     while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
-    stored = StoredGame("fourhanded", "computer", "easy", rules, 4, ("t", None, None, None),
-                        ("Ann", "Computer", "Computer", "Computer"),
+        legal = game.legal_actions()
+        alone = [a for a in legal if a.endswith(" alone")]  # a partner sits out
+        game.apply(alone[0] if alone and rng.random() < 0.3 else rng.choice(legal))
+    game_id = f"family{players}"
+    stored = StoredGame(game_id, "computer", "easy", rules, players,
+                        ("t", *[None] * (players - 1)), ("Ann", *["Computer"] * (players - 1)),
                         [token for _, token in game.actions()], finished=True)
     SQLiteStorage(server.db).put_whole(stored)
-    code, html = server.get("/games/fourhanded")
-    assert code == 200 and "Ann and North" in html and "West and East" in html
-    assert "Traceback" not in html
-    code, told = server.get("/api/games/fourhanded/positions")
-    assert code == 422 and "two-handed games only" in json.loads(told)["error"]
+    open_replay(page, server, game_id)
+    seen = page.evaluate(EVERY_SEAT)
+    want = expected(game.record())
+    assert len(seen) == len(want) > 20
+    for number, (mine, theirs) in enumerate(zip(seen, want, strict=True)):
+        assert mine["trick"] == theirs["trick"] and mine["kind"] == theirs["kind"], number
+        assert mine["hands"][:players] == theirs["hands"], number
+    expect(page.locator("#status")).to_contain_text("won")
+    assert "Ann and North" in page.content() if players == 4 else "West" in page.content()
+    code, html = server.get(f"/games/{game_id}?seat={players}")
+    assert code == 400 and f"0 to {players - 1}" in html
 
 
 def test_on_a_phone_the_moves_are_one_tap_away_and_a_move_shows_the_table(

@@ -109,7 +109,7 @@ def test_a_damaged_browser_game_is_skipped_and_named(tmp_path, monkeypatch, caps
         connection.execute("UPDATE actions SET token = 'call X' WHERE game_id = 'bad' "
                            "AND seq = 0")
     out = stats_out(capsys)
-    assert out.splitlines()[:4] == expected([(good, 0)]).lines()
+    assert out.splitlines()[:5] == expected([(good, 0)]).lines()
     assert "(1 unreadable match skipped: game bad)" in out
 
 
@@ -131,7 +131,7 @@ def test_undo_matches_can_be_left_out(tmp_path, monkeypatch, capsys):
     terminal_match(tmp_path, undone, undo=True)
     assert stats_out(capsys).splitlines() == expected([(honest, 0), (undone, 0)]).lines()
     out = stats_out(capsys, "--no-undo")
-    assert out.splitlines()[:4] == expected([(honest, 0)]).lines()
+    assert out.splitlines()[:5] == expected([(honest, 0)]).lines()
     assert "(1 match with undo left out)" in out
 
 
@@ -181,3 +181,34 @@ def test_a_resigned_browser_game_counts_as_the_browsers_own_statistics_count_it(
     assert ann[0] == "Matches: 1 played, 0 won (0%)"
     scored = sum(1 for h in record["hands"] if h["result"] and not h["result"]["thrown_in"])
     assert bo[1].startswith(f"Hands: {scored} played")  # the hands that were finished
+
+
+def finished_family(players: int, seed: int) -> Game:
+    """A match of three or four to 5 in which seat 0 goes alone whenever it may."""
+    game = Game(Rules(players=players, target=5), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        alone = [a for a in legal if a.endswith(" alone")] if game.to_move == 0 else []
+        game.apply(alone[0] if alone else rng.choice(legal))
+    return game
+
+
+def test_each_game_is_counted_apart_with_points_and_lone_hands(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
+    two, four, three = finished(5), finished_family(4, 6), finished_family(3, 7)
+    for game in (two, four, three):
+        terminal_match(tmp_path, game)
+    result = tally([{**g.record(), "players": {"names": ["You"], "human_seat": 0}}
+                    for g in (two, four, three)], None)
+    assert sorted(result.by_game) == [2, 3, 4]
+    assert result.by_game[4] == expected([(four, 0)]) and result.stats.matches == 3
+    lone = result.by_game[4]
+    assert lone.alone_called > 0 and lone.alone_called >= lone.alone_marched + lone.alone_euchred
+    record = four.record()
+    mine = sum(h["result"]["points"][0] for h in record["hands"] if h.get("result"))
+    assert lone.points_scored == mine and lone.points_conceded == sum(record["score"]) - mine
+    out = stats_out(capsys).splitlines()
+    assert out[0] == "Two-handed" and "Four-handed (partners)" in out
+    assert "Three-handed (cutthroat)" in out
+    assert f"Alone: {lone.alone_called} call" in "\n".join(out)

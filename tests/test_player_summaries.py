@@ -28,14 +28,15 @@ def test_a_finished_game_stores_each_seats_statistics_and_the_page_adds_them(tmp
         replayed = Stats()
         replayed.add(stored.replay().record(), 0)
         totals = {**replayed.counts(), "with_undo": 0, "abandoned": 0}
-        assert status == 200 and json.loads(body) == totals
+        assert status == 200 and json.loads(body) == {**totals, "games": {"2": totals}}
         # the page reads the player's running total, added to when the game finished: a
         # change to the total shows, and the game's own summary is not read again
         with sqlite3.connect(db) as raw:
             raw.execute("UPDATE player_totals SET counts = json_set(counts, '$.hands', 999) "
                         "WHERE name = 'Ann'")
             raw.execute("UPDATE games SET summary = NULL WHERE id = ?", (game["id"],))
-        assert json.loads(server.get("/api/players/Ann")[1]) == dict(totals, hands=999)
+        changed = json.loads(server.get("/api/players/Ann")[1])
+        assert {k: v for k, v in changed.items() if k != "games"} == dict(totals, hands=999)
     finally:
         server.stop()
 
@@ -57,3 +58,60 @@ def test_stats_counts_merge_back_to_the_same_figures():
         direct.add(record, seat)
         merged.merge(Stats.of_seats(record)[str(seat)])
         assert merged == direct
+
+
+def play_alone_when_allowed(server: Server, game: dict) -> None:
+    """The person (seat 0) goes alone whenever the bidding lets him, else plays at random,
+    to the end of the match."""
+    import random
+
+    seat, rng = server.seat(game["links"]["play"]), random.Random(4)
+    state = seat.state_at_least(0)
+    while not state["game"]["finished"]:
+        if state["view"]["to_move"] != 0 or not state["view"]["legal"]:
+            state = seat.until(lambda m, seq=state["seq"]: m["type"] == "state" and m["seq"] > seq)
+            continue
+        legal = state["view"]["legal"]
+        alone = [choice for choice in legal if choice.endswith(" alone")]
+        seat.send({"type": "action", "action": alone[0] if alone else rng.choice(legal),
+                   "seq": state["seq"]})
+        state = seat.state_at_least(state["seq"] + 1)
+    seat.close()
+
+
+def test_a_four_handed_game_counts_apart_with_the_lone_hands_and_an_old_file_is_recounted(
+        tmp_path):
+    db = tmp_path / "games.db"
+    server = Server(db).start()
+    try:
+        game = server.new_game(mode="computer", level="easy", name="Ann", seed=8,
+                               rules={"players": 4, "target": 5})
+        play_alone_when_allowed(server, game)
+        record = SQLiteStorage(db).load(game["id"]).replay().record()
+        mine = Stats()
+        mine.add(record, 0)
+        assert mine.alone_called > 0 and mine.points_scored + mine.points_conceded > 0
+        expected = {**mine.counts(), "with_undo": 0, "abandoned": 0}
+        told = json.loads(server.get("/api/players/Ann")[1])
+        assert told["games"] == {"4": expected}
+        page = server.get("/players/Ann")[1]
+        assert "Four-handed (partners)" in page and "Two-handed" not in page
+        assert f"Alone: {mine.alone_called} call" in page
+    finally:
+        server.stop()
+    # a file of the schema before: flat totals, summaries without points or lone hands
+    old = {key: value for key, value in expected.items()
+           if not key.startswith(("alone", "defended_alone", "points"))}
+    with sqlite3.connect(db) as raw:
+        (version,) = raw.execute("PRAGMA user_version").fetchone()
+        raw.execute("UPDATE player_totals SET counts = ? WHERE name = 'Ann'", (json.dumps(old),))
+        summary = json.loads(raw.execute("SELECT summary FROM games").fetchone()[0])
+        raw.execute("UPDATE games SET summary = ?", (json.dumps(
+            {seat: {k: v for k, v in counts.items() if k in old}
+             for seat, counts in summary.items()}),))
+        raw.execute(f"PRAGMA user_version = {version - 1}")
+    server = Server(db).start()
+    try:
+        assert json.loads(server.get("/api/players/Ann")[1])["games"] == {"4": expected}
+    finally:
+        server.stop()

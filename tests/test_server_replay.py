@@ -33,6 +33,13 @@ MATCHES = [played(Rules(deck=deck, target=5, stick_the_dealer=stick), seed)
                                                  (25, True)))]
 
 
+FAMILY = [played(Rules(players=players, target=5, **options), seed)
+          for seed, (players, options) in enumerate((
+              (4, {}), (4, {"defend_alone": True, "stick_the_dealer": True}),
+              (4, {"deck": 25, "joker_dealer_alone": True}), (3, {}), (3, {"deck": 32})), 20)]
+NAMES_OF = {2: NAMES, 3: ("Ann", "West", "East"), 4: ("Ann", "West", "North", "East")}
+
+
 def drawn(frame: dict) -> dict:
     """What the table draws of a position: the trick (one held after its last card), and
     each seat's cards with the upcard in the dealer's hand while he discards."""
@@ -44,16 +51,19 @@ def drawn(frame: dict) -> dict:
     return {"at": frame["at"], "kind": frame["kind"], "trick": list(trick), "hands": hands}
 
 
-@pytest.mark.parametrize("record", RECORDS + MATCHES,
+@pytest.mark.parametrize("record", RECORDS + MATCHES + FAMILY,
                          ids=[f"kept-{i}" for i in range(len(RECORDS))] +
-                             [f"deck-{r['rules']['deck']}-{i}" for i, r in enumerate(MATCHES)])
+                             [f"deck-{r['rules']['deck']}-{i}" for i, r in enumerate(MATCHES)]
+                             + [f"players-{r['rules']['players']}-{i}"
+                                for i, r in enumerate(FAMILY)])
 def test_every_position_is_the_engines(record):
-    told = positions(record, NAMES, "Ann won")
+    names = NAMES_OF[record["rules"].get("players", 2)]
+    told = positions(record, names, "Ann won")
     assert [drawn(f) for f in told["frames"]] == expected(record)
     moves = [m for hand in record["hands"] for m in hand["actions"]]
     assert [(m["seat"], m["at"]) for m in told["moves"]] == [
         (seat, at) for at, (seat, _) in enumerate(moves, 1)]
-    assert all(m["words"].startswith(NAMES[m["seat"]]) for m in told["moves"])
+    assert all(m["words"].startswith(names[m["seat"]]) for m in told["moves"])
     where = places(record)
     assert len(where) == len(moves)
     for frame in told["frames"]:

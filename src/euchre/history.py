@@ -31,6 +31,17 @@ class Stats:
     euchred: int = 0
     defended: int = 0
     euchres_scored: int = 0
+    points_scored: int = 0
+    """Points the player's side scored (a partner's included)."""
+    points_conceded: int = 0
+    """Points the other sides scored."""
+    alone_called: int = 0
+    """Hands the player made trump and went alone (``order alone``, ``call S alone``)."""
+    alone_marched: int = 0
+    alone_euchred: int = 0
+    defended_alone: int = 0
+    """Hands the player defended alone (``defend alone``, at four)."""
+    defended_alone_euchres: int = 0
     unreadable: list[str] = field(default_factory=list)
 
     def add(self, record: dict[str, Any], seat: int) -> None:
@@ -47,16 +58,24 @@ class Stats:
                 continue
             self.hands += 1
             self.hands_won += result["points"][side] > 0
+            self.points_scored += result["points"][side]
+            self.points_conceded += sum(result["points"]) - result["points"][side]
             maker = result["maker"]
             happened = outcome(maker_tricks(result["tricks_won"], maker, players))
+            alone = seat in result.get("alone", ())
             if maker == seat:
                 self.made_trump += 1
                 self.made += happened == "made"
                 self.marched += happened == "march"
                 self.euchred += happened == "euchred"
+                self.alone_called += alone
+                self.alone_marched += alone and happened == "march"
+                self.alone_euchred += alone and happened == "euchred"
             elif players != 4 or maker % 2 != side:  # (a partner's call is neither)
                 self.defended += 1
                 self.euchres_scored += happened == "euchred"
+                self.defended_alone += alone
+                self.defended_alone_euchres += alone and happened == "euchred"
 
     def counts(self) -> dict[str, int]:
         """The numbers alone, JSON-ready: what the server stores for each seat of a game
@@ -95,6 +114,13 @@ class Stats:
             f"euchred {share(self.euchred, self.made_trump)}",
             f"As defender: {count(self.defended, 'hand')}; euchres scored {self.euchres_scored} "
             f"({share(self.euchres_scored, self.defended)})",
+            f"Points: {self.points_scored} scored, {self.points_conceded} conceded",
+            *([f"Alone: {count(self.alone_called, 'call')}; "
+               f"marched {share(self.alone_marched, self.alone_called)}, "
+               f"euchred {share(self.alone_euchred, self.alone_called)}"]
+              if self.alone_called else []),
+            *([f"Defending alone: {count(self.defended_alone, 'hand')}; euchres scored "
+               f"{self.defended_alone_euchres}"] if self.defended_alone else []),
         ]
 
 
@@ -149,6 +175,8 @@ class Tally:
     stats: Stats
     undo_left_out: int = 0
     """Matches left out because undo was used in them (``include_undo=False``)."""
+    by_game: dict[int, Stats] = field(default_factory=dict)
+    """The same counts for each game played, by its number of players."""
 
 
 def tally(records: Iterable[dict[str, Any]], name: str | None = None,
@@ -167,4 +195,6 @@ def tally(records: Iterable[dict[str, Any]], name: str | None = None,
             result.undo_left_out += 1
             continue
         result.stats.add(record, seat)
+        players = record["rules"].get("players", 2)
+        result.by_game.setdefault(players, Stats()).add(record, seat)
     return result

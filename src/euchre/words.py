@@ -342,6 +342,9 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 # --- a finished hand ------------------------------------------------------------------------
 
 
+GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)"}
+"""Each game of the family by its number of players, as a heading (a player's record)."""
+
 PLACE_NAMES = {3: ("West", "East"), 4: ("West", "North", "East")}
 """The other seats of a table of three or four by their places, as the terminal and the
 browser name the computers: the person sits south, the seat after him (on his left) is

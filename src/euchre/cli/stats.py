@@ -19,7 +19,7 @@ from ..history import tally
 from ..server import storage
 from ..server.match import public_record
 from ..terminal import saves as store
-from ..words import count
+from ..words import GAME_NAMES, count
 from .options import example
 
 
@@ -81,8 +81,11 @@ def run_stats(args: argparse.Namespace) -> int:
         console.print(f"No finished matches{whose} yet: play one with  euchre play",
                       highlight=False)
     else:
-        for line in result.stats.lines():
-            console.print(line, highlight=False)
+        for players, stats in sorted(result.by_game.items()):
+            if len(result.by_game) > 1 or players != 2:
+                console.print(f"[bold]{GAME_NAMES.get(players, players)}[/bold]")
+            for line in stats.lines():
+                console.print(line, highlight=False)
     if result.undo_left_out:
         console.print(f"({count(result.undo_left_out, 'match')} with undo left out)",
                       highlight=False)

@@ -60,7 +60,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
         app.state.reviews.close()
         await hub.close()
 
-    app = FastAPI(title="Two-handed Euchre", lifespan=lifespan, docs_url=None,
+    app = FastAPI(title="Euchre", lifespan=lifespan, docs_url=None,
                   redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]

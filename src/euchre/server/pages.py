@@ -17,15 +17,16 @@ from markdown_it import MarkdownIt
 
 from ..game import Game
 from ..history import Stats
-from ..words import score_words, side_name
+from ..words import GAME_NAMES, score_words, side_name
 from . import match
 from .storage import StoredGame
+from .totals import by_game, read_total
 
 _SHELL = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark light">
-<title>{title} · Two-handed Euchre</title>
+<title>{title} · Euchre</title>
 <script src="/static/theme.js"></script>
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/review.css"></head>
@@ -146,12 +147,31 @@ def rules_page() -> str:
                 f'{converter.render(text)}</article>')
 
 
-def stats_page(name: str, stats: Stats, extra: dict[str, int], games: list[StoredGame],
+def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame],
                older: bool = False) -> str:
     """A player's record over the finished games stored under that name (his running
-    totals), and one page of those games, newest first, with a link to the older ones."""
+    totals, ``server.totals``), for each game he has played apart (a partner's results are
+    his side's), and one page of those games, newest first, with a link to the older ones."""
+    stats, _ = read_total(counts)
     if not stats.matches:
         return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
+    records = "".join(
+        f'<h2>{GAME_NAMES.get(players, f"{players} players")}</h2>'
+        f'<ul class="stats" data-testid="stats-{players}">{_stats_lines(*total)}</ul>'
+        for players, total in by_game(counts).items())
+    rows = [_game_row(game, seat, name) for game in games
+            for seat in match.seats_of(game, name)]
+    more = ""
+    if len(games) == PLAYER_PAGE:
+        more = (f'<p><a data-testid="older" href="/players/{quote(name, safe="")}?before='
+                f'{games[-1].updated!r}">Older games</a></p>')
+    body = (f'<h1>{escape(name)}</h1><div data-testid="stats">{records}</div>'
+            f"<h2>{'Older games' if older else 'Latest games'}</h2><table><tr><th>result</th>"
+            f"<th>score</th><th>against</th><th>rules</th></tr>{''.join(rows)}</table>{more}")
+    return page(name, body)
+
+
+def _stats_lines(stats: Stats, extra: dict[str, int]) -> str:
     lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines())
     if extra["with_undo"]:
         lines += (f'<li data-testid="undo-count">Of these, {extra["with_undo"]} played with '
@@ -159,16 +179,7 @@ def stats_page(name: str, stats: Stats, extra: dict[str, int], games: list[Store
     if extra["abandoned"]:
         lines += (f'<li data-testid="abandoned-count">Of these, {extra["abandoned"]} left '
                   "unfinished and counted as lost</li>")
-    rows = [_game_row(game, seat, name) for game in games
-            for seat in match.seats_of(game, name)]
-    more = ""
-    if len(games) == PLAYER_PAGE:
-        more = (f'<p><a data-testid="older" href="/players/{quote(name, safe="")}?before='
-                f'{games[-1].updated!r}">Older games</a></p>')
-    body = (f'<h1>{escape(name)}</h1><ul class="stats" data-testid="stats">{lines}</ul>'
-            f"<h2>{'Older games' if older else 'Latest games'}</h2><table><tr><th>result</th>"
-            f"<th>score</th><th>against</th><th>rules</th></tr>{''.join(rows)}</table>{more}")
-    return page(name, body)
+    return lines
 
 
 PLAYER_PAGE = 50

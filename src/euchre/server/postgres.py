@@ -93,6 +93,8 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
         points  INTEGER,
         PRIMARY KEY (day, name))""",
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    # 9: every total counted again (server.totals): points, lone hands, each count by game
+    lambda connection: totals.rebuild(connection, "%s"),
 ]
 """Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
 function of the connection."""

@@ -58,10 +58,10 @@ def moment_url(game_id: str, at: int, seat: int | None = None) -> str:
     return f"/games/{game_id}?at={at}" + ("" if seat is None else f"&seat={seat}")
 
 
-def positions(record: dict[str, Any], names: tuple[str, str], result: str) -> dict[str, Any]:
-    """Every position of a two-handed record (``frames``) and its moves in words
-    (``moves``); ``result`` is said at the end. ``ValueError`` for a record that does not
-    replay."""
+def positions(record: dict[str, Any], names: tuple[str, ...], result: str) -> dict[str, Any]:
+    """Every position of a record of any game of the family (``frames``) and its moves in
+    words (``moves``); ``result`` is said at the end. ``ValueError`` for a record that does
+    not replay."""
     game = Game.from_record(opening(record))
     where = places(record)
     moves = [(seat, token) for hand in record["hands"] for seat, token in hand["actions"]]
@@ -69,7 +69,7 @@ def positions(record: dict[str, Any], names: tuple[str, str], result: str) -> di
     listed = []
     for at, (seat, token) in enumerate(moves, 1):
         before = game.view(None)
-        held = [list(game.view(p).hand) for p in (0, 1)]
+        held = [list(game.view(p).hand) for p in range(game.players)]
         game.apply(token)
         after = game.view(None)
         said = wording.last_words(after, names, (seat, token))
@@ -93,13 +93,13 @@ def positions(record: dict[str, Any], names: tuple[str, str], result: str) -> di
     return {"frames": frames, "moves": listed}
 
 
-def _frame(game: Game, names: tuple[str, str], at: int, kind: str, following: Place | None,
+def _frame(game: Game, names: tuple[str, ...], at: int, kind: str, following: Place | None,
            said: str = "", completed: bool = False) -> dict[str, Any]:
     """A position as the table draws it, every hand face up; a trick the last action
     completed stays on the table (``held``)."""
     view = game.view(None)
-    hands = [list(game.view(p).hand) for p in (0, 1)]
-    words = wording.words(view, names, (*hands[0], *hands[1]))
+    hands = [list(game.view(p).hand) for p in range(game.players)]
+    words = wording.words(view, names, tuple(card for hand in hands for card in hand))
     held = None
     if completed:
         trick = view.tricks[-1]
@@ -112,12 +112,12 @@ def _frame(game: Game, names: tuple[str, str], at: int, kind: str, following: Pl
             "scorepad": scorepad.rows(game)}
 
 
-def _end(game: Game, names: tuple[str, str], at: int, hands: list[list[str]]
+def _end(game: Game, names: tuple[str, ...], at: int, hands: list[list[str]]
          ) -> dict[str, Any]:
     """The end of a hand: its last trick on the table, the cards left unplayed, its
     result."""
     view = game.view(None)
-    words = wording.words(view, names, (*hands[0], *hands[1]))
+    words = wording.words(view, names, tuple(card for hand in hands for card in hand))
     last = view.last_hand
     held = None
     if last and last["tricks"]:

@@ -16,15 +16,16 @@ from html import escape
 from typing import Any
 
 from ..game import Game
+from .match import shown_names
 from .pages import record_body, result_line, review_url
 from .paths import STATIC
 from .storage import StoredGame
 
 _MODULE = '<script type="module" src="/static/table/main.js"></script>'
 _STYLES = '<link rel="stylesheet" href="/static/css/panels.css">'
-_TITLE = "<title>Two-handed Euchre</title>"
+_TITLE = "<title>Euchre</title>"
 _BODY = '<body class="table-page">'
-_HEADING = '<h1 class="visually-hidden">Two-handed Euchre table</h1>'
+_HEADING = '<h1 class="visually-hidden">Euchre table</h1>'
 _MENU = '<a href="/">Lobby</a>'
 _END = "</main>"
 
@@ -44,17 +45,17 @@ def _table() -> str:
 
 
 def replay_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
-    """The table page turned into the replay of ``stored`` (a finished two-handed game)."""
+    """The table page turned into the replay of ``stored`` (a finished game of any size)."""
     result = escape(result_line(stored, game))
     reviews = "".join(
         f'<a href="{escape(review_url(stored.id, seat))}" data-testid="menu-review-{seat}">'
-        f"Review {escape(name)}'s play</a>" for seat, name in enumerate(stored.names))
+        f"Review {escape(name)}'s play</a>" for seat, name in enumerate(shown_names(stored)))
     text = (f'<section class="page record-text" id="record" aria-labelledby="record-title">'
             f"{record_body(stored, game, record, heading='h2')}</section>")
     swaps = (
         (_MODULE, '<script type="module" src="/static/replay/main.js"></script>'),
         (_STYLES, f'{_STYLES}\n<link rel="stylesheet" href="/static/css/replay.css">'),
-        (_TITLE, f"<title>Replay: {result} · Two-handed Euchre</title>"),
+        (_TITLE, f"<title>Replay: {result} · Euchre</title>"),
         (_BODY, f'<body class="table-page replay-page" data-game="{escape(stored.id)}">'),
         (_HEADING, f'<h1 class="visually-hidden">{result}</h1>'),
         (_MENU, f'{_MENU}\n      <a href="#record" data-testid="text-link">The game as text'

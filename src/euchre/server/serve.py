@@ -54,7 +54,7 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float,
     gc.freeze()  # what is loaded by now lives as long as the server: never scan it again
     gc.set_threshold(50_000, 20, 20)  # each move makes many small objects, nearly all freed
     shown = f"[{host}]" if ":" in host else host
-    print(f"Two-handed Euchre at http://{shown}:{port}  (games kept in {_shown(path)}; "
+    print(f"Euchre at http://{shown}:{port}  (games kept in {_shown(path)}; "
           "Ctrl-C stops)", file=sys.stderr, flush=True)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):

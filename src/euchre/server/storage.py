@@ -84,6 +84,8 @@ MIGRATIONS = [
     "NOT NULL REFERENCES games(id), points INTEGER, PRIMARY KEY (day, name)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL) "
     "WITHOUT ROWID",
+    # 11: every total counted again (server.totals): points, lone hands, each count by game
+    lambda connection: totals.rebuild(connection, "?"),
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
 a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an

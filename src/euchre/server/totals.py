@@ -10,7 +10,10 @@ is over, so a total never needs taking apart. Both stores share this code; ``mar
 database's parameter mark.
 
 Beside the ``Stats`` counts a total holds ``with_undo`` (games in which undo was used) and
-``abandoned`` (games left unfinished against the computer and closed as lost).
+``abandoned`` (games left unfinished against the computer and closed as lost). Each count is
+kept twice: over every game (``matches``), and for the game it was played in, by its number
+of players (``4:matches``), so the player's page gives the two-handed, four-handed and
+cutthroat records apart.
 """
 
 from __future__ import annotations
@@ -28,10 +31,13 @@ UNDO_USED, ABANDONED = "undo_used", "abandoned"
 """The keys of a game's options these counts read (``server.match`` names them too)."""
 
 
-def seat_counts(summary: dict[str, int], options: dict[str, Any]) -> dict[str, int]:
-    """What one seat of a finished game adds to its player's total."""
-    return {**summary, "with_undo": int(bool(options.get(UNDO_USED))),
-            "abandoned": int(bool(options.get(ABANDONED)))}
+def seat_counts(summary: dict[str, int], options: dict[str, Any], players: int
+                ) -> dict[str, int]:
+    """What one seat of a finished game of ``players`` adds to its player's total: each
+    count over every game, and again under the game's own key."""
+    counts = {**summary, "with_undo": int(bool(options.get(UNDO_USED))),
+              "abandoned": int(bool(options.get(ABANDONED)))}
+    return {**counts, **{f"{players}:{key}": value for key, value in counts.items()}}
 
 
 def add_game(connection: Any, mark: str, game_id: str, names: list[str],
@@ -50,7 +56,7 @@ def add_game(connection: Any, mark: str, game_id: str, names: list[str],
         (held,) = connection.execute(
             f"SELECT counts FROM player_totals WHERE name = {mark}{lock}", (name,)).fetchone()
         total = json.loads(held)
-        for key, value in seat_counts(summary[str(seat)], options).items():
+        for key, value in seat_counts(summary[str(seat)], options, len(names)).items():
             total[key] = total.get(key, 0) + int(value)
         connection.execute(f"UPDATE player_totals SET counts = {mark} WHERE name = {mark}",
                            (json.dumps(total), name))
@@ -58,16 +64,17 @@ def add_game(connection: Any, mark: str, game_id: str, names: list[str],
 
 def backfill(connection: Any, mark: str) -> None:
     """Index and total every game finished before totals were kept (a schema migration):
-    each seat's stored statistics, or, for a game older than those, the game replayed."""
+    each seat's stored statistics, or, for a game older than those (or than some of their
+    counts), the game replayed."""
     from ..rules import Rules
 
     rows = connection.execute(
         "SELECT id, rules, seed, names, winner, options, summary, updated FROM games "
         "WHERE finished = 1 ORDER BY updated").fetchall()
     for game_id, rules, seed, names, winner, options, summary, updated in rows:
-        if summary:
-            seats = json.loads(summary)
-        else:
+        seats = json.loads(summary) if summary else None
+        if seats is None or "points_scored" not in seats["0"]:
+            # (finished before points and lone hands were counted: the game replayed)
             actions = [token for (token,) in connection.execute(
                 f"SELECT token FROM actions WHERE game_id = {mark} ORDER BY seq", (game_id,))]
             seats = summary_of(Rules.from_dict(json.loads(rules)), int(seed), actions, winner)
@@ -75,24 +82,45 @@ def backfill(connection: Any, mark: str) -> None:
                  updated)
 
 
+def rebuild(connection: Any, mark: str) -> None:
+    """Every total counted again from the games (a schema migration: the totals gained
+    counts, and each count a copy by game)."""
+    connection.execute("DELETE FROM player_totals")
+    backfill(connection, mark)
+
+
 def add_whole(connection: Any, mark: str, game: Any) -> None:
     """A finished ``StoredGame`` copied in whole (``euchre db copy``): indexed and totalled
     as if it had finished here."""
     if game.finished:
-        seats = game.summary or summary_of(game.rules, game.seed, game.actions, game.winner)
+        seats = game.summary if game.summary and "points_scored" in game.summary["0"] \
+            else summary_of(game.rules, game.seed, game.actions, game.winner)
         add_game(connection, mark, game.id, list(game.names), game.options, seats,
                  game.updated)
 
 
-def read_total(counts: dict[str, int] | None) -> tuple[Stats, dict[str, int]]:
-    """A stored total as ``Stats`` and its extra counts (zero for a name with no games)."""
+def read_total(counts: dict[str, int] | None, players: int | None = None
+               ) -> tuple[Stats, dict[str, int]]:
+    """A stored total as ``Stats`` and its extra counts (zero for a name with no games):
+    over every game, or over the games of ``players`` only."""
     stats, extra = Stats(), {key: 0 for key in EXTRA}
+    prefix = f"{players}:" if players else ""
     for key, value in (counts or {}).items():
-        if key in extra:
-            extra[key] = int(value)
+        game, colon, name = key.rpartition(":")
+        if (f"{game}{colon}" if colon else "") != prefix:
+            continue
+        if name in extra:
+            extra[name] = int(value)
         else:
-            stats.merge({key: value})
+            stats.merge({name: value})
     return stats, extra
+
+
+def by_game(counts: dict[str, int] | None) -> dict[int, tuple[Stats, dict[str, int]]]:
+    """A stored total read for each game the player has finished, by number of players
+    (two-handed first)."""
+    games = sorted({int(key.partition(":")[0]) for key in counts or {} if ":" in key})
+    return {players: read_total(counts, players) for players in games}
 
 
 def summary_of(rules: Any, seed: int, actions: Iterable[str], winner: int | None

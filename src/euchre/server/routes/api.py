@@ -10,14 +10,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ... import agents
-from ...history import Stats
 from ...rules import Rules
 from .. import levels, match, pages
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..storage import StoredGame
-from ..totals import read_total
+from ..totals import by_game, read_total
 from . import hub_of
 
 router = APIRouter(prefix="/api")
@@ -168,17 +167,21 @@ async def recent(request: Request) -> dict[str, Any]:
 
 @router.get("/players/{name}")
 async def player_api(name: str, request: Request) -> dict[str, Any]:
-    stats, extra, _ = await player_stats(hub_of(request), name)
-    return {**stats.counts(), **extra}
+    """A player's totals over every game, and under ``games`` for each game he finished
+    by its number of players (``"4"``: four-handed)."""
+    counts, _ = await player_stats(hub_of(request), name)
+    stats, extra = read_total(counts)
+    return {**stats.counts(), **extra,
+            "games": {str(players): {**one.counts(), **more}
+                      for players, (one, more) in by_game(counts).items()}}
 
 
 async def player_stats(hub: Hub, name: str, before: float | None = None
-                       ) -> tuple[Stats, dict[str, int], list[StoredGame]]:
-    """A player's running totals (``server.totals``) and one page of his finished games,
-    newest first (finished before ``before`` when given): two indexed reads off the event
-    loop, whatever the number of his games."""
+                       ) -> tuple[dict[str, int] | None, list[StoredGame]]:
+    """A player's running totals as stored (``server.totals`` reads them) and one page of
+    his finished games, newest first (finished before ``before`` when given): two indexed
+    reads off the event loop, whatever the number of his games."""
     storage = hub.committer.storage
     counts = await hub.committer.read(storage.player_total, name)
     games = await hub.committer.read(storage.games_of, name, pages.PLAYER_PAGE, before)
-    stats, extra = read_total(counts)
-    return stats, extra, games
+    return counts, games

@@ -45,8 +45,8 @@ async def player_page(name: str, request: Request, before: str | None = None
         return HTMLResponse(pages.message_page(
             "No such page", "That page of games does not exist: start from the newest."),
             status_code=400)
-    stats, extra, games = await player_stats(hub_of(request), name, since)
-    return HTMLResponse(pages.stats_page(name, stats, extra, games, since is not None))
+    counts, games = await player_stats(hub_of(request), name, since)
+    return HTMLResponse(pages.stats_page(name, counts, games, since is not None))
 
 
 @router.get("/rules", response_class=HTMLResponse)

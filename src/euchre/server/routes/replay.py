@@ -1,9 +1,9 @@
 """A finished game replayed: its page (``/games/ID``, the table drawn position by position)
 and the positions it draws (``GET /api/games/ID/positions``).
 
-Both refuse in one line: a game that is not there (404) or not over (409: its cards are
-still hidden), a game of more than two players (422: the table's replay draws two-handed
-games), and on the page a bad ``at`` or ``seat`` (400).
+Both serve every game of the family (the table draws two, three or four seats) and refuse in
+one line: a game that is not there (404) or not over (409: its cards are still hidden), and
+on the page a bad ``at`` or ``seat`` (400).
 """
 
 from __future__ import annotations
@@ -26,29 +26,24 @@ from . import hub_of
 router = APIRouter()
 STILL_PLAYED = ("Still being played", "This game is not over yet: its record is shown once "
                 "it is.")
-NOT_TWO = ("Not a two-handed game", "This game was played by {} players: the replay on the "
-           "table shows two-handed games only.")
 
 
-async def _replayable(request: Request, game_id: str, any_table: bool = False
+async def _replayable(request: Request, game_id: str
                       ) -> tuple[StoredGame, Game] | tuple[int, tuple[str, str]]:
-    """The finished game (two-handed unless ``any_table``), or (HTTP status, (title, why
-    not))."""
+    """The finished game, or (HTTP status, (title, why not))."""
     found = await hub_of(request).peek(game_id)
     if found is None:
         return 404, pages.NO_GAME
     stored, game = found
     if not match.finished(stored, game):
         return 409, STILL_PLAYED
-    if game.players != 2 and not any_table:
-        return 422, (NOT_TWO[0], NOT_TWO[1].format(game.players))
     return stored, game
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
 async def replay_html(game_id: str, request: Request, at: str | None = None,
                       seat: str | None = None) -> Response:
-    found = await _replayable(request, game_id, any_table=True)
+    found = await _replayable(request, game_id)
     if isinstance(found[0], int):
         status, (title, text) = found
         link = (f"/play/{game_id}", "Watch it being played") if status == 409 else None
@@ -60,13 +55,11 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
             "No such moment", f"This game has {moves} moves: at= must be a whole number from "
             f"0 to {moves}, not {at[:20]!r}.", (f"/games/{game_id}", "The replay from the "
                                                  "start")), status_code=400)
-    if seat is not None and seat not in ("0", "1"):
+    if seat is not None and seat not in [str(s) for s in range(game.players)]:
         return HTMLResponse(pages.message_page(
-            "No such seat", f"A game's seats are 0 and 1, not {seat[:20]!r}.",
-            (f"/games/{game_id}", "The replay from the start")), status_code=400)
-    if game.players != 2:  # the table's replay draws two seats: the game as text
-        return HTMLResponse(pages.page(pages.result_line(stored, game), pages.record_body(
-            stored, game, public_record(stored, game))))
+            "No such seat", f"This game's seats are 0 to {game.players - 1}, not "
+            f"{seat[:20]!r}.", (f"/games/{game_id}", "The replay from the start")),
+            status_code=400)
     return HTMLResponse(replay_page(stored, game, public_record(stored, game)))
 
 
@@ -81,14 +74,16 @@ async def positions_api(game_id: str, request: Request) -> Response:
     result = pages.result_line(stored, game)
     if match.RESIGNED in stored.options:  # the moves stop: the last position says why
         result = f"{stored.names[int(stored.options[match.RESIGNED])]} resigned: {result}"
-    told: dict[str, Any] = positions(game.record(), stored.names, result)
+    names, seats = match.shown_names(stored), range(game.players)
+    told: dict[str, Any] = positions(game.record(), names, result)
     told["game"] = {"id": stored.id, "mode": stored.mode, "level": stored.level,
-                    "names": list(stored.names), "seat": None, "finished": True,
-                    "winner": match.winner(stored, game), "connected": [True, True],
-                    "arrived": [True, True],
-                    "reviews": [pages.review_url(stored.id, seat) for seat in (0, 1)],
+                    "names": list(names), "seat": None, "finished": True,
+                    "levels": [match.computer_seats(stored, game).get(seat) for seat in seats],
+                    "winner": match.winner(stored, game), "connected": [True for _ in seats],
+                    "arrived": [True for _ in seats],
+                    "reviews": [pages.review_url(stored.id, seat) for seat in seats],
                     "review_api": [pages.review_url(stored.id, seat, api=True)
-                                   for seat in (0, 1)]}
+                                   for seat in seats]}
     body = encode(told).encode()
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):

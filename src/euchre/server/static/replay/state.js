@@ -7,7 +7,7 @@ const asked = query.get("seat");
 export const R = {
   data: null,        // {game, frames, moves}: every position, every move in words
   index: 0,          // the frame on show
-  seat: asked === "0" || asked === "1" ? Number(asked) : null,  // whose decisions are shown
+  seat: /^[0-3]$/.test(asked ?? "") ? Number(asked) : null,  // whose decisions are shown (the page checked it)
   decisions: null,   // "hand:index" -> the review's decision of that seat, once loaded
   reviewWords: "",   // where that review is, while it is worked out
   playing: null,     // the timer of the replay playing by itself
