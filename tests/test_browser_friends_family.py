@@ -11,6 +11,7 @@ import random
 
 import pytest
 from browser_support import (
+    AXE,
     CHROMIUM,
     READY,
     browser,
@@ -142,3 +143,37 @@ def test_three_handed_the_computer_fills_a_seat_and_plays_for_a_player_who_left(
         "The computer plays for Bea until Bea is back.", timeout=15_000)
     expect(ann.locator("#place-w .name")).to_contain_text("Bea")
     assert play_all({0: ann}, random.Random(3)) >= 3
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_axe_finds_nothing_on_the_familys_friend_table_join_replay_and_record(
+        server, pages, scheme):
+    """The host's invites, the invite page, a finished four-handed game's replay and the
+    player's record by game: no violation of any impact, in either theme."""
+    page = pages.new(bypass_csp=True, color_scheme=scheme)
+    found = {}
+
+    def check(where: str) -> None:
+        page.add_script_tag(path=str(AXE))
+        found[where] = [v["id"] for v in page.evaluate(
+            "async () => (await axe.run(document)).violations")]
+
+    made = server.new_game(mode="friend", level="easy", seed=2, name="Axe",
+                           rules={"players": 4, "target": 1})
+    page.goto(server.base + made["links"]["play"])
+    expect(page.locator("[data-testid=invite]")).to_be_visible()
+    check("invites")
+    page.goto(server.base + made["links"]["invites"]["2"])
+    expect(page.locator("[data-testid=join]")).to_be_visible()
+    check("join")
+    done = server.new_game(mode="computer", level="easy", seed=3, name="Axe",
+                           rules={"players": 4, "target": 1})
+    server.resign(done["links"]["play"])
+    page.goto(f"{server.base}/games/{done['id']}")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+    check("replay")
+    page.goto(f"{server.base}/players/Axe")
+    expect(page.locator("[data-testid=stats-4]")).to_be_visible()
+    check("record")
+    assert {where: ids for where, ids in found.items() if ids} == {}
