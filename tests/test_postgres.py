@@ -102,7 +102,8 @@ def test_finish_rename_options_and_take_back(pg):
     assert (game.id, game.winner, game.score, game.names) == ("g2", 1, (2, 3), ("Ann", "Bob"))
     assert len(pg.load("g2").actions) == 4
     assert game.options == {"undo_used": True, "hints": False}
-    assert pg.player_total("Bob") == {**summary["1"], "with_undo": 1, "abandoned": 0}
+    total = {**summary["1"], "with_undo": 1, "abandoned": 0}
+    assert pg.player_total("Bob") == {**total, **{f"2:{k}": v for k, v in total.items()}}
     assert pg.games_of("Nobody", 10) == [] and [g.id for g in pg.recent(5)] == ["g2"]
 
 

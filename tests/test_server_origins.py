@@ -105,7 +105,7 @@ def test_x_forwarded_for_is_ignored_unless_its_proxy_is_named(tmp_path):
 
 
 def test_names_are_normalised_and_the_computers_are_reserved(server):
-    for name in ("Computer", " computer ", "Ｃｏｍｐｕｔｅｒ", "expert", "EASY"):
+    for name in ("Computer", " computer ", "Ｃｏｍｐｕｔｅｒ", "expert", "EASY", "East", "north"):
         code, reply = server.post("/api/games", {"mode": "friend", "name": name})
         assert code == 400 and "is the computer's name" in reply["error"], (name, reply)
     game = server.new_game(mode="friend", name="  Ａｎｎ \u3000 Lee\t")

@@ -54,14 +54,17 @@ from typing import Any, NamedTuple
 import orjson
 
 from ..agents import LEVELS
+from ..words import PLACE_NAMES
 
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
 MAX_NAME = 24
 COMPUTER = "Computer"
 """The computer's name at a table against it (and its statistics page, /players/Computer)."""
-RESERVED_NAMES = frozenset(name.casefold() for name in (COMPUTER, *LEVELS))
-"""Names no person may take, in any case: each would pass for the computer."""
+RESERVED_NAMES = frozenset(name.casefold() for name in (
+    COMPUTER, *LEVELS, *(place for places in PLACE_NAMES.values() for place in places)))
+"""Names no person may take, in any case: each would pass for the computer (at a table of
+three or four the computers are named by their places)."""
 MAX_TOKEN = 16
 """Characters of an action token; the longest real one, ``discard XX``, has 10."""
 MAX_SEQ = 10**9

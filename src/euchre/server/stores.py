@@ -53,7 +53,7 @@ def copy_games(source: str | Path, target: str | Path,
                 assert game is not None
                 game.replay()  # refuses a damaged game, naming it
                 dst.put_whole(game)  # type: ignore[attr-defined]
-                reviews = [SaveReview(game_id, seat, review) for seat in (0, 1)
+                reviews = [SaveReview(game_id, seat, review) for seat in range(len(game.names))
                            if (review := src.load_review(game_id, seat)) is not None]
                 if reviews:  # the coach's stored reviews go with their game
                     dst.write(reviews)
