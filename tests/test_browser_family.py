@@ -7,6 +7,7 @@ no console error."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from browser_support import (
@@ -14,6 +15,7 @@ from browser_support import (
     CHROMIUM,
     browser,
     continue_shown,
+    drawn,
     finished,
     offered,
     pages,
@@ -130,3 +132,55 @@ def test_axe_finds_nothing_at_the_tables_of_four_and_three(server, pages, scheme
         found[f"lobby {players}"] = page.evaluate(
             "async () => (await axe.run(document)).violations")
     assert {k: [v["id"] for v in found[k]] for k in found if found[k]} == {}
+
+
+def test_at_four_hint_alone_undo_resign_and_rematch_work_as_at_two(server, pages):
+    """Against computers at four: the hint values every offered choice, going alone puts
+    the partner out (said at his place, his cards down), undo takes the choice back, and
+    resign and rematch end and restart the match with the same table."""
+    page = pages.new()
+    made = server.new_game(mode="computer", level="easy", seed=12, name="Table4",
+                           rules={"players": 4, "target": 10})
+    game_id = made["id"]
+    page.goto(server.base + made["links"]["play"])
+    page.click("#settings summary")
+    page.check("#set-undo")
+    page.click("#settings summary")
+    rng = random.Random(11)
+    while True:  # to my first bid with a lone call on offer
+        ready(page)
+        if any(token.endswith(" alone") for token in offered(page)):
+            break
+        assert step(page, rng, prefer=lambda tokens: "pass" if "pass" in tokens else None)
+    legal = state_of(page)["view"]["legal"]
+    page.click("[data-testid=hint]")
+    page.wait_for_function("() => window.__other.some((m) => m.type === 'hint')")
+    expect(page.locator("[data-testid=hints]")).not_to_have_text("Thinking…")
+    hinted = page.evaluate("Object.keys(window.__other.filter((m) => m.type === 'hint')"
+                           ".at(-1).values)")
+    assert sorted(hinted) == sorted(legal)
+    before = drawn(page)
+    alone = next(token for token in legal if token.endswith(" alone"))
+    page.locator(f'[data-action="{alone}"]').click()
+    page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=before)
+    ready(page)
+    state = state_of(page)
+    if state["view"]["phase"] not in ("bid1", "bid2"):  # (a defender may still answer)
+        assert 2 in state["view"]["out"]
+        expect(page.locator("#place-n")).to_contain_text("sits out this hand")
+        expect(page.locator("#place-n")).to_have_class(re.compile(r"\bout\b"))
+    expect(page.locator("#bids-box, .bids-box").first).to_contain_text("alone")
+    undo_to = drawn(page)
+    page.click("[data-testid=undo]")
+    page.wait_for_function("(n) => Number(document.body.dataset.seq) < n", arg=undo_to)
+    ready(page)
+    assert sorted(offered(page)) == sorted(legal)  # my bid again, the lone call taken back
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+    expect(page.locator("#over h2")).to_have_text("You resigned: West and East win the match.")
+    page.click("[data-testid=rematch]")
+    page.wait_for_url(lambda url: game_id not in url)
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    again = state_of(page)
+    assert again["view"]["rules"]["players"] == 4 and again["game"]["names"][0] == "Table4"
+    assert again["game"]["levels"] == [None, "easy", "easy", "easy"]

@@ -67,6 +67,7 @@ function drawPlace(place) {
   if (place !== "s") node.dataset.zone = `seat-${p}`;  // at the bottom: the hand's row
   node.setAttribute("aria-label", p === g.seat ? "You" : words().names[p]);
   const v = T.shown.view, ended = endedHand();
+  node.classList.toggle("out", (v.out || []).includes(p) && !ended);  // his cards laid down
   const [dot, here] = presence(p);
   const who = node.querySelector(".who");
   who.querySelector(".dot").className = dot;
