@@ -33,13 +33,16 @@ from playwright.sync_api import expect
 __all__ = ["browser", "pages", "server"]  # fixtures (the server's --seat-wait is 1 s)
 
 
-def host_from_lobby(page, server, players: int) -> str:
-    """Ann makes a friend table of ``players`` in the lobby (computers at easy, to 3)."""
+def host_from_lobby(page, server, players: int, partner: str | None = None) -> str:
+    """Ann makes a friend table of ``players`` in the lobby (computers at easy, to 3; at
+    four a computer partner at ``partner``)."""
     page.goto(server.base + "/")
     page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     page.fill("#name", "Ann")
     page.check(f"input[name=players][value='{players}']")
     page.check("input[name=level][value=easy]")
+    if partner:
+        page.select_option("#partner", partner)
     page.check("input[name=preset][value=custom]")
     page.fill("#target", "3")
     friend = page.locator("[data-testid=friend]")
@@ -143,6 +146,18 @@ def test_three_handed_the_computer_fills_a_seat_and_plays_for_a_player_who_left(
         "The computer plays for Bea until Bea is back.", timeout=15_000)
     expect(ann.locator("#place-w .name")).to_contain_text("Bea")
     assert play_all({0: ann}, random.Random(3)) >= 3
+
+
+def test_started_alone_the_host_gets_computers_and_a_partner_of_the_chosen_level(server, pages):
+    ann = pages.new()
+    host_from_lobby(ann, server, 4, partner="medium")
+    ann.click("[data-testid=start]")
+    expect(ann.locator("[data-testid=notice]")).to_have_text(
+        "The game starts: the computer (easy) plays West and North and East.")
+    ann.wait_for_function("() => window.__states[document.body.dataset.seq].game.arrived"
+                          ".every(Boolean)")
+    assert state_of(ann)["game"]["levels"] == [None, "easy", "medium", "easy"]
+    expect(ann.locator("#place-n .name")).to_have_text("North (medium)")
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")

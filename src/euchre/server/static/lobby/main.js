@@ -63,7 +63,7 @@ async function start(mode) {
   if (problem) { $("error").textContent = problem; return; }
   const body = { mode, name, rules: rulesOf(preset(), offered.rules, players()) };
   if (mode === "computer" || players() !== 2) body.level = level();  // at 3 and 4: the computers' level
-  if (mode === "computer" && players() === 4) body.partner = $("partner").value;
+  if (players() === 4) body.partner = $("partner").value;  // (at a friend table: if the seat is left to the computer)
   let reply, data;
   try {
     reply = await fetch("/api/games", { method: "POST", body: JSON.stringify(body),

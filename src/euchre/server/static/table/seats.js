@@ -45,11 +45,12 @@ function presence(p) {
   return ["dot", p === g.seat ? "" : T.shown.game.arrived?.[p] === false ? "not arrived yet" : "away"];
 }
 
-// The level of the computer in seat p (null for a person's seat).
+// The level of the computer in seat p (null for a person's seat; at a friend table the
+// computers the host started with, and one playing for a player away).
 function levelOf(p) {
   const g = T.shown.game;
-  if (g.mode !== "computer") return null;
-  return g.levels ? g.levels[p] : p === 1 ? g.level : null;
+  if (g.levels) return g.levels[p];
+  return g.mode === "computer" && p === 1 ? g.level : null;
 }
 
 function bidOf(p) {
