@@ -1,18 +1,27 @@
-"""Load on `euchre serve`: N concurrent bot-vs-bot games over WebSockets on loopback.
+"""Load on `euchre serve`: N concurrent games over WebSockets on loopback.
 
-Starts a real server process on a fresh SQLite file, creates N friend games over HTTP, and
-plays every seat from this process with a random legal policy: each seat answers as soon as
-the state says it is its turn (or after --think ms). The latency of an action is the time from
+Starts a real server process on a fresh SQLite file, creates N games over HTTP and plays them
+to the end with a random legal policy. By default each is a friend game of two and this
+process plays both seats; with ``--mode computer`` (the default at ``--players 3`` and
+``4``) each is a game against the computer: this process plays the person's seat 0, the
+server's own computer players (level ``--level``, no ``--bot-delay``) every other seat, so the
+figures include the server's thinking threads. A seat of this process answers as soon as the
+state says it is its turn (or after --think ms). The latency of an action is the time from
 sending it to receiving the state that includes it, i.e. checked, committed to disk and
-broadcast. Afterwards every game's stored record is loaded, replayed and checked finished.
+broadcast. Moves a second count every seat's moves (from the stored records); the CPU a move
+is the server processes' CPU time over them. Afterwards every game's stored record is loaded,
+replayed and checked finished.
 
     python bench/server_load.py --games 200            # the target: p99 < 100 ms, no error
     python bench/server_load.py --games 200 --think 200
+    python bench/server_load.py --players 4 --games 200                 # computers at 1-3
+    python bench/server_load.py --players 2 --mode computer --games 200  # the same at two
 
 Several processes on one PostgreSQL database (``--db pg`` starts a throwaway cluster with
 Debian's PostgreSQL 15, as the tests do; or give a ``postgresql://`` URL of an empty database).
 With ``--processes N`` game i's two seats connect to processes i and i + 1 (mod N), so with
-two or more every move crosses from one process to another:
+two or more every move crosses from one process to another (a computer game's one seat
+connects to process i):
 
     python bench/server_load.py --db pg --processes 1 --games 200
     python bench/server_load.py --db pg --processes 2 --games 200
@@ -31,6 +40,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from websockets.asyncio.client import connect
@@ -38,8 +48,25 @@ from websockets.asyncio.client import connect
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from server_support import TEST_FLAGS, Server
 
-from euchre import Game
+from euchre import Game, agents
 from euchre.server.stores import open_storage
+
+GAMES = {2: "two-handed", 3: "cutthroat (three-handed)", 4: "four-handed"}
+
+
+@dataclass
+class Run:
+    """What one timed run of every game measured (CPU in seconds, machine in ticks)."""
+
+    elapsed: float
+    latencies: list[float]
+    errors: list[str]
+    sent: int
+    """Actions this process's seats sent (the rest of a computer game's are the server's)."""
+    server_cpu: float
+    client_cpu: float
+    busy: int
+    total: int
 
 
 async def play_seat(url: str, seat: int, rng: random.Random, think: float,
@@ -75,19 +102,31 @@ async def play_seat(url: str, seat: int, rng: random.Random, think: float,
     return made
 
 
-async def run_games(servers: list[Server], games: list[dict],
-                    think: float) -> tuple[list, list, int]:
-    latencies: list[float] = []
-    errors: list[str] = []
-    tasks = []
+def seats_played(servers: list[Server], games: list[dict]) -> list[tuple[str, int, int]]:
+    """Each socket this process opens, as (url, seat, seed of its policy): both seats of a
+    friend game (on processes i and i + 1, so its moves cross processes), the person's seat
+    alone of a computer game (process i)."""
+    out = []
     for i, game in enumerate(games):
-        for seat, link in enumerate((game["links"]["play"], game["links"]["friend"])):
+        links = [game["links"]["play"]]
+        if "friend" in game["links"]:
+            links.append(game["links"]["friend"])
+        for seat, link in enumerate(links):
             game_id, _, query = link.removeprefix("/play/").partition("?")
             port = servers[(i + seat) % len(servers)].port
-            url = f"ws://127.0.0.1:{port}/ws/{game_id}?{query}"
-            tasks.append(play_seat(url, seat, random.Random(i * 2 + seat), think,
-                                   latencies, errors))
-    made = await asyncio.gather(*tasks, return_exceptions=True)
+            out.append((f"ws://127.0.0.1:{port}/ws/{game_id}?{query}", seat, i * 2 + seat))
+    return out
+
+
+async def run_games(servers: list[Server], games: list[dict],
+                    think: float) -> tuple[list, list, int]:
+    """Every seat this process plays, all at once: (latencies, errors, actions sent)."""
+    latencies: list[float] = []
+    errors: list[str] = []
+    made = await asyncio.gather(*(play_seat(url, seat, random.Random(seed), think, latencies,
+                                            errors)
+                                  for url, seat, seed in seats_played(servers, games)),
+                                return_exceptions=True)
     for result in made:
         if isinstance(result, BaseException):
             errors.append(repr(result))
@@ -118,14 +157,31 @@ def main() -> int:
     parser.add_argument("--target", type=int, default=10, help="points per match")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean think time per action in ms (exponential); default 0")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="players at each table; default 2")
+    parser.add_argument("--mode", choices=("friend", "computer"), default=None,
+                        help="friend: this process plays both seats (two players only); "
+                             "computer: it plays seat 0, the server's computers the others; "
+                             "default friend at 2 players, computer at 3 and 4")
+    parser.add_argument("--level", choices=agents.LEVELS, default="easy",
+                        help="the computers' level; default easy, so the figures measure the "
+                             "server rather than the search")
+    parser.add_argument("--partner", choices=agents.LEVELS, default=None,
+                        help="at 4 players, the level of seat 0's partner (default --level)")
     parser.add_argument("--db", default=None,
                         help="a postgresql:// URL, or 'pg' for a throwaway PostgreSQL "
                              "cluster; default a fresh SQLite file")
     parser.add_argument("--processes", type=int, default=1,
                         help="euchre serve processes on the database (PostgreSQL for 2+)")
     args = parser.parse_args()
+    args.mode = args.mode or ("friend" if args.players == 2 else "computer")
     if args.processes < 1 or (args.processes > 1 and args.db is None):
         parser.error("--processes 2 or more needs --db pg or a postgresql:// URL")
+    if args.mode == "friend" and args.players != 2:
+        parser.error("--mode friend is for --players 2 (at 3 and 4 the bench plays seat 0 "
+                     "against the server's computers)")
+    if args.partner and args.players != 4:
+        parser.error("--partner is for --players 4")
     with contextlib.ExitStack() as stack:
         if args.db == "pg":
             from pg_support import cluster
@@ -136,52 +192,94 @@ def main() -> int:
         return measure(args, db)
 
 
+def create_games(server: Server, args: argparse.Namespace) -> list[dict]:
+    """The N games, made over HTTP before the clock starts: a friend game's friend takes his
+    seat with its one-time invite first; a computer game's computers wait for the person
+    (its table opens when he connects)."""
+    if args.mode == "friend":
+        games = [server.new_game(mode="friend", name=f"p{i}", seed=i,
+                                 rules={"target": args.target}) for i in range(args.games)]
+        for game in games:
+            game["links"]["friend"] = server.claim(game["links"]["invite"])
+        return games
+    extra = {"partner": args.partner} if args.partner else {}
+    return [server.new_game(mode="computer", level=args.level, name=f"p{i}", seed=i,
+                            rules={"players": args.players, "target": args.target}, **extra)
+            for i in range(args.games)]
+
+
+def timed_run(servers: list[Server], games: list[dict], think: float) -> Run:
+    """Play every game to the end at once, with the CPU of the servers, of this process and
+    of the whole machine over the same span."""
+    start = time.perf_counter()
+    server_cpu = sum(cpu_seconds(s.process.pid) for s in servers)
+    client_cpu = time.process_time()
+    machine = machine_busy()
+    latencies, errors, sent = asyncio.run(run_games(servers, games, think))
+    elapsed = time.perf_counter() - start
+    server_cpu = sum(cpu_seconds(s.process.pid) for s in servers) - server_cpu
+    client_cpu = time.process_time() - client_cpu
+    busy, total = (now - then for now, then in zip(machine_busy(), machine, strict=True))
+    return Run(elapsed, latencies, errors, sent, server_cpu, client_cpu, busy, total)
+
+
+def check_records(db: str | Path, games: list[dict]) -> tuple[int, int]:
+    """(records complete, moves stored): every game loaded from the database, replayed and
+    checked finished and equal to ``Game.from_record`` of its own record; the moves are
+    every seat's, the computers' too."""
+    storage = open_storage(db)
+    complete = moves = 0
+    for game in games:
+        stored = storage.load(game["id"])
+        moves += len(stored.actions)
+        replayed = stored.replay()
+        if stored.finished and replayed.is_over and Game.from_record(replayed.record()) == replayed:
+            complete += 1
+    storage.close()
+    return complete, moves
+
+
 def measure(args: argparse.Namespace, db: str | Path) -> int:
     """Start the servers, play every game, check every stored record; print the figures."""
-    sockets = str(3 * args.games + 100)  # (every game's two sockets come from this machine)
+    sockets = str(3 * args.games + 100)  # (every game's sockets come from this machine)
     room = ("--max-tables", str(args.games + 100), "--max-connections", sockets,
             "--max-per-address", sockets)
     servers = [Server(db, flags=TEST_FLAGS + room).start()]  # the first makes the schema
     servers += [Server(db, flags=TEST_FLAGS + room).start() for _ in range(args.processes - 1)]
     try:
-        games = [servers[0].new_game(mode="friend", name=f"p{i}", seed=i,
-                                     rules={"target": args.target}) for i in range(args.games)]
-        for game in games:  # each friend takes his seat with its one-time invite first
-            game["links"]["friend"] = servers[0].claim(game["links"]["invite"])
-        start = time.perf_counter()
-        server_cpu = sum(cpu_seconds(s.process.pid) for s in servers)
-        client_cpu = time.process_time()
-        machine = machine_busy()
-        latencies, errors, actions = asyncio.run(run_games(servers, games, args.think / 1000))
-        elapsed = time.perf_counter() - start
-        server_cpu = sum(cpu_seconds(s.process.pid) for s in servers) - server_cpu
-        client_cpu = time.process_time() - client_cpu
-        busy, total = (now - then for now, then in zip(machine_busy(), machine, strict=True))
+        games = create_games(servers[0], args)
+        run = timed_run(servers, games, args.think / 1000)
     finally:
         for server in servers:
             server.stop()
-    storage = open_storage(db)
-    complete = 0
-    for game in games:
-        stored = storage.load(game["id"])
-        replayed = stored.replay()
-        if stored.finished and replayed.is_over and Game.from_record(replayed.record()) == replayed:
-            complete += 1
-    storage.close()
+    complete, moves = check_records(db, games)
+    report(args, db, run, complete, moves)
+    return 0 if not run.errors and complete == args.games else 1
+
+
+def report(args: argparse.Namespace, db: str | Path, run: Run, complete: int,
+           moves: int) -> None:
     where = "SQLite" if "://" not in str(db) else f"PostgreSQL, {args.processes} process(es)"
-    print(f"{args.games} concurrent games to {args.target} over WebSockets ({where}), think "
-          f"{args.think:g} ms: {elapsed:.1f} s")
-    print(f"  games/s   {args.games / elapsed:8.1f}")
-    print(f"  actions/s {actions / elapsed:8.0f}   ({actions} actions)")
-    print(f"  latency   p50 {1000 * statistics.median(latencies):6.1f} ms   "
-          f"p99 {1000 * percentile(latencies, 99):6.1f} ms   "
-          f"max {1000 * max(latencies):6.1f} ms")
-    print(f"  CPU       servers {100 * server_cpu / elapsed:.0f}% of a core, "
-          f"these clients {100 * client_cpu / elapsed:.0f}%; the machine's {os.cpu_count()} "
-          f"cores {100 * busy / max(total, 1):.0f}% busy (the database too)")
-    print(f"  errors    {len(errors)}" + (f"  (first: {errors[0]})" if errors else ""))
+    against = "friend games" if args.mode == "friend" else (
+        f"games against the computer ({args.level}"
+        + (f", partner {args.partner})" if args.partner else ")"))
+    print(f"{args.games} concurrent {GAMES[args.players]} {against} to {args.target} over "
+          f"WebSockets ({where}), think {args.think:g} ms: {run.elapsed:.1f} s")
+    print(f"  games/s   {args.games / run.elapsed:8.1f}")
+    print(f"  actions/s {moves / run.elapsed:8.0f}   ({moves} actions, every seat's; "
+          f"{run.sent} sent by this process)")
+    lat = run.latencies or [float("nan")]
+    print(f"  latency   p50 {1000 * statistics.median(lat):6.1f} ms   "
+          f"p99 {1000 * percentile(lat, 99):6.1f} ms   max {1000 * max(lat):6.1f} ms   "
+          f"(this process's {len(run.latencies)} actions)")
+    print(f"  CPU       servers {100 * run.server_cpu / run.elapsed:.0f}% of a core, "
+          f"these clients {100 * run.client_cpu / run.elapsed:.0f}%; the machine's "
+          f"{os.cpu_count()} cores {100 * run.busy / max(run.total, 1):.0f}% busy "
+          f"(the database too)")
+    print(f"  CPU/move  servers {1000 * run.server_cpu / max(moves, 1):.3f} ms an action")
+    print(f"  errors    {len(run.errors)}" + (f"  (first: {run.errors[0]})" if run.errors
+                                                else ""))
     print(f"  stored    {complete}/{args.games} records complete and replayable")
-    return 0 if not errors and complete == args.games else 1
 
 
 if __name__ == "__main__":
