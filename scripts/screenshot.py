@@ -5,7 +5,9 @@ Chromium (Playwright, headless) plays a friend game whose other seat it answers 
 the game's socket, so that every moment comes on cue: the lobby, each bidding moment (round
 1, the dealer's discard, round 2), a trick being won, the end of a hand, the score pad and the
 end of the match, on a desktop (1280x800) and a phone (390x844), in both themes; then the
-replay of a finished game against the computer, at a won trick and at a reviewed decision.
+replay of a finished game against the computer, at a won trick and at a reviewed decision;
+tables of four and three, a friend table of four waiting for its friends, and the replays
+of a game of four and of three.
 
     python scripts/screenshot.py                 # writes docs/screens/*.png
     python scripts/screenshot.py --out /tmp/shots
@@ -176,10 +178,10 @@ def lobby(server: Server, browser, screen: str, theme: str, out: Path) -> Path:
     return path
 
 
-def finished_game(server: Server) -> str:
+def finished_game(server: Server, players: int = 2) -> str:
     """A match against the computer played to its end at random (seat 0 over the socket)."""
     game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED,
-                           rules={"target": 5})
+                           rules={"target": 5, **({"players": players} if players > 2 else {})})
     seat, rng = server.seat(game["links"]["play"]), random.Random(5)
     state = seat.state_at_least(0)
     while not state["game"]["finished"]:
@@ -257,6 +259,33 @@ def family_tables(server: Server, browser, out: Path) -> list[Path]:
     return shots
 
 
+def family_friends_and_replays(server: Server, browser, out: Path) -> list[Path]:
+    """The host of a friend table of four with West taken and two invites left, and the
+    replay of a finished game of four and of three, on a desktop (dark) and a phone
+    (light)."""
+    shots = []
+    for screen, theme in (("desktop", "dark"), ("phone", "light")):
+        game = server.new_game(mode="friend", level="medium", name="Ann", seed=SEED,
+                               rules={"players": 4, "target": 10})
+        server.claim(game["links"]["invites"]["1"], "Bea")
+        context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+        page = context.new_page()
+        page.goto(server.base + game["links"]["play"])
+        page.locator("[data-testid=start]").wait_for()
+        shots.append(save(page, out / f"{screen}-{theme}-friends-four-invites.png"))
+        context.close()
+    for players, name, screen, theme in ((4, "four-handed", "desktop", "dark"),
+                                         (3, "three-handed", "phone", "light")):
+        game_id = finished_game(server, players)
+        context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+        page = context.new_page()
+        page.goto(f"{server.base}/games/{game_id}?at=9")
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        shots.append(save(page, out / f"{screen}-{theme}-replay-{name}.png"))
+        context.close()
+    return shots
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
@@ -278,6 +307,7 @@ def main() -> int:
                 shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
             shots += replays(server, browser, args.out)
             shots += family_tables(server, browser, args.out)
+            shots += family_friends_and_replays(server, browser, args.out)
         finally:
             browser.close()
             server.stop()

@@ -258,3 +258,25 @@ def test_a_friend_who_took_a_seat_but_is_not_there_at_the_start_is_played_for(se
     away = host.until(lambda m: m["type"] == "state" and m["game"]["away"] == [1], 10)
     assert away["game"]["names"][1] == "Bea" and away["game"]["levels"][1] == "easy"
     host.close()
+
+
+def test_a_person_who_takes_a_computers_seat_and_leaves_is_played_for_after_the_hand(server):
+    """Cy claims the computer's seat (it finishes the hand) and leaves before it is over:
+    from the next hand the computer plays for him, and the match goes on to its end."""
+    made, _, host, bea = three_with_bea(server, 5, 3)
+    host.until(lambda m: m["type"] == "state")
+    host.send({"type": "start"})
+    host.until(lambda m: m["type"] == "state" and all(m["game"]["arrived"]))
+    cy = server.seat(server.claim(made["links"]["invites"]["2"], "Cy"))
+    cy.until(lambda m: m["type"] == "state")
+    cy.close()
+    bea.close()
+    state = host.state
+    while not state["game"]["finished"]:
+        if state["view"]["to_move"] == 0 and state["view"]["legal"]:
+            host.send({"type": "action", "action": first_bid(state["view"]["legal"]),
+                       "seq": state["seq"]})
+        state = host.until(lambda m, seq=state["seq"]: m["type"] == "state" and m["seq"] > seq,
+                           20)
+    assert state["game"]["away"] == [1, 2] and state["game"]["names"] == ["Ann", "Bea", "Cy"]
+    host.close()

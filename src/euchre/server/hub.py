@@ -343,7 +343,7 @@ class Hub:
             table.broadcast()
             if not table.clients and self.tables.get(table.stored.id) is table:
                 self._idle_since[table.stored.id] = time.monotonic()
-            if client.seat is not None and not table.connected()[client.seat]:
+            if client.seat is not None and not table.person_in(client.seat):
                 self._wait_for(table, client.seat)
 
     # --- a person who leaves a friend table of three or four --------------------------------
@@ -361,7 +361,7 @@ class Hub:
         await asyncio.sleep(wait)
         async with table.lock:
             stored = table.stored
-            if (self.tables.get(stored.id) is not table or table.connected()[seat]
+            if (self.tables.get(stored.id) is not table or table.person_in(seat)
                     or table.over() or seat in match.away(stored)):
                 return
             await self.committer.submit([SetOption(stored.id, f"{match.AWAY}{seat}", True)])

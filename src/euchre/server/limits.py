@@ -46,9 +46,11 @@ class Limits:
     max_connections: int = 1000
     """Connections at once, HTTP and WebSocket alike; beyond, a request is answered 503 and a
     WebSocket closed with 1013 (try again later)."""
-    max_per_address: int = 20
-    """Connections one client address may hold at once; its next as many are answered 503
-    (HTTP) or closed with 1013 (WebSocket), any more closed unanswered. Connections from a
+    max_per_address: int = 60
+    """Connections one client address may hold at once (room for a household behind one
+    address at a table of four, each page loading over a few connections, and watchers); its
+    next as many are answered 503 (HTTP) or closed with 1013 (WebSocket), any more closed
+    unanswered. Connections from a
     trusted proxy are not counted (its clients differ only in ``X-Forwarded-For``: cap them
     at the proxy)."""
     header_bytes: int = 16 * 1024

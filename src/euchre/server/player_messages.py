@@ -194,9 +194,8 @@ async def _start(services: Services, table: Table, seat: int) -> None:
         stored.options[match.COMPUTERS] = levels
         seat_bots(table)
         table.broadcast()
-        connected = table.connected()
         for person in match.people(stored):  # one who took his seat and is not here
-            if not connected[person]:
+            if not table.person_in(person):
                 services.absent(table, person)
     services.wake_bots(table)
 

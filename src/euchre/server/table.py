@@ -78,6 +78,10 @@ class Table:
                     return seat
         raise ProtocolError("this link's seat token is not valid for this game")
 
+    def person_in(self, seat: int) -> bool:
+        """Whether a person's connection holds ``seat`` (the computer's play does not count)."""
+        return any(client.seat == seat for client in self.clients)
+
     def connected(self) -> list[bool]:
         """Whether each seat is held by a connection (the computer always is)."""
         connected = [s in self.bots for s in range(len(self.stored.names))]
