@@ -225,18 +225,29 @@ def test_a_failure_names_the_decision(tmp_path):
     bot.close()
 
 
-def test_euchre_bot_sits_a_program_at_a_table_online(tmp_path):
+@pytest.mark.parametrize("players", [2, 4])
+def test_euchre_bot_sits_a_program_at_a_table_online(tmp_path, players):
+    """At two the program takes the friend's seat; at four North's (the host starts, the
+    computer plays West and East)."""
     from server_support import Server
 
     server = Server(tmp_path / "games.db").start()
     try:
-        game = server.new_game(mode="friend", name="Ann", rules={"target": 2})
-        invite = server.base + game["links"]["invite"]
+        family = {"players": 4, "stick_the_dealer": True} if players == 4 else {}
+        game = server.new_game(mode="friend", name="Ann", level="easy",
+                               rules={"target": 2, **family})
+        invite = server.base + (game["links"]["invites"]["2"] if players == 4
+                                else game["links"]["invite"])
         bot = subprocess.Popen([sys.executable, "-m", "euchre.cli", "bot", invite, "--cmd",
                                 RANDOM_PY[len("exec:"):]], stderr=subprocess.PIPE, text=True)
         me = server.seat(game["links"]["play"])
         rng = __import__("random").Random(1)
         state = me.state_at_least(0)
+        if players == 4:
+            me.until(lambda m: m["type"] == "state" and m["game"]["arrived"][2], timeout=30)
+            me.send({"type": "start"})
+            state = me.until(lambda m: m["type"] == "state" and all(m["game"]["arrived"]))
+            assert state["game"]["levels"] == [None, "easy", None, "easy"]
         while not state["game"]["finished"]:
             view = state["view"]
             if view["to_move"] == 0 and view["legal"]:
