@@ -160,3 +160,32 @@ def test_the_hint_the_coach_note_and_the_review_give_one_value_to_each_decision(
         seat.close()
     finally:
         running.stop()
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_the_coach_values_a_bid_at_four_and_three(server, players):
+    """At a table of four or three, a bid of the person's (at four a lone call, where the
+    bidding first offers one; at three, where nobody goes alone, an order) gets the coach's
+    answer: the review's best and loss, and the note when the loss is over the threshold."""
+    wanted = " alone" if players == 4 else "order"
+    game = server.new_game(mode="computer", level="easy", name="Ann", seed=7,
+                           rules={"players": players, "target": 10})
+    seat = server.seat(game["links"]["play"])
+    state = seat.state_at_least(0)
+    while True:  # my turns: passing, or playing the first card, until the bid is offered
+        legal = state["view"]["legal"] if state["view"]["to_move"] == 0 else []
+        if any(token.endswith(wanted) for token in legal):
+            break
+        if legal:
+            seat.send({"type": "action", "seq": state["seq"],
+                       "action": "pass" if "pass" in legal else legal[0]})
+        state = seat.until(lambda m, seq=state["seq"]: m["type"] == "state" and m["seq"] > seq)
+    bid = next(token for token in legal if token.endswith(wanted))
+    seat.send({"type": "action", "action": bid, "seq": state["seq"]})
+    seat.state_at_least(state["seq"] + 1)
+    said = coach(seat, state["seq"])
+    assert said["type"] == "coach" and said["chosen"] == bid and said["best"] in legal
+    assert said["loss"] >= 0 and (said["note"] is None) == (said["loss"] <= THRESHOLD)
+    if said["note"]:
+        assert NOTE.fullmatch(said["note"]), said["note"]
+    seat.close()
