@@ -310,6 +310,10 @@ def test_a_game_of_four_and_of_three_is_replayed_on_the_table(server, page, play
         assert mine["hands"][:players] == theirs["hands"], number
     expect(page.locator("#status")).to_contain_text("won")
     assert "Ann and North" in page.content() if players == 4 else "West" in page.content()
+    score = game.score  # the bar, short enough for a phone: the others by initial
+    expect(page.locator("#score")).to_have_text(
+        f"Ann & N {score[0]} · W & E {score[1]} (to 3)" if players == 4
+        else f"Ann {score[0]} · W {score[1]} · E {score[2]} (to 3)")
     code, html = server.get(f"/games/{game_id}?seat={players}")
     assert code == 400 and f"0 to {players - 1}" in html
 

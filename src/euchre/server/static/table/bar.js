@@ -8,8 +8,11 @@ export function drawBar() {
   const v = T.shown.view, g = T.shown.game;
   // at four, the sides as players keep a Euchre score: "Us" and "Them" (fits a phone's bar)
   const sides = sidesShown(), short = seats() === 4 && g.seat !== null;
-  // at three, the others by initial (their names are at their places)
-  const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ") : "";
+  // at three, the others by initial (their names are at their places); at four watched or
+  // replayed, the sides as the bottom seat's name and the others' initials ("Ann & N 3 · W & E 5")
+  const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ")
+    : seats() === 4 && !short ? sides.map((x) => `${x.name.split(" and ").map((n, i) => (x === sides[0] && i === 0 ? n : n[0])).join(" & ")} ${v.score[x.side]}`).join(" · ")
+    : "";
   setText($("score"), short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]} (to ${v.target})`
     : initials ? `${initials} (to ${v.target})` : `${scoreWords(v.score)} (to ${v.target})`);
   const ended = endedHand();
