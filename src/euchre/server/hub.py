@@ -327,8 +327,8 @@ class Hub:
                 if self.tables.get(game_id) is table:
                     table.clients.add(client)
                     self._idle_since.pop(game_id, None)
-                    if client.seat is not None:
-                        await self._back(table, client.seat)
+                    if client.seat in match.away(table.stored):  # back: his seat again
+                        await self._mark_away(table, client.seat, False)
                     table.broadcast()  # the others see who is connected
                     if client.seat is not None:
                         await tell_rematch(table, self.committer, [client])
@@ -364,20 +364,16 @@ class Hub:
             if (self.tables.get(stored.id) is not table or table.person_in(seat)
                     or table.over() or seat in match.away(stored)):
                 return
-            await self.committer.submit([SetOption(stored.id, f"{match.AWAY}{seat}", True)])
-            stored.options[f"{match.AWAY}{seat}"] = True
-            seat_bots(table)
+            await self._mark_away(table, seat, True)
             table.broadcast()
         self.computer.wake(table)
 
-    async def _back(self, table: Table, seat: int) -> None:
-        """A person is back in a seat the computer played while he was away (the caller
-        holds the table's lock)."""
-        stored = table.stored
-        if seat not in match.away(stored):
-            return
-        await self.committer.submit([SetOption(stored.id, f"{match.AWAY}{seat}", False)])
-        stored.options[f"{match.AWAY}{seat}"] = False
+    async def _mark_away(self, table: Table, seat: int, away: bool) -> None:
+        """Store whether the computer plays for the seat's absent player (every process
+        reads it), and seat or unseat that computer here (the caller holds the lock)."""
+        key = f"{match.AWAY}{seat}"
+        await self.committer.submit([SetOption(table.stored.id, key, away)])
+        table.stored.options[key] = away
         seat_bots(table)
 
     async def handle(self, table: Table, client: Client, message: Message) -> None:

@@ -162,8 +162,7 @@ def invite_link(stored: StoredGame, seat: int = 1) -> str | None:
 
 def invite_links(stored: StoredGame) -> dict[str, str]:
     """Every unclaimed seat's invite, by seat (as text: a JSON object's keys)."""
-    return {str(seat): f"/join/{stored.id}?invite={code}"
-            for seat, code in invites(stored).items()}
+    return {str(seat): invite_link(stored, seat) for seat in invites(stored)}
 
 
 def seats_of(stored: StoredGame, name: str) -> list[int]:

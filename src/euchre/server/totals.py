@@ -104,10 +104,10 @@ def read_total(counts: dict[str, int] | None, players: int | None = None
     """A stored total as ``Stats`` and its extra counts (zero for a name with no games):
     over every game, or over the games of ``players`` only."""
     stats, extra = Stats(), {key: 0 for key in EXTRA}
-    prefix = f"{players}:" if players else ""
+    wanted = str(players) if players else ""  # ("" for a count over every game)
     for key, value in (counts or {}).items():
-        game, colon, name = key.rpartition(":")
-        if (f"{game}{colon}" if colon else "") != prefix:
+        game, _, name = key.rpartition(":")
+        if game != wanted:
             continue
         if name in extra:
             extra[name] = int(value)
