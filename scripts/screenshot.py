@@ -155,7 +155,10 @@ def close(table: Table, shots: list[Path | None]) -> list[Path]:
 
 def save(page, path: Path) -> Path:
     """A screenshot, in 256 colours when Pillow is there (a quarter of the size, and the
-    same to the eye for a page of flat colours)."""
+    same to the eye for a page of flat colours). Taken once every card's picture is loaded
+    and no card is still moving, so a busy machine gives the same picture as an idle one."""
+    page.wait_for_function("() => [...document.images].every((i) => i.complete) && "
+                           "!document.getAnimations().some((a) => a.playState === 'running')")
     page.screenshot(path=str(path))
     try:
         from PIL import Image

@@ -1,6 +1,6 @@
 // The score zone (always in view: the score, trump, the hand and its dealer), the page's
 // title, and the line that says whose turn it is.
-import { $, setText } from "./dom.js";
+import { $, el, setText } from "./dom.js";
 import { T, choosing, endedHand, nameOf, says, scoreWords, seats, sideSays, sidesShown, waitingFor,
          words } from "./store.js";
 
@@ -13,8 +13,11 @@ export function drawBar() {
   const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ")
     : seats() === 4 && !short ? sides.map((x) => `${x.name.split(" and ").map((n, i) => (x === sides[0] && i === 0 ? n : n[0])).join(" & ")} ${v.score[x.side]}`).join(" · ")
     : "";
-  setText($("score"), short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]} (to ${v.target})`
-    : initials ? `${initials} (to ${v.target})` : `${scoreWords(v.score)} (to ${v.target})`);
+  const score = $("score");
+  if (!score.firstChild) score.append(document.createTextNode(""), el("span", { class: "to" }));
+  setText(score.firstChild, `${short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]}`
+    : initials || scoreWords(v.score)} `);
+  setText(score.lastChild, `(to ${v.target})`);  // the goal: smaller on a phone's bar
   const ended = endedHand();
   const hand = ended
     ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,

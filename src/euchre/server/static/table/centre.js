@@ -21,10 +21,8 @@ function drawUpcard() {
   // the upcard leaves the table once the dealer takes it (it is in his hand: never drawn twice)
   const taken = ended ? ended.upcard_taken : v.upcard_taken || v.phase === "discard";
   let caption = state;
-  if (ended) caption = state;
-  else if (v.phase === "discard") caption = v.dealer === T.shown.game.seat
-    ? "in your hand" : `${nameOf(dealer)} is taking it up…`;
-  else if (taken) caption = `picked up by ${nameOf(dealer)}`;
+  if (!ended && taken) caption = v.phase === "discard" && v.dealer === T.shown.game.seat
+    ? "in your hand" : `picked up by ${nameOf(dealer)}`;
   const up = $("upcard");
   up.className = `slot upcard${state === "turned down" ? " down" : ""}${taken ? " taken" : ""}`;
   let img = up.querySelector("img"), label = up.querySelector(".caption");
