@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 
 import pexpect
+
+from euchre import daily
 
 PROMPT = "Your choice> "
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -52,3 +56,12 @@ def play(child: pexpect.spawn, pick_last: bool) -> str:
 def run(data, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([*EUCHRE, "daily", *args], env=environment(data), text=True,
                           capture_output=True, timeout=60)
+
+
+def daily_game_named(db, name: str) -> str | None:
+    """The id of today's game of the deals a player named ``name`` started on a server's
+    store (the store keys them by browser; a test knows its players by name)."""
+    with contextlib.closing(sqlite3.connect(db)) as connection:
+        row = connection.execute("SELECT game_id FROM daily WHERE day = ? AND name = ?",
+                                 (daily.today(), name)).fetchone()
+    return None if row is None else row[0]

@@ -11,6 +11,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
 
@@ -73,19 +74,20 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.kill()
 
-    def post(self, path: str, data: Any) -> tuple[int, dict[str, Any]]:
+    def post(self, path: str, data: Any, opener: Any = None) -> tuple[int, dict[str, Any]]:
         body = data if isinstance(data, bytes) else json.dumps(data).encode()
         request = urllib.request.Request(self.base + path, data=body, method="POST",
                                          headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=10) as reply:
+            with (opener or urllib.request.build_opener()).open(request, timeout=10) as reply:
                 return reply.status, json.load(reply)
         except urllib.error.HTTPError as err:
             return err.code, json.load(err)
 
-    def get(self, path: str) -> tuple[int, str]:
+    def get(self, path: str, opener: Any = None) -> tuple[int, str]:
         try:
-            with urllib.request.urlopen(self.base + path, timeout=30) as reply:
+            with (opener or urllib.request.build_opener()).open(self.base + path,
+                                                                timeout=30) as reply:
                 return reply.status, reply.read().decode()
         except urllib.error.HTTPError as err:
             return err.code, err.read().decode()
@@ -118,12 +120,36 @@ class Server:
         seat.until(lambda m: m["type"] == "state" and m["game"]["finished"])
         seat.close()
 
-    def seat(self, link: str) -> Seat:
-        """A connection to the seat of ``link`` (an invite link takes its seat first)."""
+    def seat(self, link: str, cookies: str | None = None) -> Seat:
+        """A connection to the seat of ``link`` (an invite link takes its seat first), from
+        a browser with ``cookies`` (a ``Cookie`` header) when given."""
         if link.startswith("/join/"):
             link = self.claim(link)
         game_id, _, query = link.removeprefix("/play/").partition("?")
-        return Seat(f"ws://127.0.0.1:{self.port}/ws/{game_id}?{query}")
+        return Seat(f"ws://127.0.0.1:{self.port}/ws/{game_id}?{query}", cookies)
+
+
+class Browser:
+    """One browser at a server: the cookies it is given kept from request to request (the
+    deal of the day's one game, and what it may see of the day, go by them)."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.jar = CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def post(self, path: str, data: Any) -> tuple[int, dict[str, Any]]:
+        return self.server.post(path, data, self.opener)
+
+    def get(self, path: str) -> tuple[int, str]:
+        return self.server.get(path, self.opener)
+
+    def cookies(self) -> str:
+        """The ``Cookie`` header this browser sends."""
+        return "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.jar)
+
+    def seat(self, link: str) -> Seat:
+        return self.server.seat(link, self.cookies() or None)
 
 
 def play_out(a, b) -> dict:
@@ -140,8 +166,10 @@ def play_out(a, b) -> dict:
 class Seat:
     """A WebSocket connection to one seat (or a spectator) that reads typed messages."""
 
-    def __init__(self, url: str) -> None:
-        self.socket = connect(url, max_size=2**22, open_timeout=10).__enter__()
+    def __init__(self, url: str, cookies: str | None = None) -> None:
+        headers = {"Cookie": cookies} if cookies else None
+        self.socket = connect(url, max_size=2**22, open_timeout=10,
+                              additional_headers=headers).__enter__()
         self.state: dict[str, Any] | None = None
         self.frames: list[str] = []
         """Every frame received, as sent (tests read them for what must never be there)."""

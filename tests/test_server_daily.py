@@ -1,16 +1,22 @@
 """The deal of the day on a real `euchre serve` (issue 41, criterion 4): the same cards for
-everyone on a day, one game per name, a result only from a game played to its end, the
-expert's par from the same seat on the same cards, and a board ordered by points."""
+everyone on a day, one game per browser (issue 57: not per typed name), a result only from a
+game played to its end, the expert's par from the same seat on the same cards, and a board
+ordered by points. Issue 57, criterion 1: nothing shows a deal of the day (the expert's game
+included) to a browser that has not finished its own game of the day, while the day lasts."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 
 import pytest
-from server_support import Server
+from server_support import Browser, Server
 
-from euchre import daily
-from euchre.server.storage import SQLiteStorage
+from euchre import Game, daily
+from euchre.rules import Rules
+from euchre.server.days import Days
+from euchre.server.storage import SQLiteStorage, StoredGame
 
 HANDS = daily.HANDS
 
@@ -22,11 +28,11 @@ def server(tmp_path_factory):
     running.stop()
 
 
-def start(server: Server, name: str) -> tuple[int, dict]:
-    return server.post("/api/daily", {"name": name})
+def start(browser: Browser, name: str) -> tuple[int, dict]:
+    return browser.post("/api/daily", {"name": name})
 
 
-def play_to_the_end(server: Server, link: str, pick: int) -> dict:
+def play_to_the_end(server: Server | Browser, link: str, pick: int) -> dict:
     """Play the person's seat (the ``pick``-th legal choice, from the end) to the end."""
     seat = server.seat(link)
     state = seat.state_at_least(0)
@@ -43,9 +49,10 @@ def play_to_the_end(server: Server, link: str, pick: int) -> dict:
 
 
 def test_everyone_gets_the_days_cards_once_and_the_board_orders_by_points(server):
-    status, ann = start(server, "Ann")
+    ann_s, bo_s = Browser(server), Browser(server)
+    status, ann = start(ann_s, "Ann")
     assert status == 201, ann
-    status, bo = start(server, "Bo")
+    status, bo = start(bo_s, "Bo")
     assert status == 201
     store = SQLiteStorage(server.db)
     mine, yours = store.load(ann["id"]), store.load(bo["id"])
@@ -54,8 +61,9 @@ def test_everyone_gets_the_days_cards_once_and_the_board_orders_by_points(server
     first = [server.seat(g["links"]["play"]).state_at_least(0)["view"] for g in (ann, bo)]
     assert first[0]["hand"] == first[1]["hand"] and first[0]["upcard"] == first[1]["upcard"]
 
-    status, again = start(server, "Ann")
+    status, again = start(ann_s, "Ann")  # the same browser, under any name
     assert status == 409 and "one game a day" in again["error"]
+    assert start(ann_s, "Someone Else")[0] == 409
 
     ends = [play_to_the_end(server, g["links"]["play"], pick) for g, pick in
             ((ann, 0), (bo, 1))]
@@ -73,16 +81,19 @@ def test_everyone_gets_the_days_cards_once_and_the_board_orders_by_points(server
         assert row["points"] == game.score[0] - game.score[1]
         assert row["par"] == par.score[0] - par.score[1] == int(margin)
         assert row["difference"] == row["points"] - row["par"]
-    status, page = server.get(f"/daily/{daily.today()}/Ann")
+    assert ann["links"]["result"] == f"/daily/{daily.today()}/{ann['id']}"
+    status, page = ann_s.get(ann["links"]["result"])
     assert status == 200 and 'data-testid="daily-result"' in page and "the expert" in page
-    status, record_page = server.get(f"/games/{ann['id']}")
+    status, record_page = ann_s.get(f"/games/{ann['id']}")
     assert status == 200 and record_page.count('class="hand"') == HANDS
-    status, today = server.get("/daily")
+    status, today = ann_s.get("/daily")
     assert status == 200 and 'data-testid="board"' in today and "Ann" in today
+    assert ann["links"]["result"] in today  # she has played: the board links the results
 
 
 def test_a_resigned_day_gives_no_result_and_bad_requests_are_one_line(server):
-    status, cy = start(server, "Cy")
+    browser = Browser(server)
+    status, cy = start(browser, "Cy")
     assert status == 201
     seat = server.seat(cy["links"]["play"])
     seat.state_at_least(0)
@@ -91,8 +102,103 @@ def test_a_resigned_day_gives_no_result_and_bad_requests_are_one_line(server):
     seat.close()
     board = json.loads(server.get("/api/daily")[1])["board"]
     assert "Cy" not in [row["name"] for row in board]
-    assert start(server, "Cy")[0] == 409  # the day's one game was that one
+    assert start(browser, "Cy")[0] == 409  # the day's one game was that one
     for body in ({"name": ""}, {"name": "Dee", "seed": 1}, [1]):
         status, reply = server.post("/api/daily", body)
         assert status == 400 and "\n" not in reply["error"]
     assert server.get(f"/daily/{daily.today()}/Nobody")[0] == 404
+
+
+def test_a_stranger_who_types_your_name_does_not_use_up_your_day(server):
+    """Issue 57, defect 7: the day's one game is the browser's, not the typed name's."""
+    mine, stranger = Browser(server), Browser(server)
+    assert start(stranger, "Bob")[0] == 201
+    status, bob = start(mine, "Bob")
+    assert status == 201, bob
+    assert start(mine, "Bob")[0] == 409 and start(stranger, "Bob")[0] == 409
+
+
+@pytest.mark.parametrize("path", ["/daily/notadate/x", "/daily/2026-02-30/x",
+                                  "/daily/%C2%B2026-12-04/x", "/daily/2026-12-04/nosuchgame"])
+def test_a_result_of_no_day_or_no_game_is_refused_in_one_line(server, path):
+    """Issue 48, defect 22: ``/daily/notadate/x`` is refused, as a page that says why."""
+    status, page = server.get(path)
+    assert status == 404 and 'data-testid="message"' in page
+    assert "No such day" in page or "No such result" in page
+
+
+def wait_for_par(server: Server) -> str:
+    """The id of today's expert game, once the server has played it."""
+    store = SQLiteStorage(server.db)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        par = store.setting(f"daily_par:{daily.today()}")
+        if par:
+            return par.split()[1]
+        time.sleep(0.2)
+    raise AssertionError("the expert's game of the day was not played in 180 s")
+
+
+SECRET = "deals are secret"
+
+
+def test_todays_deals_stay_secret_until_you_have_played_them(server):
+    """Issue 57, criterion 1, the attack: start a daily, then read the listing, records,
+    replays, positions and reviews of the expert's game and of another player's finished
+    daily: every one is refused (403, in one line) while your own game is not over; the
+    player who finished sees them all."""
+    done_s, playing_s, nobody = Browser(server), Browser(server), Browser(server)
+    status, done = start(done_s, "Fay")
+    assert status == 201
+    status, playing = start(playing_s, "Gil")
+    assert status == 201
+    par_id = wait_for_par(server)
+    play_to_the_end(done_s, done["links"]["play"], 0)
+    hand = playing_s.seat(playing["links"]["play"]).state_at_least(0)["view"]["hand"]
+    recent = json.loads(nobody.get("/api/recent")[1])["games"]
+    assert not {par_id, done["id"]} & {game["id"] for game in recent}
+    for browser in (playing_s, nobody):
+        for game_id in (par_id, done["id"]):
+            for path in (f"/api/games/{game_id}/record", f"/api/games/{game_id}/positions",
+                         f"/api/games/{game_id}/review/0"):
+                status, body = browser.get(path)
+                assert status == 403, (path, body)
+                error = json.loads(body)["error"]
+                assert "\n" not in error and "once you have finished" in error
+                assert not any(card in body for card in hand)
+            for path in (f"/games/{game_id}", f"/games/{game_id}/review/0",
+                         f"/games/{game_id}?at=3"):
+                status, page = browser.get(path)
+                assert status == 403 and SECRET in page, path
+            spectator = browser.seat(f"/play/{game_id}")
+            message = spectator.receive()
+            assert message["type"] == "error" and "once you have finished" in message["message"]
+            spectator.close()
+        status, page = browser.get(done["links"]["result"])
+        assert status == 403 and SECRET in page
+        status, board = browser.get("/daily")
+        assert status == 200 and "Fay" in board and done["links"]["result"] not in board
+    # the player who finished sees every game of the day
+    for path in (f"/api/games/{par_id}/record", f"/games/{par_id}", f"/games/{done['id']}",
+                 f"/api/games/{done['id']}/positions", done["links"]["result"]):
+        assert done_s.get(path)[0] == 200, path
+    assert done["links"]["result"] in done_s.get("/daily")[1]
+    record = json.loads(done_s.get(f"/api/games/{par_id}/record")[1])
+    dealt = Game(daily.rules(), seed=record["seed"]).view(0).hand
+    assert sorted(dealt) == sorted(hand)  # the same cards: what was kept from the others
+
+
+def test_a_day_that_is_over_is_shown_to_everyone():
+    """After the day, all as before: a game of a past day is hidden from nobody."""
+    def game(day: str) -> StoredGame:
+        return StoredGame("g", "computer", "expert", Rules(), 1, (None, None), ("A", "B"),
+                          options={daily.DAY: day})
+
+    async def nothing(_: str) -> None:
+        return None
+
+    days = Days(None, None)  # type: ignore[arg-type]  (a past day reads nothing)
+    assert not asyncio.run(days.hidden(game("2000-01-01"), None, nothing))
+    assert asyncio.run(days.hidden(game(daily.today()), None, nothing))
+    assert not asyncio.run(days.hidden(StoredGame("g", "computer", "expert", Rules(), 1,
+                                                  (None, None), ("A", "B")), None, nothing))

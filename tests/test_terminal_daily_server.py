@@ -11,7 +11,16 @@ import time
 
 import pexpect
 import pytest
-from daily_support import END, PROMPT, last_option, plain, play, run, spawn
+from daily_support import (
+    END,
+    PROMPT,
+    daily_game_named,
+    last_option,
+    plain,
+    play,
+    run,
+    spawn,
+)
 from server_support import TEST_FLAGS, Server
 
 from euchre import Game, daily
@@ -50,7 +59,7 @@ def test_a_whole_day_from_the_terminal_counts_on_the_servers_board(server, tmp_p
     result = said[said.index(END):]
     assert re.search(r"1\s+Dee\s+" + r"\s+".join(
         re.escape(f"{n:+d}") for n in (row["points"], row["par"])), result)
-    assert f"{server.base}/daily/{daily.today()}/Dee" in said
+    assert f"{server.base}/daily/{daily.today()}/{game.id}" in said
     store = SQLiteStorage(server.db)
     par = store.load(store.setting(f"daily_par:{daily.today()}").split()[1])
     differed = daily.differences(record(game), record(par))[:3]
@@ -63,7 +72,7 @@ def test_a_whole_day_from_the_terminal_counts_on_the_servers_board(server, tmp_p
 
     again = run(tmp_path, "--server", server.base, "--name", "Dee")
     assert again.returncode == 2 and len(again.stderr.strip().splitlines()) == 1
-    assert "Dee has played today's deals already" in again.stderr
+    assert "you have played today's deals already" in again.stderr
     shown = run(tmp_path, "--server", server.base, "--board")
     assert shown.returncode == 0 and re.search(r"1\s+Dee\s", shown.stdout)
 
@@ -112,7 +121,7 @@ def test_a_move_made_in_another_window_is_told_and_the_choice_asked_again(server
     child = spawn(tmp_path, "--server", server.base, "--name", "Gus")
     child.expect(PROMPT)
     store = SQLiteStorage(server.db)
-    stored = store.load(store.daily_game(daily.today(), "Gus"))
+    stored = store.load(daily_game_named(server.db, "Gus"))
     window = server.seat(f"/play/{stored.id}?token={stored.tokens[0]}")
     state = window.state_at_least(0)
     assert state["view"]["to_move"] == 0  # the terminal is asking: the same state
@@ -159,12 +168,12 @@ def test_a_connection_the_server_closes_is_made_again(tmp_path):
         child = spawn(tmp_path, "--server", idle.base, "--name", "Ida")
         child.expect(PROMPT)
         store = SQLiteStorage(idle.db)
-        made = len(store.load(store.daily_game(daily.today(), "Ida")).actions)
+        made = len(store.load(daily_game_named(idle.db, "Ida")).actions)
         time.sleep(3)  # the server closes the idle connection meanwhile
         child.sendline("1")
         child.expect(PROMPT)
         assert "connecting again" in plain(child.before)
-        assert len(store.load(store.daily_game(daily.today(), "Ida")).actions) > made
+        assert len(store.load(daily_game_named(idle.db, "Ida")).actions) > made
         child.sendline("q")
         child.expect(pexpect.EOF)
     finally:
@@ -173,9 +182,8 @@ def test_a_connection_the_server_closes_is_made_again(tmp_path):
 
 @pytest.mark.parametrize("link", ["/play/nosuchgame?token=x", "/play/{game}?token=wrong"])
 def test_a_seat_the_server_refuses_is_one_line(server, tmp_path, link):
-    store = SQLiteStorage(server.db)
     status, reply = server.post("/api/daily", {"name": "Ivy"})
-    game = reply["id"] if status == 201 else store.daily_game(daily.today(), "Ivy")
+    game = reply["id"] if status == 201 else daily_game_named(server.db, "Ivy")
     out = run(tmp_path, "--server", server.base + link.format(game=game))
     assert out.returncode == 2 and out.stdout == ""
     (line,) = out.stderr.strip().splitlines()

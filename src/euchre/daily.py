@@ -17,7 +17,7 @@ date alone (``day_seed(day)``): the same deals for everyone who plays at a termi
 from __future__ import annotations
 
 import hashlib
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -84,9 +84,24 @@ def expert_game(seed: int) -> Game:
     return game
 
 
-def result_link(day: str, name: str) -> str:
-    """Where a player's result of a day is shown."""
-    return f"/daily/{day}/{quote(name, safe='')}"
+def result_link(day: str, game_id: str) -> str:
+    """Where the result of a player's game of a day is shown (by the game: two players may
+    share a name)."""
+    return f"/daily/{day}/{quote(game_id, safe='')}"
+
+
+def is_day(text: str) -> bool:
+    """Whether ``text`` is a day as this module writes one (``2026-12-04``).
+
+    >>> is_day("2026-12-04"), is_day("notadate"), is_day("2026-02-30"), is_day("２026-12-04")
+    (True, False, False, False)
+    """
+    if len(text) != 10 or not text.isascii():
+        return False
+    try:
+        return date.fromisoformat(text).isoformat() == text
+    except ValueError:
+        return False
 
 
 def hand_margins(record: dict[str, Any], seat: int = 0) -> list[int]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from html import escape
 from typing import Any
-from urllib.parse import quote
 
 from .. import daily
 from .pages import page
@@ -16,13 +15,20 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def board_table(rows: list[dict[str, Any]], day: str) -> str:
-    """A day's results as a table, best first (or a line saying there are none yet)."""
+def board_table(rows: list[dict[str, Any]], day: str, linked: bool = True) -> str:
+    """A day's results as a table, best first (or a line saying there are none yet); each
+    name links to its result when ``linked`` (not while the day's deals are kept from the
+    reader: ``days.Days.hidden``)."""
     if not rows:
         return '<p data-testid="board-empty">Nobody has finished today\'s deals yet.</p>'
+
+    def named(row: dict[str, Any]) -> str:
+        shown = escape(row["name"])
+        link = daily.result_link(day, row["game"])
+        return f'<a href="{escape(link)}">{shown}</a>' if linked else shown
+
     body = "".join(
-        f'<tr><td>{n}</td><td><a href="/daily/{day}/{quote(r["name"], safe="")}">'
-        f'{escape(r["name"])}</a></td><td>{_signed(r["points"])}</td>'
+        f'<tr><td>{n}</td><td>{named(r)}</td><td>{_signed(r["points"])}</td>'
         f'<td>{_signed(r["par"])}</td><td>{_signed(r["difference"])}</td></tr>'
         for n, r in enumerate(rows, 1))
     return ('<table data-testid="board"><caption>Points over the six hands (yours less the '
@@ -31,8 +37,9 @@ def board_table(rows: list[dict[str, Any]], day: str) -> str:
             f"</th><th scope=col>Difference</th></tr>{body}</table>")
 
 
-def board_page(day: str, rows: list[dict[str, Any]]) -> str:
-    """Today's deals: what they are, the way in, and the board."""
+def board_page(day: str, rows: list[dict[str, Any]], linked: bool) -> str:
+    """Today's deals: what they are, the way in, and the board (its results linked when
+    the reader may see the day's deals)."""
     form = ('<form id="daily" class="panel" data-testid="daily-form"><h2>Play today\'s '
             f"deals</h2><p>{daily.HANDS} hands against the expert, the same cards for "
             "everyone today. At the end you see your points beside the expert's own play of "
@@ -40,8 +47,10 @@ def board_page(day: str, rows: list[dict[str, Any]]) -> str:
             'maxlength="24" required></label> <button type="submit" data-testid="play-daily">'
             'Play</button><p class="error" id="error" role="alert"></p></form>')
     body = (f"<h1>The deal of the day</h1><p>{escape(day)} (UTC)</p>{form}"
-            f"<h2>Today's board</h2>{board_table(rows, day)}"
-            '<script src="/static/daily.js"></script>')
+            f"<h2>Today's board</h2>{board_table(rows, day, linked)}"
+            + ("" if linked or not rows else "<p>The results open once you have played "
+               "today's deals, and for everyone tomorrow.</p>")
+            + '<script src="/static/daily.js"></script>')
     return page("The deal of the day", body)
 
 

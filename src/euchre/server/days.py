@@ -7,19 +7,29 @@ expert's own play of the player's seat) is worked out once a day, off the event 
 the day's first player plays, and stored as a finished game of its own (its replay is a page
 like any game's), its margin and id in a setting of the day; a player's result is his
 margin alone, set beside the par when it is read.
+
+A day's one game belongs to the browser that starts it, not to the name typed: the browser
+carries a long-lived random id in an HttpOnly cookie (``BROWSER_COOKIE``, given on its first
+start), and the store keeps a hash of it (``player_key``), never the id itself. The same id
+lets a browser that has finished its game of a day see that day's deals in replays, records
+and reviews: until the day is over nobody else does (``hidden``), the expert's par game
+included, since every game of a day is dealt the same cards.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from .. import daily
+from ..game import Game
 from ..history import Stats
 from .committer import Committer
-from .limits import Refused
+from .limits import Refused, plausible
+from .match import finished
 from .protocol import check_name
 from .storage import (
     Action,
@@ -36,12 +46,33 @@ BOARD = 100
 """Results a day's board shows."""
 
 
-class PlayedToday(Refused):
-    """A name that has a game of the day's deals already (one a day): 409."""
+BROWSER_COOKIE = "euchre_player"
+"""The cookie that carries a browser's id (``new_browser``)."""
+BROWSER_DAYS = 400
+"""Days a browser's id cookie is kept (the longest a browser keeps any cookie)."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(409, f"{name} has played today's deals already: one game a day "
-                              "(tomorrow brings new ones)")
+
+def new_browser() -> str:
+    """A new browser id: random, so nobody can take another's day by guessing it."""
+    return secrets.token_urlsafe(18)
+
+
+def player_key(browser: str) -> str:
+    """What the store keeps of a browser id: a hash (a copied database gives no cookie)."""
+    return hashlib.sha256(f"euchre player {browser}".encode()).hexdigest()
+
+
+def known_browser(browser: str | None) -> str | None:
+    """A cookie's browser id if it could be one this server gave, else None."""
+    return browser if browser and len(browser) <= 64 and plausible(browser) else None
+
+
+class PlayedToday(Refused):
+    """A browser that has a game of the day's deals already (one a day): 409."""
+
+    def __init__(self) -> None:
+        super().__init__(409, "you have played today's deals already in this browser: one "
+                              "game a day (tomorrow brings new ones)")
 
 
 class Days:
@@ -103,23 +134,42 @@ class Days:
         await self.committer.submit(writes)
         return f"{margin} {stored.id}"
 
-    async def start(self, name: str) -> StoredGame:
-        """A new game of today's deals for ``name``, against the expert; ``PlayedToday``
-        if that name has one today (played to its end or not: one a day)."""
+    async def start(self, name: str, browser: str) -> StoredGame:
+        """A new game of today's deals for the browser ``browser`` (its id), under ``name``,
+        against the expert; ``PlayedToday`` if that browser has one today (played to its end
+        or not: one a day)."""
         name = check_name(name)
-        day = daily.today()
+        day, player = daily.today(), player_key(browser)
         storage = self.committer.storage
-        if await self.committer.read(storage.daily_game, day, name) is not None:
-            raise PlayedToday(name)
+        if await self.committer.read(storage.daily_game, day, player) is not None:
+            raise PlayedToday()
         try:
             stored = await self.create(
                 "computer", daily.rules(), name, daily.LEVEL, seed=await self.seed(day),
                 seeded=False, options={daily.DAY: day},
-                also=lambda game: [DailyEntry(day, game.names[0], game.id)])
-        except Conflict:  # the same name, twice at once
-            raise PlayedToday(name) from None
+                also=lambda game: [DailyEntry(day, player, game.names[0], game.id)])
+        except Conflict:  # the same browser, twice at once
+            raise PlayedToday() from None
         self._warm(day)
         return stored
+
+    async def hidden(self, stored: StoredGame, browser: str | None,
+                     peek: Callable[[str], Awaitable[tuple[StoredGame, Game] | None]]
+                     ) -> bool:
+        """Whether a game's cards are kept from the browser ``browser`` (its id, or None):
+        a game of a day's deals (a player's or the expert's) while that day lasts, unless
+        that browser's own game of the day is over (played out or given up). ``peek`` finds
+        a game as it is now (``Hub.peek``)."""
+        day = stored.options.get(daily.DAY)
+        if not isinstance(day, str) or day < daily.today():
+            return False
+        browser = known_browser(browser)
+        if browser is None:
+            return True
+        own = await self.committer.read(self.committer.storage.daily_game, day,
+                                        player_key(browser))
+        found = None if own is None else await peek(own)
+        return found is None or not finished(*found)
 
     async def board(self, day: str) -> list[dict[str, Any]]:
         """A day's results, best first, each beside the day's par."""

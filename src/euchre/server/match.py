@@ -242,7 +242,7 @@ def daily_block(stored: StoredGame) -> dict[str, Any]:
     """What a daily game's page says around the play: its day, its hands, and where the
     result is shown beside the expert's."""
     day = stored.options[daily.DAY]
-    return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.names[0])}
+    return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.id)}
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -55,6 +55,11 @@ NO_GAME = ("No such game", "No game has this link: it may be mistyped or cut sho
 NOT_FOUND = ("Nothing here", "There is no page at this address: the link may be mistyped or "
              "cut short.")
 """The page for an address the app does not serve (not a raw ``{"detail": ...}``)."""
+DAILY_SECRET = ("Today's deals are secret", "This game was dealt today's deal of the day: its "
+                "cards are shown once you have finished your own game of today's deals in "
+                "this browser, and to everyone when the day is over (midnight UTC).")
+"""The refusal of a replay, record or review of a game of the day while the day lasts
+(``days.Days.hidden``)."""
 
 
 def result_line(stored: StoredGame, game: Game) -> str:

@@ -36,6 +36,7 @@ from .storage import (
     StoredGame,
     TakeBack,
     Write,
+    daily_by_browser,
     invite_key,
     players_of,
     row_of,
@@ -95,6 +96,8 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
     "CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     # 9: every total counted again (server.totals): points, lone hands, each count by game
     lambda connection: totals.rebuild(connection, "%s"),
+    # 10: a day's one game belongs to a browser, not to a typed name (server.days)
+    daily_by_browser,
 ]
 """Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
 function of the connection."""
@@ -291,8 +294,8 @@ def _save_review(connection: Any, item: SaveReview, now: float) -> None:
 
 
 def _daily_entry(connection: Any, item: DailyEntry, now: float) -> None:
-    connection.execute("INSERT INTO daily (day, name, game_id) VALUES (%s, %s, %s)",
-                       (item.day, item.name, item.game_id))
+    connection.execute("INSERT INTO daily (day, player, name, game_id) VALUES "
+                       "(%s, %s, %s, %s)", (item.day, item.player, item.name, item.game_id))
 
 
 def _daily_result(connection: Any, item: DailyResult, now: float) -> None:

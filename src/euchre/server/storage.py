@@ -86,6 +86,8 @@ MIGRATIONS = [
     "WITHOUT ROWID",
     # 11: every total counted again (server.totals): points, lone hands, each count by game
     lambda connection: totals.rebuild(connection, "?"),
+    # 12: a day's one game belongs to a browser, not to a typed name (server.days)
+    lambda connection: daily_by_browser(connection, " WITHOUT ROWID"),
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
 a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
@@ -215,12 +217,29 @@ class Claim:
     name: str
 
 
+def daily_by_browser(connection: Any, without_rowid: str = "") -> None:
+    """The migration that keys the ``daily`` table by the browser that played (``player``,
+    ``days.player_key``) instead of the name: two people may share a name, and a stranger
+    typing yours no longer uses up your day. A day played before keeps its rows, each under
+    a key no browser has (``name:`` and the name)."""
+    connection.execute(
+        "CREATE TABLE daily_by_player (day TEXT NOT NULL, player TEXT NOT NULL, name TEXT "
+        "NOT NULL, game_id TEXT NOT NULL REFERENCES games(id), points INTEGER, PRIMARY KEY "
+        f"(day, player)){without_rowid}")
+    connection.execute("INSERT INTO daily_by_player SELECT day, 'name:' || name, name, "
+                       "game_id, points FROM daily")
+    connection.execute("DROP TABLE daily")
+    connection.execute("ALTER TABLE daily_by_player RENAME TO daily")
+
+
 @dataclass(frozen=True)
 class DailyEntry:
-    """A name starts the deal of a day (``euchre.daily``): refused (``Conflict``) when that
-    name has a game of that day already."""
+    """A browser starts the deal of a day (``euchre.daily``) under a name: refused
+    (``Conflict``) when that browser (``player``, ``days.player_key``) has a game of that
+    day already."""
 
     day: str
+    player: str
     name: str
     game_id: str
 
@@ -294,8 +313,8 @@ class Storage(Protocol):
     def daily_board(self, day: str, limit: int) -> list[tuple[str, str, int]]:
         """A day's results, best first: ``(name, game id, points)``."""
 
-    def daily_game(self, day: str, name: str) -> str | None:
-        """The id of the game ``name`` played of a day's deals, or None."""
+    def daily_game(self, day: str, player: str) -> str | None:
+        """The id of the game a browser (``player``) played of a day's deals, or None."""
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         """The stored review of a game's seat (``SaveReview``), or None if there is none."""
@@ -368,9 +387,9 @@ class Reads:
             "SELECT name, game_id, points FROM daily WHERE day = ? AND points IS NOT NULL "
             "ORDER BY points DESC, name LIMIT ?"), (day, limit))]
 
-    def daily_game(self, day: str, name: str) -> str | None:
+    def daily_game(self, day: str, player: str) -> str | None:
         row = self._connection().execute(self._sql(
-            "SELECT game_id FROM daily WHERE day = ? AND name = ?"), (day, name)).fetchone()
+            "SELECT game_id FROM daily WHERE day = ? AND player = ?"), (day, player)).fetchone()
         return None if row is None else row[0]
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
@@ -592,8 +611,8 @@ def _save_review(connection: sqlite3.Connection, item: SaveReview, now: float) -
 
 
 def _daily_entry(connection: sqlite3.Connection, item: DailyEntry, now: float) -> None:
-    connection.execute("INSERT INTO daily (day, name, game_id) VALUES (?, ?, ?)",
-                       (item.day, item.name, item.game_id))
+    connection.execute("INSERT INTO daily (day, player, name, game_id) VALUES (?, ?, ?, ?)",
+                       (item.day, item.player, item.name, item.game_id))
 
 
 def _daily_result(connection: sqlite3.Connection, item: DailyResult, now: float) -> None:

@@ -7,22 +7,29 @@ the name has one), plays the seat over its WebSocket (``remote.RemoteSeat``) and
 game is finished, shows what the server's result page shows: the person's points beside the
 expert's, the hands where they differed most (both replays a link away) and the day's board
 (``GET /api/daily``). A seat link instead of a server's address comes back to a game left.
+
+A server gives each browser an id in a cookie, and the day's one game and the right to see
+its deals once played go by it; this terminal keeps the cookies servers give it in the data
+folder (``COOKIES``), so that it is one "browser" from one run to the next.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import urllib.error
 import urllib.request
 from html.parser import HTMLParser
+from http.cookiejar import LoadError, LWPCookieJar
 from typing import Any
-from urllib.parse import quote, urljoin, urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from rich.console import Console
 from rich.markup import escape
 
 from .. import daily
+from ..datadir import data_dir, write_private
 from .daily import MOST, show_board, show_result
 from .remote import RemoteSeat
 
@@ -47,14 +54,28 @@ def is_seat_link(url: str) -> bool:
     return parts.path.startswith("/play/") and "token=" in parts.query
 
 
+COOKIES = "server-cookies.lwp"
+"""The file (in the data folder) of the cookies servers gave this terminal."""
+
+
+def _cookies() -> LWPCookieJar:
+    jar = LWPCookieJar(str(data_dir() / COOKIES))
+    with contextlib.suppress(OSError, LoadError):  # none yet, or unreadable: start afresh
+        jar.load(ignore_discard=True)
+    return jar
+
+
 def _ask(url: str, body: dict[str, Any] | None = None) -> Any:
-    """A request to the server: its JSON (or its text, for a page); ``ValueError`` with the
-    server's own one-line reason when it refuses, or saying it cannot be reached."""
+    """A request to the server, with the cookies it gave this terminal (and any it gives
+    now kept): its JSON (or its text, for a page); ``ValueError`` with the server's own
+    one-line reason when it refuses, or saying it cannot be reached."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST",
                                      headers={"Content-Type": "application/json"})
+    jar = _cookies()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     try:
-        with urllib.request.urlopen(request, timeout=30) as reply:
+        with opener.open(request, timeout=30) as reply:
             text = reply.read().decode()
             kind = reply.headers.get_content_type()
     except urllib.error.HTTPError as err:
@@ -65,6 +86,11 @@ def _ask(url: str, body: dict[str, Any] | None = None) -> Any:
         raise ValueError(str(why).splitlines()[0] if str(why) else f"HTTP {err.code}") from None
     except (OSError, ValueError) as err:
         raise ValueError(f"cannot reach {url}: {err}") from None
+    finally:
+        if len(jar):
+            with contextlib.suppress(OSError):  # (a read-only folder: no cookie kept)
+                write_private(data_dir() / COOKIES, "#LWP-Cookies-2.0\n" +
+                              jar.as_lwp_str(ignore_discard=True, ignore_expires=False))
     if kind != "application/json":
         return text
     try:
@@ -164,7 +190,7 @@ def finished(console: Console, base: str, end: dict[str, Any]) -> None:
         return
     console.print(f"[bold]The deals of {day} are played:[/] you {score[0]}, computer "
                   f"{score[1]}.", highlight=False)
-    page = f"{base}/daily/{day}/{quote(name, safe='')}"
+    page = urljoin(base + "/", block["result"])
     if rows:
         show_result(console, score[0] - score[1], rows[0]["par"], differed(base, _ask(page)))
         show_board(console, day, rows, name, where)

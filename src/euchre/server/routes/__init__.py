@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from fastapi import Request, WebSocket
 
+from ..days import BROWSER_COOKIE
 from ..hub import Hub
+from ..storage import StoredGame
 
 
 def hub_of(request: Request | WebSocket) -> Hub:
     """The hub of the app serving this request."""
     return request.app.state.hub
+
+
+async def kept_secret(request: Request | WebSocket, stored: StoredGame) -> bool:
+    """Whether a game's cards are kept from whoever sent this request: a game of a day's
+    deals while the day lasts, to a browser that has not finished its own (``days``)."""
+    hub = hub_of(request)
+    return await hub.days.hidden(stored, request.cookies.get(BROWSER_COOKIE), hub.peek)

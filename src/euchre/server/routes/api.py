@@ -9,7 +9,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from ... import agents
+from ... import agents, daily
 from ...rules import Rules
 from .. import levels, match, pages
 from ..hub import Hub, Taken
@@ -17,12 +17,14 @@ from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..storage import StoredGame
 from ..totals import by_game, read_total
-from . import hub_of
+from . import hub_of, kept_secret
 
 router = APIRouter(prefix="/api")
 MAX_BODY = 4096
 """Bytes of a request to create a game."""
 CREATE_FIELDS = {"mode", "level", "name", "rules", "seed", "partner"}
+RECENT = 20
+"""Finished games the lobby's list shows (fewer while a day's deals are kept secret)."""
 
 
 @router.post("/games")
@@ -126,6 +128,8 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
     if not match.finished(*found):
         return JSONResponse({"error": "the game is still being played"}, status_code=409)
+    if await kept_secret(request, found[0]):
+        return JSONResponse({"error": pages.DAILY_SECRET[1]}, status_code=403)
     return JSONResponse(public_record(*found))
 
 
@@ -159,10 +163,13 @@ async def levels_offered() -> dict[str, Any]:
 
 @router.get("/recent")
 async def recent(request: Request) -> dict[str, Any]:
+    """The newest finished games, but none of a day's deals while the day lasts (the day's
+    board lists those, to be opened once the viewer has played: ``days.Days.hidden``)."""
     committer = hub_of(request).committer
-    games = await committer.read(committer.storage.recent, 20)
+    games = await committer.read(committer.storage.recent, RECENT)
     return {"games": [{"id": g.id, "names": list(g.names), "score": list(g.score),
-                       "winner": g.winner} for g in games]}
+                       "winner": g.winner} for g in games
+                      if g.options.get(daily.DAY, "") < daily.today()]}
 
 
 @router.get("/players/{name}")

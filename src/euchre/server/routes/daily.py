@@ -1,5 +1,9 @@
 """The deal of the day's routes: today's page and board, a player's result, and starting a
-game of today's deals (``server.days``)."""
+game of today's deals (``server.days``).
+
+The browser that starts a game gets its id in a cookie (``days.BROWSER_COOKIE``: HttpOnly,
+SameSite=Lax, kept ``days.BROWSER_DAYS``), if it had none: its one game a day, and what it
+may see of the day's deals once that game is over, go by it."""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ... import daily
 from .. import daily_page, match, pages
+from ..days import BROWSER_COOKIE, BROWSER_DAYS, known_browser, new_browser
 from ..storage import StoredGame
-from . import hub_of
+from . import hub_of, kept_secret
 from .api import metered
 
 router = APIRouter()
@@ -19,7 +24,17 @@ MAX_BODY = 1024
 @router.get("/daily", response_class=HTMLResponse)
 async def today_page(request: Request) -> HTMLResponse:
     day = daily.today()
-    return HTMLResponse(daily_page.board_page(day, await hub_of(request).days.board(day)))
+    hub = hub_of(request)
+    rows = await hub.days.board(day)
+    linked = bool(rows) and not await kept_secret(request, await _day_game(request, rows))
+    return HTMLResponse(daily_page.board_page(day, rows, linked))
+
+
+async def _day_game(request: Request, rows: list[dict]) -> StoredGame:
+    """A game of the board's day (any row's: all were dealt the same cards)."""
+    found = await hub_of(request).peek(rows[0]["game"])
+    assert found is not None  # games are never deleted
+    return found[0]
 
 
 @router.get("/api/daily")
@@ -30,34 +45,48 @@ async def today_api(request: Request) -> dict:
 
 @router.post("/api/daily")
 async def play_today(request: Request) -> JSONResponse:
-    """A game of today's deals for a name: metered like every new game (``api.metered``);
-    one per name a day (409)."""
+    """A game of today's deals for this browser, under the name given: metered like every
+    new game (``api.metered``); one per browser a day (409)."""
     hub = hub_of(request)
+    browser = known_browser(request.cookies.get(BROWSER_COOKIE))
+    given = browser or new_browser()
 
     async def make(data: object) -> StoredGame:
         if not isinstance(data, dict) or set(data) - {"name"}:
             raise ValueError('the request must be a JSON object with "name"')
-        return await hub.days.start(data.get("name", ""))
+        return await hub.days.start(data.get("name", ""), given)
 
-    return await metered(request, MAX_BODY, make, lambda stored: {"play": stored.link(0)})
+    reply = await metered(request, MAX_BODY, make,
+                          lambda stored: {"play": stored.link(0),
+                                          "result": match.daily_block(stored)["result"]})
+    if browser is None:
+        reply.set_cookie(BROWSER_COOKIE, given, max_age=BROWSER_DAYS * 86400, httponly=True,
+                         samesite="lax", secure=request.url.scheme == "https")
+    return reply
 
 
-@router.get("/daily/{day}/{name}", response_class=HTMLResponse)
-async def result_page(day: str, name: str, request: Request) -> HTMLResponse:
-    """A player's result of a day beside the expert's (once his game is over)."""
+@router.get("/daily/{day}/{game_id}", response_class=HTMLResponse)
+async def result_page(day: str, game_id: str, request: Request) -> HTMLResponse:
+    """A player's result of a day beside the expert's (once his game is over, and to a
+    browser that may see the day's deals: ``days.Days.hidden``)."""
     hub = hub_of(request)
-    storage = hub.committer.storage
-    game_id = await hub.committer.read(storage.daily_game, day, name)
-    found = game_id and await hub.peek(game_id)
-    if not found:
+    if not daily.is_day(day):
         return HTMLResponse(pages.message_page(
-            "No such result", f"{name} has not played the deals of {day[:10]}."),
+            "No such day", f"{day[:20]!r} is not a day: the deals of a day are at "
+            "/daily/YYYY-MM-DD/GAME.", ("/daily", "Today's deals")), status_code=404)
+    found = await hub.peek(game_id)
+    if not found or found[0].options.get(daily.DAY) != day:
+        return HTMLResponse(pages.message_page(
+            "No such result", f"No game of the deals of {day} has this link."),
             status_code=404)
     stored, game = found
     if not match.finished(stored, game):
         return HTMLResponse(pages.message_page(
-            "Still being played", f"{name} has not finished the deals of {day[:10]} yet."),
-            status_code=409)
+            "Still being played", f"{stored.names[0]} has not finished the deals of {day} "
+            "yet."), status_code=409)
+    if await kept_secret(request, stored):
+        return HTMLResponse(pages.message_page(*pages.DAILY_SECRET, ("/daily", "Today's deals")),
+                            status_code=403)
     _, par_id = await hub.days.par(day)
     par_found = await hub.peek(par_id)
     assert par_found is not None

@@ -21,7 +21,7 @@ from ..protocol import encode
 from ..replay import positions
 from ..replay_page import replay_page
 from ..storage import StoredGame
-from . import hub_of
+from . import hub_of, kept_secret
 
 router = APIRouter()
 STILL_PLAYED = ("Still being played", "This game is not over yet: its record is shown once "
@@ -37,6 +37,8 @@ async def _replayable(request: Request, game_id: str
     stored, game = found
     if not match.finished(stored, game):
         return 409, STILL_PLAYED
+    if await kept_secret(request, stored):
+        return 403, pages.DAILY_SECRET
     return stored, game
 
 
@@ -46,7 +48,8 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
     found = await _replayable(request, game_id)
     if isinstance(found[0], int):
         status, (title, text) = found
-        link = (f"/play/{game_id}", "Watch it being played") if status == 409 else None
+        link = {409: (f"/play/{game_id}", "Watch it being played"),
+                403: ("/daily", "Today's deals")}.get(status)
         return HTMLResponse(pages.message_page(title, text, link), status_code=status)
     stored, game = found
     moves = len(stored.actions)

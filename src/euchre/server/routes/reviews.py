@@ -22,7 +22,7 @@ from ..limits import Busy
 from ..review_page import capital, progress_page, progress_words, review_page
 from ..reviews import Reviews
 from ..storage import StoredGame
-from . import hub_of
+from . import hub_of, kept_secret
 
 router = APIRouter()
 STILL_PLAYED = "the game is still being played: only a finished game can be reviewed"
@@ -46,6 +46,8 @@ async def _reviewable(request: Request, game_id: str,
                      f"are {' and '.join(seats)}")
     if not match.finished(stored, game):
         return 409, STILL_PLAYED
+    if await kept_secret(request, stored):
+        return 403, pages.DAILY_SECRET[1]
     return stored, game, int(seat)
 
 
@@ -76,9 +78,10 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
 async def review_html(game_id: str, seat: str, request: Request) -> Response:
     found = await _reviewable(request, game_id, seat)
     if len(found) == 2:
-        title = {404: "No such review", 409: "Still being played"}[found[0]]
-        return HTMLResponse(pages.message_page(title, capital(found[1]) + "."),
-                            status_code=found[0])
+        title = {404: "No such review", 409: "Still being played",
+                 403: pages.DAILY_SECRET[0]}[found[0]]
+        text = found[1] if found[0] == 403 else capital(found[1]) + "."
+        return HTMLResponse(pages.message_page(title, text), status_code=found[0])
     stored, game, number = found
     told = await _ask(request, stored, game, number)
     if isinstance(told, tuple):

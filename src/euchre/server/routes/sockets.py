@@ -15,8 +15,9 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ..client import Client
 from ..limits import CLOSE_GRACE, Busy
+from ..pages import DAILY_SECRET
 from ..protocol import ProtocolError, encode, parse
-from . import hub_of
+from . import hub_of, kept_secret
 
 router = APIRouter()
 
@@ -39,6 +40,11 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         problem = None
     except ProtocolError as err:  # still welcome, as a spectator
         seat, problem = None, str(err)
+    if seat is None and await kept_secret(websocket, found.stored):
+        with contextlib.suppress(WebSocketDisconnect):  # (it may have closed already)
+            await websocket.send_json({"type": "error", "message": DAILY_SECRET[1]})
+            await websocket.close(code=4403)
+        return
     client = Client(seat, websocket.client.host if websocket.client else "unknown")
     if problem:
         client.send({"type": "error", "message": problem})
