@@ -368,6 +368,40 @@ def test_names_are_final_after_the_match_and_links_are_url_encoded(server):
     b.close()
 
 
+LOOKALIKES = ("\u0421omputer", "C\u0338omputer", "C0mputer", "\u0395xpert",
+              "\u041dard", "W\u0435st", "\uff23\u03bfmputer")
+"""The computer's names in letters that look like them (Cyrillic, Greek, an overlay, a zero,
+fullwidth): issue 57, defect 8."""
+
+
+def test_a_resigned_match_keeps_its_names_and_lookalike_names_are_refused(server):
+    """Issue 57, defect 6 (a resigned match's names could be rewritten) and defect 8 (names
+    that look like the computer's, or like another player's at the table)."""
+    game, a, b = pair(server, seed=9, name="Ann")
+    for bad in LOOKALIKES:
+        a.send({"type": "name", "name": bad})
+        assert "looks like the computer's name" in a.error(), bad
+        status, reply = server.post("/api/games", {"mode": "friend", "name": bad})
+        assert status == 400 and "looks like the computer's name" in reply["error"], bad
+    b.send({"type": "name", "name": "\u0410nn"})  # a Cyrillic A: passes for Ann
+    assert b.error() == "'\u0410nn' looks like 'Ann', who sits at this table: choose another name"
+    b.send({"type": "name", "name": "Ann"})  # the same name: told apart by seat
+    assert b.until(lambda m: m["type"] == "state" and m["game"]["names"][1] == "Ann")
+    a.send({"type": "resign"})
+    a.until(lambda m: m["type"] == "state" and m["game"]["finished"])
+    for seat in (a, b):
+        seat.send({"type": "name", "name": "Mallory"})
+        assert seat.error() == "the match is over: its names are final"
+    assert SQLiteStorage(server.db).load(game["id"]).names == ("Ann", "Ann")
+    a.close()
+    b.close()
+    other = server.new_game(mode="friend", name="Ann")
+    code = other["links"]["invite"].partition("?invite=")[2]
+    status, reply = server.post(f"/api/games/{other['id']}/claim",
+                                {"invite": code, "name": "\u0410NN"})
+    assert status == 400 and "looks like 'Ann'" in reply["error"]
+
+
 # --- 7. browser hardening ----------------------------------------------------------------
 
 def test_every_response_carries_the_security_headers(server):

@@ -163,6 +163,9 @@ class Hub:
                 " (or its seat was taken already: an invite works once)"))
         if stored.finished:
             raise Taken("that game is over: you can still watch it")
+        why = match.clash(stored, seat, name)
+        if why:
+            raise ValueError(why)
         token = secrets.token_urlsafe(18)
         writes: list[Write] = [Claim(game_id, seat, invite, token, name)]
         if str(seat) in stored.options.get(match.COMPUTERS, {}):

@@ -16,6 +16,7 @@ from .. import daily, state
 from ..game import Game, state_of
 from ..words import PLACE_NAMES
 from . import scorepad
+from .protocol import lookalike
 from .storage import StoredGame, invite_key
 from .totals import ABANDONED, UNDO_USED
 from .wording import OUTCOME_SHORT
@@ -163,6 +164,16 @@ def invite_link(stored: StoredGame, seat: int = 1) -> str | None:
 def invite_links(stored: StoredGame) -> dict[str, str]:
     """Every unclaimed seat's invite, by seat (as text: a JSON object's keys)."""
     return {str(seat): invite_link(stored, seat) for seat in invites(stored)}
+
+
+def clash(stored: StoredGame, seat: int, name: str) -> str | None:
+    """Why ``seat`` may not take ``name``: it would pass for another person's at the table
+    (``protocol.lookalike``), in one line; else None."""
+    others = [held for other, held in enumerate(stored.names)
+              if other != seat and stored.tokens[other] is not None]
+    other = lookalike(name, others)
+    return None if other is None else (f"{name!r} looks like {other!r}, who sits at this "
+                                       "table: choose another name")
 
 
 def seats_of(stored: StoredGame, name: str) -> list[int]:

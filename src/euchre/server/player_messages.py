@@ -120,8 +120,11 @@ async def _act(services: Services, table: Table, client: Client, token: str,
 async def _rename(services: Services, table: Table, seat: int, name: str) -> None:
     name = check_name(name)
     async with table.lock:
-        if table.game.is_over:
+        if table.over():  # won, resigned, abandoned or a day's deals played out
             raise ProtocolError("the match is over: its names are final")
+        why = match.clash(table.stored, seat, name)
+        if why:
+            raise ProtocolError(why)
         await services.committer.submit([Rename(table.stored.id, seat, name)])
         names = list(table.stored.names)
         names[seat] = name

@@ -55,16 +55,18 @@ import orjson
 
 from ..agents import LEVELS
 from ..words import PLACE_NAMES
+from .lookalike import skeleton
 
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
 MAX_NAME = 24
 COMPUTER = "Computer"
 """The computer's name at a table against it (and its statistics page, /players/Computer)."""
-RESERVED_NAMES = frozenset(name.casefold() for name in (
+RESERVED_NAMES = frozenset(skeleton(name) for name in (
     COMPUTER, *LEVELS, *(place for places in PLACE_NAMES.values() for place in places)))
-"""Names no person may take, in any case: each would pass for the computer (at a table of
-three or four the computers are named by their places)."""
+"""Names no person may take, in any case or in letters that look like them (their
+skeletons, ``lookalike.skeleton``): each would pass for the computer (at a table of three
+or four the computers are named by their places)."""
 MAX_TOKEN = 16
 """Characters of an action token; the longest real one, ``discard XX``, has 10."""
 MAX_SEQ = 10**9
@@ -168,7 +170,7 @@ def check_name(name: object) -> str:
 
     >>> check_name("  \uff21nn \t Lee ")
     'Ann Lee'
-    >>> for bad in ("Computer", "EXPERT", "\uff23omputer", "a/b", " "):
+    >>> for bad in ("Computer", "EXPERT", "\uff23omputer", "\u0421omputer", "a/b", " "):
     ...     try:
     ...         check_name(bad)
     ...     except ProtocolError as err:
@@ -176,6 +178,7 @@ def check_name(name: object) -> str:
     'Computer' is the computer's name: choose another
     'EXPERT' is the computer's name: choose another
     'Computer' is the computer's name: choose another
+    'Сomputer' looks like the computer's name: choose another
     a name may not contain /
     a name must be a non-empty string
     """
@@ -188,6 +191,20 @@ def check_name(name: object) -> str:
         raise ProtocolError(f"a name must be 1 to {MAX_NAME} printable characters")
     if "/" in name:  # it names a statistics page: /players/NAME
         raise ProtocolError("a name may not contain /")
-    if name.casefold() in RESERVED_NAMES:
-        raise ProtocolError(f"{name!r} is the computer's name: choose another")
+    if skeleton(name) in RESERVED_NAMES:
+        raise ProtocolError(f"{name!r} is the computer's name: choose another" if
+                            name.isascii() and name.isalpha() else
+                            f"{name!r} looks like the computer's name: choose another")
     return name
+
+
+def lookalike(name: str, others: list[str]) -> str | None:
+    """The name of ``others`` that ``name`` would pass for on screen (equal skeletons, not
+    equal names: two players who share a name are told apart by seat), or None.
+
+    >>> lookalike("\u0410nn", ["Bob", "Ann"]), lookalike("Ann", ["Ann"])
+    ('Ann', None)
+    """
+    mine = skeleton(name)
+    return next((other for other in others if other != name and skeleton(other) == mine),
+                None)
