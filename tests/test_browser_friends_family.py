@@ -8,6 +8,7 @@ at the table."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from browser_support import (
@@ -205,3 +206,31 @@ def test_axe_finds_nothing_on_the_familys_friend_table_join_replay_and_record(
     expect(page.locator("[data-testid=stats-4]")).to_be_visible()
     check("record")
     assert {where: ids for where, ids in found.items() if ids} == {}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_used_or_wrong_invite_offers_to_watch_at_once_at_three_and_four(server, pages,
+                                                                          players):
+    """Issue 48, defect 8: with other seats still open, a used or wrong invite never offers
+    "Take your seat": it says why in a sentence, with the watch link, as at two; one taken
+    while the page was open says so the same way."""
+    made = server.new_game(mode="friend", name="Ann", rules={"players": players})
+    invites = made["links"]["invites"]
+    server.claim(invites["1"], "Bea")
+    for link in (invites["1"], f"/join/{made['id']}?invite=wrong"):
+        page = pages.new()
+        page.goto(server.base + link)
+        expect(page.locator("[data-testid=taken]")).to_be_visible()
+        expect(page.locator("[data-testid=join]")).to_be_hidden()
+        expect(page.locator("#taken-why")).to_have_text(re.compile(r"^This invite has been "
+                                                                   r"used already.*watch"))
+        expect(page.locator("#watch")).to_have_attribute("href", f"/play/{made['id']}")
+    late = pages.new()
+    late.goto(server.base + invites["2"])
+    expect(late.locator("[data-testid=take-seat]")).to_be_visible()
+    server.claim(invites["2"], "Cy")  # someone else first
+    late.fill("#name", "Dee")
+    late.click("[data-testid=take-seat]")
+    expect(late.locator("[data-testid=taken]")).to_be_visible()
+    expect(late.locator("#taken-why")).to_have_text(re.compile(r"^(This|That) .*taken "
+                                                               r"already.*watch the game\.$"))

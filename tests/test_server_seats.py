@@ -5,6 +5,9 @@ reading every frame each connection receives."""
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 import pytest
 from server_support import Server
 
@@ -36,7 +39,8 @@ def test_the_invite_takes_the_seat_once_and_then_offers_to_watch(server):
 
     status, wrong = server.post(f"/api/games/{game['id']}/claim", {"invite": "x" * 24,
                                                                   "name": "Eve"})
-    assert status == 400 and wrong["error"] == "this invite is not valid for this game"
+    assert status == 409 and wrong["error"].startswith("this invite is not valid for this game")
+    assert wrong["watch"] == f"/play/{game['id']}"
     status, mine = server.post(f"/api/games/{game['id']}/claim", {"invite": code_of(invite),
                                                                  "name": "Bea"})
     assert status == 200 and mine["link"].startswith(f"/play/{game['id']}?token=")
@@ -44,12 +48,42 @@ def test_the_invite_takes_the_seat_once_and_then_offers_to_watch(server):
 
     status, again = server.post(f"/api/games/{game['id']}/claim", {"invite": code_of(invite),
                                                                   "name": "Mallory"})
-    assert status == 409 and "taken already" in again["error"]
+    assert status == 409 and "taken already" in again["error"] and "\n" not in again["error"]
     assert again["watch"] == f"/play/{game['id']}"  # a way to watch instead
     assert '"seat_free":false' in server.get(f"/api/games/{game['id']}")[1]
     stored = SQLiteStorage(server.db).load(game["id"])
     assert stored.names == ("Ann", "Bea") and stored.tokens[1] == token_of(mine["link"])
     assert "invite" not in stored.options
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_used_or_wrong_invite_at_any_size_answers_with_the_watch_link(server, players):
+    """Issue 57, defect 10, and issue 48, defect 8: at three and four, with seats still
+    open, a used invite (or a wrong one) is answered as at two: 409, one line, the watch
+    link; and the invite page's check says the invite opens nothing before offering it."""
+    game = server.new_game(mode="friend", name="Ann", rules={"players": players})
+    invite = game["links"].get("invites", {"1": game["links"].get("invite")})["1"]
+    path = f"/api/games/{game['id']}"
+    assert json.loads(server.get(f"{path}?invite={code_of(invite)}")[1])["invite_open"]
+    server.claim(invite, "Bea")
+    for code in (code_of(invite), "x" * 24, "²", "%FF", ""):
+        status, reply = server.post(f"{path}/claim", {"invite": code, "name": "Mallory"})
+        assert status == 409 and reply["watch"] == f"/play/{game['id']}", (code, reply)
+        assert "\n" not in reply["error"] and "watch" in reply["error"]
+        summary = json.loads(server.get(f"{path}?invite={quote(code)}")[1])
+        assert summary["invite_open"] is False
+    assert SQLiteStorage(server.db).load(game["id"]).names[1] == "Bea"
+
+
+def test_a_seat_link_with_a_wrong_token_says_so_with_the_watch_link(server):
+    """Issue 48, defect 14: not opened as a spectator unsaid."""
+    game = server.new_game(mode="friend", name="Ann")
+    for token in ("wrong", "x" * 24, "²", "a" * 5000):
+        status, page = server.get(f"/play/{game['id']}?token={quote(token)}")
+        assert status == 403 and "seat token is not valid for this game" in page, token
+        assert f'href="/play/{game["id"]}">Watch the game' in page
+    assert server.get(game["links"]["play"])[0] == 200
+    assert server.get(f"/play/{game['id']}")[0] == 200  # to watch, without a token
 
 
 def test_bad_claims_are_one_line_errors_and_change_nothing(server):

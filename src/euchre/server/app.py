@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
@@ -65,6 +66,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
     app.mount("/static", StaticFiles(STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
+    app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
                    daily.router, replay.router):
         app.include_router(router)
@@ -89,6 +91,19 @@ async def _refused(request: Request, err: HTTPException) -> Response:
         title, text = "That did not work", "This address cannot be used that way."
     return HTMLResponse(pages.message_page(title, text), status_code=err.status_code,
                         headers=err.headers)
+
+
+async def _invalid(request: Request, err: RequestValidationError) -> Response:
+    """A parameter the route could not read: said in one line (400), as every other
+    refusal is, never FastAPI's bare ``{"detail": [...]}``."""
+    problem = next(iter(err.errors()), {})
+    where = [str(part) for part in problem.get("loc", ()) if part not in ("query", "path")]
+    what = f"{'the parameter ' + repr(where[-1][:40]) if where else 'the request'}: " \
+           f"{str(problem.get('msg', 'not understood')).lower()}"
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": what}, status_code=400)
+    return HTMLResponse(pages.message_page("That did not work", what[:1].upper() + what[1:]
+                                           + "."), status_code=400)
 
 
 async def _health() -> Response:

@@ -154,13 +154,10 @@ class Hub:
             raise LookupError(f"no game {game_id!r}")
         codes = match.invites(stored)
         if not codes:
-            raise Taken("that seat has been taken already: the invite works once")
-        seat = next((seat for seat, code in codes.items()
-                     if plausible(invite) and secrets.compare_digest(code, invite)), None)
-        if seat is None:
-            raise ValueError("this invite is not valid for this game" + (
-                "" if len(stored.names) == 2 else
-                " (or its seat was taken already: an invite works once)"))
+            raise Taken(match.SEAT_TAKEN)
+        seat = match.invited_seat(stored, invite)
+        if seat is None:  # at any size, as at two: used or wrong, the game can be watched
+            raise Taken(match.NOT_INVITED)
         if stored.finished:
             raise Taken("that game is over: you can still watch it")
         why = match.clash(stored, seat, name)
@@ -174,7 +171,7 @@ class Hub:
         try:
             await self.committer.submit(writes)
         except Conflict:
-            raise Taken("that seat has been taken already: the invite works once") from None
+            raise Taken(match.SEAT_TAKEN) from None
         await self._reread(game_id)
         tokens = list(stored.tokens)
         tokens[seat] = token

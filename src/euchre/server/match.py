@@ -10,12 +10,14 @@ player's messages do to a match is ``player_messages``.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from .. import daily, state
 from ..game import Game, state_of
 from ..words import PLACE_NAMES
 from . import scorepad
+from .limits import plausible
 from .protocol import lookalike
 from .storage import StoredGame, invite_key
 from .totals import ABANDONED, UNDO_USED
@@ -54,6 +56,30 @@ def invites(stored: StoredGame) -> dict[int, str]:
     """The one-time invites not yet claimed, by seat."""
     return {seat: stored.options[invite_key(seat)] for seat in range(1, len(stored.names))
             if invite_key(seat) in stored.options}
+
+
+SEAT_TAKEN = ("that seat has been taken already (an invite works once): you can still watch "
+              "the game")
+"""The answer to an invite whose seat someone took first."""
+NOT_INVITED = ("this invite is not valid for this game, or its seat was taken already (an "
+               "invite works once): you can still watch the game")
+"""The answer to an invite that opens no seat, at a table of any size."""
+
+
+def invited_seat(stored: StoredGame, invite: object) -> int | None:
+    """The unclaimed seat ``invite`` (its code) opens, or None."""
+    if not isinstance(invite, str) or not plausible(invite):  # (compare_digest: ASCII only)
+        return None
+    return next((seat for seat, code in invites(stored).items()
+                 if secrets.compare_digest(code, invite)), None)
+
+
+def token_seat(stored: StoredGame, token: str) -> int | None:
+    """The seat a seat's secret token opens, or None."""
+    if not plausible(token):
+        return None
+    return next((seat for seat, secret in enumerate(stored.tokens)
+                 if secret is not None and secrets.compare_digest(secret, token)), None)
 
 
 def arrived(stored: StoredGame) -> list[bool]:

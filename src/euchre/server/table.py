@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,9 +25,11 @@ from ..history import Stats
 from . import match, scorepad, wording
 from .client import Client
 from .committer import Committer
-from .limits import plausible
 from .protocol import ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, StoredGame
+
+WRONG_TOKEN = "this link's seat token is not valid for this game"
+"""What a seat link with a token that opens no seat is told (its page says it too)."""
 
 log = logging.getLogger("euchre.server")
 
@@ -72,11 +73,10 @@ class Table:
         """The seat a secret token opens; ``ProtocolError`` for a token that opens none."""
         if token is None or token == "":
             return None
-        if plausible(token):  # compare_digest refuses non-ASCII text with a TypeError
-            for seat, secret in enumerate(self.stored.tokens):
-                if secret is not None and secrets.compare_digest(secret, token):
-                    return seat
-        raise ProtocolError("this link's seat token is not valid for this game")
+        seat = match.token_seat(self.stored, token)
+        if seat is None:
+            raise ProtocolError(WRONG_TOKEN)
+        return seat
 
     def person_in(self, seat: int) -> bool:
         """Whether a person's connection holds ``seat`` (the computer's play does not count)."""

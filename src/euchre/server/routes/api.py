@@ -125,7 +125,7 @@ async def _create(hub: Hub, data: Any) -> StoredGame:
 async def game_record(game_id: str, request: Request) -> JSONResponse:
     found = await hub_of(request).peek(game_id)
     if found is None:
-        return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
+        return JSONResponse({"error": f"no game {game_id[:40]!r}"}, status_code=404)
     if not match.finished(*found):
         return JSONResponse({"error": "the game is still being played"}, status_code=409)
     if await kept_secret(request, found[0]):
@@ -134,14 +134,19 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
 
 
 @router.get("/games/{game_id}")
-async def game_summary(game_id: str, request: Request) -> JSONResponse:
+async def game_summary(game_id: str, request: Request,
+                       invite: str | None = None) -> JSONResponse:
     """A game's names, score and whether it is over (the lobby lists the games you sit in);
-    nothing a seat's link would open."""
+    nothing a seat's link would open. With ``invite`` (an invite's code), ``invite_open``
+    says whether it still opens a seat (the invite page offers the seat only then)."""
     found = await hub_of(request).peek(game_id)
     if found is None:
-        return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
+        return JSONResponse({"error": f"no game {game_id[:40]!r}"}, status_code=404)
     stored, game = found
-    return JSONResponse({"id": stored.id, "mode": stored.mode, "level": stored.level,
+    opens = {} if invite is None else {
+        "invite_open": match.invited_seat(stored, invite) is not None
+        and not match.finished(stored, game)}
+    return JSONResponse({**opens, "id": stored.id, "mode": stored.mode, "level": stored.level,
                          "names": list(stored.names), "score": list(game.score),
                          "finished": match.finished(stored, game),
                          "winner": match.winner(stored, game),

@@ -6,8 +6,10 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response
 
-from .. import cards_svg, pages
+from .. import cards_svg, match, pages
 from ..paths import STATIC
+from ..review_page import capital
+from ..table import WRONG_TOKEN
 from . import hub_of
 from .api import player_stats
 
@@ -20,9 +22,17 @@ async def lobby() -> FileResponse:
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
-async def table_page(game_id: str, request: Request) -> Response:
-    if await hub_of(request).peek(game_id) is None:
+async def table_page(game_id: str, request: Request, token: str | None = None) -> Response:
+    """The table: a seat's (its token in the link), or to watch (no token). A token that
+    opens no seat is said so, with the way to watch, never opened as a spectator unsaid."""
+    found = await hub_of(request).peek(game_id)
+    if found is None:
         return missing(game_id)
+    if token and match.token_seat(found[0], token) is None:
+        return HTMLResponse(pages.message_page(
+            "Not your seat's link", f"{capital(WRONG_TOKEN)}: it may be mistyped or cut "
+            "short. You can still watch the game.", (f"/play/{game_id}", "Watch the game")),
+            status_code=403)
     return FileResponse(STATIC / "table.html")
 
 
@@ -61,10 +71,13 @@ async def favicon() -> Response:
 
 
 @router.get("/cards/{name}.svg")
-async def card_image(name: str, colours: int = 2) -> Response:
+async def card_image(name: str, colours: str = "2") -> Response:
     """A card's face (``?colours=4``: the four-colour deck) or its back."""
+    if colours not in ("2", "4"):
+        return Response(f"colours must be 2 or 4, not {colours[:20]!r}", status_code=400,
+                        media_type="text/plain")
     try:
-        svg = cards_svg.back() if name == "back" else cards_svg.card(name, colours == 4)
+        svg = cards_svg.back() if name == "back" else cards_svg.card(name, colours == "4")
     except ValueError as err:
         return Response(str(err), status_code=404, media_type="text/plain")
     return Response(svg, media_type="image/svg+xml",

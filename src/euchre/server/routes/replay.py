@@ -53,7 +53,8 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
         return HTMLResponse(pages.message_page(title, text, link), status_code=status)
     stored, game = found
     moves = len(stored.actions)
-    if at is not None and not (at.isdigit() and int(at) <= moves):
+    if at is not None and not (at.isascii() and at.isdigit() and len(at) <= 9
+                               and int(at) <= moves):
         return HTMLResponse(pages.message_page(
             "No such moment", f"This game has {moves} moves: at= must be a whole number from "
             f"0 to {moves}, not {at[:20]!r}.", (f"/games/{game_id}", "The replay from the "

@@ -1,14 +1,19 @@
 // The invite page: a friend takes the seat of a game the invite was made for, once (at a
 // table of three or four each empty seat has its own invite, and a computer's seat taken
 // over is his from the next hand). The server makes his seat's token then and gives it to
-// this page alone; the invite then stops working (anyone opening it again is offered to
-// watch).
+// this page alone; the invite then stops working (anyone opening it again, or opening a
+// wrong one, is told so and offered to watch, at a table of any size).
 "use strict";
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
 const invite = new URLSearchParams(location.search).get("invite") || "";
 const GAMES = { 2: "two-handed Euchre", 3: "three-handed Euchre (cutthroat)",
                 4: "four-handed Euchre (partners)" };
+
+const USED = "This invite has been used already or is not valid for this game: an invite " +
+  "works once. You can still watch the game.";
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) +
+  (/[.!?]$/.test(text) ? "" : ".");
 
 function taken(why) {
   $("join").hidden = true;
@@ -18,13 +23,11 @@ function taken(why) {
 }
 
 async function look() {
-  const reply = await fetch(`/api/games/${encodeURIComponent(gameId)}`);
+  const reply = await fetch(`/api/games/${encodeURIComponent(gameId)}` +
+                            `?invite=${encodeURIComponent(invite)}`);
   if (!reply.ok) { $("error").textContent = "There is no such game: check the link you were sent."; return; }
   const game = await reply.json();
-  if (!game.seat_free || game.finished) {
-    taken("This seat has been taken already: an invite works once. You can still watch the game.");
-    return;
-  }
+  if (!game.invite_open) { taken(USED); return; }
   const kind = GAMES[game.players] || GAMES[2];
   $("title").textContent = `A game of ${kind}`;
   document.title = `Join a game · ${kind}`;
@@ -43,8 +46,8 @@ $("join").addEventListener("submit", async (event) => {
     method: "POST", body: JSON.stringify({ invite, name }),
     headers: { "Content-Type": "application/json" } });
   const data = await reply.json();
-  if (reply.status === 409) { taken("Someone took this seat first: an invite works once. You can still watch the game."); return; }
-  if (!reply.ok) { $("error").textContent = data.error; return; }
+  if (reply.status === 409) { taken(sentence(data.error)); return; }
+  if (!reply.ok) { $("error").textContent = sentence(data.error); return; }
   localStorage.setItem("euchre.name", name);
   const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
   games.push({ id: data.id, link: data.link, created: Date.now(), seat: data.seat });
