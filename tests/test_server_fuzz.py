@@ -18,6 +18,9 @@ import json
 import re
 import struct
 import time
+import urllib.error
+import urllib.request
+from urllib.parse import quote, urlencode
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -134,6 +137,105 @@ def test_after_the_fuzzing_a_game_plays_to_the_end_and_every_stored_game_replays
         assert replayed.is_over == stored.finished
     assert storage.load(game["id"]).finished
     storage.close()
+
+
+# --- every route's parameters (issue 57, criterion 6) --------------------------------------
+
+ODD_NUMBERS = ["\u00b2", "\u0661\u0662", "\U0001d7d9", "-1", "-" + "9" * 30, "9" * 30,
+               "9" * 5000, "1e999", "nan", "0x10", "", " 1", "1.5"]
+"""Values no route expects: digits that are not ASCII (``'²'.isdigit()`` is true, ``int``
+refuses it), huge and negative numbers, and numbers Python reads but a route should not."""
+
+
+def routes_and_parameters(tmp_path) -> list[tuple[str, str, list[str], list[str]]]:
+    """Every HTTP route of the app (method, path, its path parameters, its query ones), read
+    from the app itself: a route added later is fuzzed too."""
+    from fastapi.routing import APIRoute
+
+    from euchre.server.app import create_app
+
+    def walk(routes: list) -> list[APIRoute]:  # (an included router holds its own routes)
+        found = []
+        for route in routes:
+            inner = getattr(route, "original_router", None)
+            found += walk(inner.routes) if inner is not None else (
+                [route] if isinstance(route, APIRoute) else [])
+        return found
+
+    app = create_app(tmp_path / "routes.db")
+    return [(method, route.path, [p.name for p in route.dependant.path_params],
+             [p.name for p in route.dependant.query_params])
+            for route in walk(app.routes)
+            for method in sorted(route.methods) if method in ("GET", "POST")]
+
+
+def one_line_refusal(path: str, status: int, kind: str, body: str) -> bool:
+    """A refusal in the app's one form: JSON ``{"error": one line}`` from the API, a page
+    that says one thing (``data-testid="message"``), or one line of text (a card)."""
+    if path.startswith("/api/"):
+        error = json.loads(body).get("error")
+        return isinstance(error, str) and "\n" not in error and "detail" not in body
+    if kind == "text/html":
+        return 'data-testid="message"' in body
+    return kind == "text/plain" and "\n" not in body.strip()
+
+
+def ask(server, method: str, path: str, cookie: str | None = None) -> tuple[int, str, str]:
+    headers = {"Content-Type": "application/json"} | ({"Cookie": cookie} if cookie else {})
+    request = urllib.request.Request(server.base + path, method=method, headers=headers,
+                                     data=b"{}" if method == "POST" else None)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return reply.status, reply.headers.get_content_type(), reply.read().decode()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers.get_content_type(), err.read().decode()
+
+
+def test_every_routes_parameters_with_odd_numbers_get_a_one_line_answer(server, tmp_path):
+    """Each path and query parameter of each route, in turn, given each of ``ODD_NUMBERS``
+    (the others a real finished game's): never a 500, and every refusal in one line."""
+    game = server.new_game(mode="friend", name="Numbers", rules={"target": 1})
+    a, b = server.friends(game)
+    a.state_at_least(0)
+    b.state_at_least(0)
+    play_out(a, b)
+    a.close()
+    b.close()
+    good = {"game_id": game["id"], "seat": "0", "day": "2026-12-04", "name": "JH",
+            "at": "1", "colours": "4", "before": "1", "invite": "x", "token": "x"}
+    checked = 0
+    for method, route, in_path, in_query in routes_and_parameters(tmp_path):
+        for parameter in in_path + in_query:
+            for value in ODD_NUMBERS:
+                filled = {name: good.get(name, "x") for name in in_path}
+                query = {name: good.get(name, "x") for name in in_query}
+                (filled if parameter in in_path else query)[parameter] = value
+                path = route.format(**{k: quote(v, safe="") for k, v in filled.items()})
+                if query:
+                    path += "?" + urlencode(query)
+                status, kind, body = ask(server, method, path)
+                assert status < 500, (method, path[:200], status, body[:300])
+                if status >= 400 and status not in (404, 405, 414):
+                    assert one_line_refusal(path, status, kind, body), (path[:200], body[:300])
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("cookie", ["euchre_player=\u00b2", "euchre_player=" + "9" * 5000,
+                                    "euchre_player=-1", "euchre_player=", "euchre_player"])
+def test_an_odd_browser_cookie_is_a_new_browser(server, cookie):
+    status, _, body = ask(server, "GET", "/daily", cookie.encode().decode("latin-1"))
+    assert status == 200
+    request = urllib.request.Request(server.base + "/api/daily", method="POST",
+                                     data=json.dumps({"name": "Cookie"}).encode(),
+                                     headers={"Content-Type": "application/json",
+                                              "Cookie": cookie.encode().decode("latin-1")})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            status = reply.status
+    except urllib.error.HTTPError as err:
+        status, body = err.code, err.read().decode()
+    assert status in (201, 409), body[:300]
 
 
 # --- abuse: bytes no client library would send --------------------------------------------
