@@ -119,15 +119,21 @@ def test_random_creation_requests_get_a_one_line_answer(server, body):
         assert "\n" not in reply["error"]
 
 
-def test_after_the_fuzzing_a_game_plays_to_the_end_and_every_stored_game_replays(server,
-                                                                                   table):
-    game = server.new_game(mode="friend", name="After", rules={"target": 1})
+def finished_game(server, name: str) -> dict:
+    """A friend game to one point, played out by both seats: its creation reply."""
+    game = server.new_game(mode="friend", name=name, rules={"target": 1})
     a, b = server.friends(game)
     a.state_at_least(0)
     b.state_at_least(0)
     play_out(a, b)
     a.close()
     b.close()
+    return game
+
+
+def test_after_the_fuzzing_a_game_plays_to_the_end_and_every_stored_game_replays(server,
+                                                                                   table):
+    game = finished_game(server, "After")
     storage = SQLiteStorage(server.db)
     ids = storage.unfinished() + [g.id for g in storage.recent(10**6)]  # every game
     assert game["id"] in ids and table[0]["id"] in ids
@@ -194,13 +200,7 @@ def ask(server, method: str, path: str, cookie: str | None = None) -> tuple[int,
 def test_every_routes_parameters_with_odd_numbers_get_a_one_line_answer(server, tmp_path):
     """Each path and query parameter of each route, in turn, given each of ``ODD_NUMBERS``
     (the others a real finished game's): never a 500, and every refusal in one line."""
-    game = server.new_game(mode="friend", name="Numbers", rules={"target": 1})
-    a, b = server.friends(game)
-    a.state_at_least(0)
-    b.state_at_least(0)
-    play_out(a, b)
-    a.close()
-    b.close()
+    game = finished_game(server, "Numbers")
     good = {"game_id": game["id"], "seat": "0", "day": "2026-12-04", "name": "JH",
             "at": "1", "colours": "4", "before": "1", "invite": "x", "token": "x"}
     checked = 0
