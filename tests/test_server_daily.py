@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import urllib.request
 
 import pytest
 from server_support import Browser, Server
+from test_server_fuzz import ODD_COOKIES
 
 from euchre import Game, daily
 from euchre.rules import Rules
@@ -203,3 +205,21 @@ def test_a_day_that_is_over_is_shown_to_everyone():
     assert asyncio.run(days.hidden(game(daily.today()), None, nothing))
     assert not asyncio.run(days.hidden(StoredGame("g", "computer", "expert", Rules(), 1,
                                                   (None, None), ("A", "B")), None, nothing))
+
+
+def test_an_odd_browser_cookie_is_given_a_new_browser(server):
+    """A cookie no server could have given (non-ASCII, huge, empty) is no browser: the day
+    starts, with a new id, never a 500. (An id a client makes up itself is its own: ids
+    are random, so it can take nobody else's.)"""
+    for cookie in ODD_COOKIES[:5]:
+        request = urllib.request.Request(
+            server.base + "/api/daily", method="POST", data=b'{"name": "Odd"}',
+            headers={"Content-Type": "application/json",
+                     "Cookie": cookie.encode().decode("latin-1")})
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            assert reply.status == 201, cookie
+            given = reply.headers["Set-Cookie"] or ""
+        if cookie.endswith("-1"):  # (a made-up id: kept)
+            continue
+        assert given.startswith("euchre_player=") and "HttpOnly" in given, given
+        assert "SameSite=lax" in given and "Max-Age=34560000" in given

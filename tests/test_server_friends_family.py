@@ -238,7 +238,8 @@ def test_invites_of_a_table_of_four_are_refused_cleanly(server):
     game_id = made["id"]
     status, told = server.post(f"/api/games/{game_id}/claim", {"invite": "y" * 24,
                                                               "name": "Eve"})
-    assert status == 400 and "not valid" in told["error"] and "\n" not in told["error"]
+    assert status == 409 and "not valid" in told["error"] and "\n" not in told["error"]
+    assert told["watch"] == f"/play/{game_id}"  # as at two (issue 57, defect 10)
     for seat in ("1", "2", "3"):
         server.claim(made["links"]["invites"][seat], f"P{seat}")
     code = made["links"]["invites"]["1"].partition("=")[2]

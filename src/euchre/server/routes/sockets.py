@@ -42,7 +42,7 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         seat, problem = None, str(err)
     if seat is None and await kept_secret(websocket, found.stored):
         with contextlib.suppress(WebSocketDisconnect):  # (it may have closed already)
-            await websocket.send_json({"type": "error", "message": DAILY_SECRET[1]})
+            await websocket.send_json({"type": "error", "message": problem or DAILY_SECRET[1]})
             await websocket.close(code=4403)
         return
     client = Client(seat, websocket.client.host if websocket.client else "unknown")
