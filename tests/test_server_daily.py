@@ -7,7 +7,9 @@ included) to a browser that has not finished its own game of the day, while the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 import time
 import urllib.request
 
@@ -223,3 +225,35 @@ def test_an_odd_browser_cookie_is_given_a_new_browser(server):
             continue
         assert given.startswith("euchre_player=") and "HttpOnly" in given, given
         assert "SameSite=lax" in given and "Max-Age=34560000" in given
+
+
+def test_an_older_store_keeps_its_days_results_when_days_go_by_browser(tmp_path):
+    """The store's ``daily`` table was keyed by name: migrated, a day's results stay on its
+    board (each under a key no browser has), and a browser still plays the day."""
+    from euchre.server.storage import MIGRATIONS, SCHEMA
+
+    db = tmp_path / "old.db"
+    with contextlib.closing(sqlite3.connect(db)) as raw:
+        raw.executescript(SCHEMA)
+        for step in MIGRATIONS[:11]:  # the schema before days went by browser
+            step(raw) if callable(step) else raw.execute(step)
+        raw.execute("PRAGMA user_version = 11")
+        raw.execute("INSERT INTO games (id, created, updated, mode, level, rules, seed, "
+                    "tokens, names, finished) VALUES ('old1', 0, 0, 'computer', 'expert', "
+                    "'{}', '7', '[\"t0\", null]', '[\"Ann\", \"Computer\"]', 1)")
+        raw.execute("INSERT INTO daily (day, name, game_id, points) VALUES (?, 'Ann', "
+                    "'old1', 3)", (daily.today(),))
+        raw.execute("INSERT INTO settings (key, value) VALUES (?, '1 old1')",  # (its par)
+                    (f"daily_par:{daily.today()}",))
+        raw.commit()
+    running = Server(db).start()
+    try:
+        board = json.loads(running.get("/api/daily")[1])["board"]
+        assert [(row["name"], row["game"], row["points"], row["par"]) for row in board] == [
+            ("Ann", "old1", 3, 1)]
+        assert start(Browser(running), "Ann")[0] == 201
+    finally:
+        running.stop()
+    with contextlib.closing(sqlite3.connect(db)) as raw:
+        assert raw.execute("SELECT player FROM daily WHERE game_id = 'old1'").fetchone() == (
+            "name:Ann",)

@@ -130,8 +130,9 @@ def test_a_friend_table_of_three_with_a_computer_is_claimed_once_and_stored(serv
     vic = server.claim(invite, "Vic")
     status, told = server.post(f"/api/games/{made['id']}/claim",
                                {"invite": invite_code(invite), "name": "Eve"})
-    # (another seat's invite is still open, so a used one is told apart from none: 400)
-    assert status == 400 and "an invite works once" in told["error"], told
+    # (another seat's invite still open: answered as at two, with the watch link)
+    assert status == 409 and "an invite works once" in told["error"], told
+    assert told["watch"] == f"/play/{made['id']}"
     host, guest = server.seat(made["links"]["play"]), server.seat(vic)
     host.until(lambda m: m["type"] == "state")
     host.send({"type": "start"})  # the computer takes the seat nobody claimed
