@@ -71,8 +71,8 @@ class PlayedToday(Refused):
     """A browser that has a game of the day's deals already (one a day): 409."""
 
     def __init__(self) -> None:
-        super().__init__(409, "you have played today's deals already in this browser: one "
-                              "game a day (tomorrow brings new ones)")
+        super().__init__(409, "you have played today's deals already: one game a day in "
+                              "each browser (tomorrow brings new ones)")
 
 
 class Days:

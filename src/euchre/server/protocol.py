@@ -9,8 +9,9 @@ Client to server, one JSON object per message (at most ``MAX_MESSAGE`` bytes):
                                   twice)
 ``{"type": "hint"}``              the expert's value of each legal choice
 ``{"type": "name", "name": N}``   set this seat's name (1-24 printable characters once
-                                  normalised, no ``/``, not the computer's), until the
-                                  match is over
+                                  normalised, no ``/``, not the computer's nor another
+                                  player's at the table in look-alike letters), until the
+                                  match is over in any way
 ``{"type": "ping"}``              answered with ``{"type": "pong"}``
 ``{"type": "undo"}``              against the computer: take back your last choice and the
                                   computer's replies (the game is marked as played with undo)
