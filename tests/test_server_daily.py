@@ -181,6 +181,8 @@ def test_todays_deals_stay_secret_until_you_have_played_them(server):
             spectator.close()
         status, page = browser.get(done["links"]["result"])
         assert status == 403 and SECRET in page
+        status, page = browser.get(f"/games/{playing['id']}")  # a day's game not yet over
+        assert status == 403 and SECRET in page
         status, board = browser.get("/daily")
         assert status == 200 and "Fay" in board and done["links"]["result"] not in board
     # the player who finished sees every game of the day

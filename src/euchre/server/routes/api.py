@@ -126,10 +126,10 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
     found = await hub_of(request).peek(game_id)
     if found is None:
         return JSONResponse({"error": f"no game {game_id[:40]!r}"}, status_code=404)
-    if not match.finished(*found):
-        return JSONResponse({"error": "the game is still being played"}, status_code=409)
     if await kept_secret(request, found[0]):
         return JSONResponse({"error": pages.DAILY_SECRET[1]}, status_code=403)
+    if not match.finished(*found):
+        return JSONResponse({"error": "the game is still being played"}, status_code=409)
     return JSONResponse(public_record(*found))
 
 

@@ -80,13 +80,13 @@ async def result_page(day: str, game_id: str, request: Request) -> HTMLResponse:
             "No such result", f"No game of the deals of {day} has this link."),
             status_code=404)
     stored, game = found
+    if await kept_secret(request, stored):
+        return HTMLResponse(pages.message_page(*pages.DAILY_SECRET, ("/daily", "Today's deals")),
+                            status_code=403)
     if not match.finished(stored, game):
         return HTMLResponse(pages.message_page(
             "Still being played", f"{stored.names[0]} has not finished the deals of {day} "
             "yet."), status_code=409)
-    if await kept_secret(request, stored):
-        return HTMLResponse(pages.message_page(*pages.DAILY_SECRET, ("/daily", "Today's deals")),
-                            status_code=403)
     _, par_id = await hub.days.par(day)
     par_found = await hub.peek(par_id)
     assert par_found is not None

@@ -35,10 +35,10 @@ async def _replayable(request: Request, game_id: str
     if found is None:
         return 404, pages.NO_GAME
     stored, game = found
+    if await kept_secret(request, stored):  # (played or not: nothing of the day's cards)
+        return 403, pages.DAILY_SECRET
     if not match.finished(stored, game):
         return 409, STILL_PLAYED
-    if await kept_secret(request, stored):
-        return 403, pages.DAILY_SECRET
     return stored, game
 
 

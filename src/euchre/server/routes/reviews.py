@@ -44,10 +44,10 @@ async def _reviewable(request: Request, game_id: str,
     if seat not in seats:
         return 404, (f"there is no review of seat {seat[:20]!r}: this game's reviewed seats "
                      f"are {' and '.join(seats)}")
-    if not match.finished(stored, game):
-        return 409, STILL_PLAYED
     if await kept_secret(request, stored):
         return 403, pages.DAILY_SECRET[1]
+    if not match.finished(stored, game):
+        return 409, STILL_PLAYED
     return stored, game, int(seat)
 
 
