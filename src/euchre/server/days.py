@@ -161,7 +161,13 @@ class Days:
         that browser's own game of the day is over (played out or given up). ``peek`` finds
         a game as it is now (``Hub.peek``)."""
         day = stored.options.get(daily.DAY)
-        if not isinstance(day, str) or day < daily.today():
+        return isinstance(day, str) and await self.day_hidden(day, browser, peek)
+
+    async def day_hidden(self, day: str, browser: str | None,
+                         peek: Callable[[str], Awaitable[tuple[StoredGame, Game] | None]]
+                         ) -> bool:
+        """Whether the deals of ``day`` are kept from the browser ``browser`` (``hidden``)."""
+        if day < daily.today():
             return False
         browser = known_browser(browser)
         if browser is None:

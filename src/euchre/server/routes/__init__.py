@@ -22,3 +22,9 @@ async def kept_secret(request: Request | WebSocket, stored: StoredGame) -> bool:
     deals while the day lasts, to a browser that has not finished its own (``days``)."""
     hub = hub_of(request)
     return await hub.days.hidden(stored, request.cookies.get(BROWSER_COOKIE), hub.peek)
+
+
+async def day_kept_secret(request: Request, day: str) -> bool:
+    """Whether a day's deals are kept from whoever sent this request (``kept_secret``)."""
+    hub = hub_of(request)
+    return await hub.days.day_hidden(day, request.cookies.get(BROWSER_COOKIE), hub.peek)

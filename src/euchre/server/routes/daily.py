@@ -14,7 +14,7 @@ from ... import daily
 from .. import daily_page, match, pages
 from ..days import BROWSER_COOKIE, BROWSER_DAYS, known_browser, new_browser
 from ..storage import StoredGame
-from . import hub_of, kept_secret
+from . import day_kept_secret, hub_of, kept_secret
 from .api import metered
 
 router = APIRouter()
@@ -26,15 +26,8 @@ async def today_page(request: Request) -> HTMLResponse:
     day = daily.today()
     hub = hub_of(request)
     rows = await hub.days.board(day)
-    linked = bool(rows) and not await kept_secret(request, await _day_game(request, rows))
+    linked = bool(rows) and not await day_kept_secret(request, day)
     return HTMLResponse(daily_page.board_page(day, rows, linked))
-
-
-async def _day_game(request: Request, rows: list[dict]) -> StoredGame:
-    """A game of the board's day (any row's: all were dealt the same cards)."""
-    found = await hub_of(request).peek(rows[0]["game"])
-    assert found is not None  # games are never deleted
-    return found[0]
 
 
 @router.get("/api/daily")
