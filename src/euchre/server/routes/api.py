@@ -98,6 +98,8 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=404)
     except Taken as err:
         return JSONResponse({"error": str(err), "watch": f"/play/{game_id}"}, status_code=409)
+    except Busy as err:
+        return JSONResponse({"error": str(err)}, status_code=503)
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
     return JSONResponse({"id": stored.id, "link": stored.link(seat), "seat": seat})
@@ -126,7 +128,7 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
     if not match.finished(*found):
         return JSONResponse({"error": "the game is still being played"}, status_code=409)
-    return JSONResponse(public_record(*found))
+    return JSONResponse(await hub_of(request).builds.run(public_record, *found))
 
 
 @router.get("/games/{game_id}")
@@ -149,11 +151,11 @@ async def game_summary(game_id: str, request: Request) -> JSONResponse:
 
 
 @router.get("/levels")
-async def levels_offered() -> dict[str, Any]:
+async def levels_offered(request: Request) -> dict[str, Any]:
     """The levels (easiest first) with what each is like and its measured strength, the one
-    a first visit offers, and the default rules."""
+    a first visit offers, the default rules and the most points a match may be played to."""
     return {"levels": list(agents.LEVELS), "rules": Rules().to_dict(),
-            "default": levels.DEFAULT,
+            "default": levels.DEFAULT, "max_target": hub_of(request).limits.max_target,
             "about": {name: levels.ABOUT[name].as_json() for name in agents.LEVELS}}
 
 

@@ -62,6 +62,7 @@ async def result_page(day: str, name: str, request: Request) -> HTMLResponse:
     par_found = await hub.peek(par_id)
     assert par_found is not None
     rows = await hub.days.board(day)
-    return HTMLResponse(daily_page.result_page(day, stored.names[0], game.record(),
-                                               par_found[1].record(), stored.id,
-                                               par_found[0].id, rows))
+    return HTMLResponse(await hub.builds.run(
+        lambda: daily_page.result_page(day, stored.names[0], game.record(),
+                                       par_found[1].record(), stored.id, par_found[0].id,
+                                       rows)))

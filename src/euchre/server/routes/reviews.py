@@ -67,9 +67,10 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
     if isinstance(told, tuple):
         return JSONResponse({"error": told[1]}, status_code=told[0])
     status = {"done": 200, "failed": 500}.get(told["status"], 202)
-    return JSONResponse({"game": stored.id, "seat": number, "names": list(stored.names),
-                         **told, "words": progress_words(told, stored.names[number])},
-                        status_code=status, headers={"Cache-Control": "no-store"})
+    told = {"game": stored.id, "seat": number, "names": list(stored.names), **told,
+            "words": progress_words(told, stored.names[number])}
+    return await hub_of(request).builds.run(  # (a whole match's review: encoded off the loop)
+        lambda: JSONResponse(told, status_code=status, headers={"Cache-Control": "no-store"}))
 
 
 @router.get("/games/{game_id}/review/{seat}", response_class=HTMLResponse)
@@ -85,6 +86,7 @@ async def review_html(game_id: str, seat: str, request: Request) -> Response:
         return HTMLResponse(pages.message_page("Too many reviews", capital(told[1]) + "."),
                             status_code=told[0])
     if told["status"] == "done":
-        return HTMLResponse(review_page(stored, game, number, told["review"]))
+        return HTMLResponse(await hub_of(request).builds.run(
+            review_page, stored, game, number, told["review"]))
     return HTMLResponse(progress_page(stored, number, told),
                         headers={"Cache-Control": "no-store"})
