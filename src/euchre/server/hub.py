@@ -306,7 +306,7 @@ class Hub:
                 return  # our own move, or one we have already
             if action is not None and action[0] == table.seq and \
                     _apply_heard(table, action[1], action[2]):
-                table.broadcast()
+                table.broadcast(move=True)
             else:
                 await reload(table, self.committer)
         self.computer.wake(table)

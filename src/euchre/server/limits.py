@@ -60,8 +60,9 @@ class Limits:
     """Seconds a request's body has to arrive whole once its headers have; then 408 and the
     connection closed (slowly trickled bodies holding connections)."""
     write_stall: float = 10.0
-    """Seconds a peer may leave more than 64 KB of the server's replies unread before it is
-    cut off. Meanwhile nothing more is read from it: a client that floods pings without
+    """Seconds a peer may leave more than 64 KB of the server's replies unread while taking
+    nothing of them (under 16 KB) before it is cut off: a slow but steady reader is never
+    cut. Meanwhile nothing more is read from it: a client that floods pings without
     reading the pongs stops being answered, and is gone within as long."""
     allowed_hosts: tuple[str, ...] = ()
     """Names a request's ``Host`` may give besides ``--host``, an IP address and
