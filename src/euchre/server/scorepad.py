@@ -37,8 +37,12 @@ from ..hands import HandEnd, result_of
 from ..words import suit_text
 from .wording import OUTCOME_SHORT
 
-KEPT = 4096
-"""Pads kept (one per finished hand of the live games): about 1 KB each."""
+KEPT = 1024
+"""Pads kept, the least recently used let go first: a live table needs its last finished
+hand's (and the one before, when a hand ends), so this is twice the default
+``limits.max_tables`` with room to spare. Each entry holds its game's log up to that hand,
+so a table let go stays in memory while its pads are kept: 4,096 held 30-40 MB of games no
+longer played after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
 _KEPT: OrderedDict[int, tuple[tuple, list[dict[str, Any]]]] = OrderedDict()
 _UNKNOWN = ()
 """What ``_previous_end`` gives for a log that starts inside a hand (a resampled game's)."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections import OrderedDict
 from typing import Any
 
 from ..actions import DISCARD, PASS, action_token, parse_action
@@ -221,10 +222,15 @@ def _prompt(view: View) -> str:
     return "Your card: follow suit if you can" if view.trick else "Your lead"
 
 
-_LAST_WORDS: dict[tuple, tuple[dict[str, Any], dict[str, Any]]] = {}
+_LAST_WORDS: OrderedDict[tuple, tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
 """The finished hand's words by (its dict's id, seat, names): the engine keeps one dict per
 finished hand and seat, so every state of the next hand asks for the same words. The dict
 itself is kept beside them and compared by identity, so a reused id never matches."""
+LAST_WORDS_KEPT = 4096
+"""Finished hands' words kept, the least recently used let go first: one per seat and
+spectator of each live table (the default ``limits.max_tables`` is 500). They held the
+hands of tables long let go: 20,000 (then all dropped at once) was most of what a server
+kept after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
 
 
 def _last_hand_cached(view: View, last: dict[str, Any],
@@ -232,11 +238,13 @@ def _last_hand_cached(view: View, last: dict[str, Any],
     key = (id(last), view.player, tuple(names))
     found = _LAST_WORDS.get(key)
     if found is not None and found[0] is last:
+        _LAST_WORDS.move_to_end(key)
         return found[1]
     said = _last_hand(view, last, _namer(view, names))
-    if len(_LAST_WORDS) > 20_000:
-        _LAST_WORDS.clear()
     _LAST_WORDS[key] = (last, said)
+    _LAST_WORDS.move_to_end(key)
+    if len(_LAST_WORDS) > LAST_WORDS_KEPT:
+        _LAST_WORDS.popitem(last=False)
     return said
 
 
