@@ -16,6 +16,8 @@ a child process works it out), the player's page and statistics, and the recent 
 
     python bench/replay_load.py                       # 4 clients, 30 s
     python bench/replay_load.py --clients 1 --seconds 10 --moves 1000
+    git archive 27efefe src | tar -x -C /tmp/base       # the code before issue 57
+    PYTHONPATH=/tmp/base/src python bench/replay_load.py --target 30 --moves 1000
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ class Client(threading.Thread):
                 if body is None:  # refused (503): ask again
                     time.sleep(0.5)
                     continue
-                start = json.loads(body)["next"]
+                start = json.loads(body).get("next")  # (an older server: all at once)
                 self.pages += 1
             self.rounds += start is None
 
@@ -108,8 +110,11 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=4400)
     parser.add_argument("--history", type=int, default=200,
                         help="finished games of the player besides the long one")
+    parser.add_argument("--target", type=int, default=None,
+                        help="the match's target (default: the server's largest; give it "
+                             "for an older euchre, which has none)")
     args = parser.parse_args()
-    target = Limits().max_target
+    target = args.target or Limits().max_target
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "games.db"
         game = long_game(Rules(target=target), 1, args.moves)

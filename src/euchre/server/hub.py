@@ -311,6 +311,14 @@ class Hub:
                 await reload(table, self.committer)
         self.computer.wake(table)
 
+    async def exists(self, game_id: str) -> bool:
+        """Whether there is such a game (read, never replayed: a page that only needs to
+        know costs the same for a game of any length)."""
+        if game_id in self.tables:
+            return True
+        return plausible(game_id) and \
+            await self.committer.read(self.committer.storage.load, game_id) is not None
+
     async def peek(self, game_id: str) -> tuple[StoredGame, Game] | None:
         """A game's setup and state for a page, without keeping it live."""
         table = self.tables.get(game_id)

@@ -21,7 +21,7 @@ async def lobby() -> FileResponse:
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
 async def table_page(game_id: str, request: Request) -> Response:
-    if await hub_of(request).peek(game_id) is None:
+    if not await hub_of(request).exists(game_id):
         return missing(game_id)
     return FileResponse(STATIC / "table.html")
 
@@ -29,7 +29,7 @@ async def table_page(game_id: str, request: Request) -> Response:
 @router.get("/join/{game_id}", response_class=HTMLResponse)
 async def join_page(game_id: str, request: Request) -> Response:
     """A friend's invite: the page that takes the second seat, once (``hub.claim``)."""
-    if await hub_of(request).peek(game_id) is None:
+    if not await hub_of(request).exists(game_id):
         return missing(game_id)
     return FileResponse(STATIC / "join.html")
 
