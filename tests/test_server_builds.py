@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 import time
 import urllib.error
@@ -25,7 +26,7 @@ from euchre.server.builds import BUSY, Builds
 from euchre.server.limits import Busy, Limits
 from euchre.server.protocol import encode
 from euchre.server.replay import positions
-from euchre.server.routes import replay as replay_routes
+from euchre.server.transport import protocols
 
 NAMES = ("Ann", "Bo")
 
@@ -53,30 +54,38 @@ def test_a_long_game_is_served_in_pages_that_add_up_to_the_whole():
 
 def test_the_build_queue_refuses_past_its_limit_and_serves_again_once_free():
     async def scenario() -> None:
-        builds, release = Builds(at_once=1, waiting=1), threading.Event()
-        running = asyncio.ensure_future(builds.run(release.wait, 10))
-        waiting = asyncio.ensure_future(builds.run(lambda: "second"))
-        await asyncio.sleep(0.05)
+        builds = Builds(at_once=1, waiting=1)
+        assert await builds.run(abs, -1) == 1  # (the worker process started)
+        running = asyncio.ensure_future(builds.run(time.sleep, 1.5))
+        waiting = asyncio.ensure_future(builds.run(abs, -2))
+        await asyncio.sleep(0.2)
         with pytest.raises(Busy, match="try again in a moment"):
-            await builds.run(lambda: "third")
+            await builds.run(abs, -3)
         assert builds.refused == 1 and builds.held == 2
-        release.set()
-        assert await running is True and await waiting == "second"
-        assert await builds.run(lambda: "again") == "again" and builds.held == 0
+        assert await running is None and await waiting == 2
+        assert await builds.run(abs, -4) == 4 and builds.held == 0
+        with pytest.raises(Busy):  # a worker that dies: that build is refused...
+            await builds.run(os._exit, 1)
+        assert await builds.run(abs, -5) == 5  # ...and the next has a new worker
         builds.close()
 
     asyncio.run(scenario())
 
 
 class InProcess:
-    """The app under uvicorn on a thread of this process (so a test can hold a build)."""
+    """The app under uvicorn on a thread of this process, its event loop at hand (so a test
+    can hold the build worker)."""
 
     def __init__(self, db, limits: Limits) -> None:
         self.port = free_port()
-        config = uvicorn.Config(app_module.create_app(db, bot_delay=0, limits=limits),
-                                host="127.0.0.1", port=self.port, log_level="warning")
+        self.app = app_module.create_app(db, bot_delay=0, limits=limits)
+        http, ws = protocols(limits)  # (as euchre serve runs it)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
+                                log_level="warning", http=http, ws=ws)
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(
+            target=lambda: self.loop.run_until_complete(self.server.serve()), daemon=True)
 
     def __enter__(self) -> InProcess:
         self.thread.start()
@@ -90,6 +99,11 @@ class InProcess:
         self.server.should_exit = True
         self.thread.join(10)
 
+    def hold_builds(self, seconds: float):
+        """Keep the build worker busy for ``seconds`` (a future of its end)."""
+        return asyncio.run_coroutine_threadsafe(
+            self.app.state.hub.builds.run(time.sleep, seconds), self.loop)
+
     def get(self, path: str) -> tuple[int, str, float]:
         """Status, body and seconds taken."""
         started = time.perf_counter()
@@ -102,25 +116,13 @@ class InProcess:
         return status, body, time.perf_counter() - started
 
 
-def test_a_full_build_queue_answers_503_in_one_line_and_health_is_not_held(tmp_path,
-                                                                           monkeypatch):
+def test_a_full_build_queue_answers_503_in_one_line_and_health_is_not_held(tmp_path):
     db = tmp_path / "games.db"
     store_finished(db, "long", long_game(Rules(target=30), 2, 800), NAMES)
-    release, entered = threading.Event(), threading.Event()
-    build_page = replay_routes._page
-
-    def held_page(*args):
-        entered.set()
-        release.wait(20)
-        return build_page(*args)
-
-    monkeypatch.setattr(replay_routes, "_page", held_page)
     with InProcess(db, Limits(builds_at_once=1, builds_waiting=0)) as server:
-        first: list = []
-        asking = threading.Thread(target=lambda: first.append(
-            server.get("/api/games/long/positions")))
-        asking.start()
-        assert entered.wait(10)
+        assert server.get("/api/games/long/positions")[0] == 200  # (the worker started)
+        held = server.hold_builds(3)
+        time.sleep(0.3)
         status, body, _ = server.get("/api/games/long/positions?from=5")
         assert status == 503 and json.loads(body) == {"error": BUSY}
         status, body, _ = server.get("/api/games/long/record")
@@ -128,10 +130,10 @@ def test_a_full_build_queue_answers_503_in_one_line_and_health_is_not_held(tmp_p
         status, body, _ = server.get("/games/long")
         assert status == 503 and "try again in a moment." in body and "Traceback" not in body
         status, _, waited = server.get("/health")
-        assert status == 200 and waited < 5  # (answered while the build is held)
-        release.set()
-        asking.join(30)
-        assert first[0][0] == 200 and json.loads(first[0][1])["next"] > 0
+        assert status == 200 and waited < 2  # (answered while the build is held)
+        held.result(10)
+        status, body, _ = server.get("/api/games/long/positions")
+        assert status == 200 and json.loads(body)["next"] > 0
         assert server.get("/api/games/long/record")[0] == 200
 
 
@@ -173,3 +175,17 @@ def test_matches_are_refused_past_the_largest_target_and_older_longer_ones_still
             assert status == 200
             start, pages = json.loads(body)["next"], pages + 1
         assert server.get("/games/old")[0] == 200
+
+
+def test_an_answer_that_takes_longer_than_the_header_timeout_still_arrives(tmp_path):
+    # the timer of the next request's head used to start at once, and cut the connection
+    # while a slow answer was still being built
+    db = tmp_path / "games.db"
+    store_finished(db, "g", long_game(Rules(target=3), 3, 0), NAMES)
+    with InProcess(db, Limits(header_timeout=1.0, builds_waiting=1)) as server:
+        assert server.get("/api/games/g/record")[0] == 200  # (the worker started)
+        held = server.hold_builds(2.5)
+        time.sleep(0.2)
+        status, body, waited = server.get("/api/games/g/record")
+        assert status == 200 and json.loads(body)["score"] and waited > 1.5
+        held.result(10)

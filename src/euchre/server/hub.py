@@ -325,7 +325,7 @@ class Hub:
         if table is not None:
             return table.stored, table.game
         stored = await self.committer.read(self.committer.storage.load, game_id)
-        return None if stored is None else (stored, await self.builds.run(stored.replay))
+        return None if stored is None else (stored, await self.builds.replay(stored))
 
     # --- connections -----------------------------------------------------------------
 

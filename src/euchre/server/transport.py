@@ -270,7 +270,11 @@ class BoundedHTTP(_Stall, HttpToolsProtocol):
         self._timer = None
         if self.transport.is_closing() or self.transport.get_protocol() is not self:
             return  # closed already, or upgraded to a WebSocket
-        if self._in_head:
+        if self.cycle is not None and not self.cycle.response_complete:
+            # still answering the request before (a replay built by a worker can take
+            # longer on a busy machine): the next head's time starts once it is answered
+            self._arm(self.limits.header_timeout, self._head_expired)
+        elif self._in_head:
             self.transport.abort()
 
     def _body_expired(self) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from ... import agents
 from ...rules import Rules
@@ -15,6 +15,7 @@ from .. import levels, match, pages
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
+from ..protocol import encode
 from ..storage import StoredGame
 from ..totals import by_game, read_total
 from . import hub_of
@@ -128,7 +129,13 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": f"no game {game_id!r}"}, status_code=404)
     if not match.finished(*found):
         return JSONResponse({"error": "the game is still being played"}, status_code=409)
-    return JSONResponse(await hub_of(request).builds.run(public_record, *found))
+    return Response(await hub_of(request).builds.run(_record_json, found[0]),
+                    media_type="application/json")
+
+
+def _record_json(stored: StoredGame) -> bytes:
+    """In a build worker: a finished game's record, encoded."""
+    return encode(public_record(stored, stored.replay())).encode()
 
 
 @router.get("/games/{game_id}")

@@ -61,8 +61,7 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
             "No such seat", f"This game's seats are 0 to {game.players - 1}, not "
             f"{seat[:20]!r}.", (f"/games/{game_id}", "The replay from the start")),
             status_code=400)
-    return HTMLResponse(await hub_of(request).builds.run(
-        lambda: replay_page(stored, game, public_record(stored, game))))
+    return HTMLResponse(await hub_of(request).builds.run(_replay_html, stored))
 
 
 PAGE_BYTES = 256 * 1024
@@ -98,7 +97,7 @@ async def positions_api(game_id: str, request: Request) -> Response:
              "reviews": [pages.review_url(stored.id, seat) for seat in seats],
              "review_api": [pages.review_url(stored.id, seat, api=True) for seat in seats]}
     packed = "gzip" in request.headers.get("accept-encoding", "")
-    body = await hub_of(request).builds.run(_page, game, names, result, int(start), about,
+    body = await hub_of(request).builds.run(_page, stored, names, result, int(start), about,
                                             packed)
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
     if packed:
@@ -106,11 +105,18 @@ async def positions_api(game_id: str, request: Request) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
-def _page(game: Game, names: tuple[str, ...], result: str, start: int, about: dict[str, Any],
-          packed: bool) -> bytes:
-    """On a build thread: one page of positions as the body to send (gzipped if
+def _page(stored: StoredGame, names: tuple[str, ...], result: str, start: int,
+          about: dict[str, Any], packed: bool) -> bytes:
+    """In a build worker: one page of positions as the body to send (gzipped if
     ``packed``)."""
-    told: dict[str, Any] = positions(game.record(), names, result, start, PAGE_BYTES)
+    told: dict[str, Any] = positions(stored.replay().record(), names, result, start,
+                                     PAGE_BYTES)
     told["game"] = about
     body = encode(told).encode()
     return gzip.compress(body, 6) if packed else body
+
+
+def _replay_html(stored: StoredGame) -> str:
+    """In a build worker: the replay page of a finished game."""
+    game = stored.replay()
+    return replay_page(stored, game, public_record(stored, game))
