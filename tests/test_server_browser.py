@@ -352,7 +352,7 @@ def test_the_lobby_refuses_a_bad_form_in_a_players_words_and_creates_nothing(ser
     # a target of 0, or none at all, and a name of spaces: said as a person would say it,
     # and nothing is sent (the server, which checks again, words it for programs)
     for target, name, said in (("0", "Ann", "“Play to” takes a whole number of points from 1 "
-                                "to 1000."), ("", "Ann", "“Play to” takes a whole number"),
+                                "to 30."), ("", "Ann", "“Play to” takes a whole number"),
                                ("7", "   ", "Write your name first"),
                                ("7", "A/B", "A name cannot have a slash (/) in it.")):
         page.fill("#target", target)

@@ -124,8 +124,9 @@ def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
                                                 f"{d.body_timeout:g}")
     limits.add_argument("--write-stall", type=_long_seconds, default=d.write_stall,
                         metavar="SECONDS", help="cut off a client that leaves 64 KB of replies "
-                                                "unread this long (its pings go unanswered "
-                                                f"meanwhile); default {d.write_stall:g}")
+                                                "unread and takes none of them this long (its "
+                                                "pings go unanswered meanwhile); default "
+                                                f"{d.write_stall:g}")
     limits.add_argument("--seat-wait", type=_long_seconds, default=d.seat_wait,
                         metavar="SECONDS", help="at a friend table of three or four, the "
                                                 "computer plays the seat of a player gone this "

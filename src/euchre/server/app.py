@@ -29,7 +29,7 @@ from . import pages
 from .committer import Committer
 from .gate import Gate
 from .hub import Hub
-from .limits import Limits, RateLimiter, SecurityHeaders
+from .limits import Busy, Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .reviews import Reviews
@@ -65,6 +65,7 @@ def create_app(db_path: str | Path, bot_delay: float = 0.6,
                   redoc_url=None, openapi_url=None)
     app.mount("/static", StaticFiles(STATIC), name="static")
     app.add_exception_handler(ValueError, _damaged)  # type: ignore[arg-type]
+    app.add_exception_handler(Busy, _busy)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
@@ -109,6 +110,16 @@ async def _invalid(request: Request, err: RequestValidationError) -> Response:
 async def _health() -> Response:
     """The server is up and its event loop answering."""
     return PlainTextResponse("ok")
+
+
+async def _busy(request: Request, err: Busy) -> Response:
+    """A bound of the server reached (its builds queue full, its tables all taken): 503 in
+    one line, to try again shortly."""
+    headers = {"Retry-After": "5"}
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": str(err)}, status_code=503, headers=headers)
+    return HTMLResponse(pages.message_page("Busy", f"{str(err)[:1].upper()}{str(err)[1:]}."),
+                        status_code=503, headers=headers)
 
 
 async def _damaged(request: Request, err: ValueError) -> Response:

@@ -24,6 +24,7 @@ from ..history import Stats
 from ..rules import Rules
 from ..state import new_seed
 from . import match
+from .builds import Builds
 from .client import Client
 from .committer import Committer
 from .computer import Computer
@@ -60,6 +61,8 @@ class Hub:
         """Only while a game is being loaded (so two connections never load it twice)."""
         self._idle_since: dict[str, float] = {}
         """Live tables with nobody connected, and since when (``time.monotonic``)."""
+        self.builds = Builds(self.limits.builds_at_once, self.limits.builds_waiting)
+        """Work over a stored game's every move, off the event loop and bounded (``builds``)."""
         self.hints = Hints(self.limits.review_deals)
         self.computer = Computer(committer, self.peers, bot_delay, bot_threads)
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch,
@@ -88,6 +91,9 @@ class Hub:
         the server's); else the server's own."""
         if not self.has_room():
             raise Busy("the server is full: try again in a minute")
+        if rules.target > self.limits.max_target:
+            raise ValueError(f"a match here is played to at most {self.limits.max_target} "
+                             f"points, not {rules.target}")
         if mode not in ("computer", "friend"):
             raise ValueError(f"mode must be computer or friend, not {mode!r}")
         players = rules.players
@@ -300,10 +306,24 @@ class Hub:
                 return  # our own move, or one we have already
             if action is not None and action[0] == table.seq and \
                     _apply_heard(table, action[1], action[2]):
-                table.broadcast()
+                table.broadcast(move=True)
             else:
                 await reload(table, self.committer)
         self.computer.wake(table)
+
+    async def exists(self, game_id: str) -> bool:
+        """Whether there is such a game (read, never replayed: a page that only needs to
+        know costs the same for a game of any length)."""
+        return await self.stored(game_id) is not None
+
+    async def stored(self, game_id: str) -> StoredGame | None:
+        """A game's stored setup (seats, tokens, options), read but never replayed."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table.stored
+        if not plausible(game_id):
+            return None
+        return await self.committer.read(self.committer.storage.load, game_id)
 
     async def peek(self, game_id: str) -> tuple[StoredGame, Game] | None:
         """A game's setup and state for a page, without keeping it live."""
@@ -311,7 +331,7 @@ class Hub:
         if table is not None:
             return table.stored, table.game
         stored = await self.committer.read(self.committer.storage.load, game_id)
-        return None if stored is None else (stored, stored.replay())
+        return None if stored is None else (stored, await self.builds.replay(stored))
 
     # --- connections -----------------------------------------------------------------
 
@@ -415,6 +435,7 @@ class Hub:
             for client in table.clients:
                 client.close()
         self.computer.close()
+        self.builds.close()
         await self.committer.close()
 
 

@@ -60,8 +60,9 @@ class Limits:
     """Seconds a request's body has to arrive whole once its headers have; then 408 and the
     connection closed (slowly trickled bodies holding connections)."""
     write_stall: float = 10.0
-    """Seconds a peer may leave more than 64 KB of the server's replies unread before it is
-    cut off. Meanwhile nothing more is read from it: a client that floods pings without
+    """Seconds a peer may leave more than 64 KB of the server's replies unread while taking
+    nothing of them (under 16 KB) before it is cut off: a slow but steady reader is never
+    cut. Meanwhile nothing more is read from it: a client that floods pings without
     reading the pongs stops being answered, and is gone within as long."""
     allowed_hosts: tuple[str, ...] = ()
     """Names a request's ``Host`` may give besides ``--host``, an IP address and
@@ -83,6 +84,19 @@ class Limits:
     seat_wait: float = 60.0
     """Seconds a person's seat at a friend table of three or four waits for him once he has
     left (no connection) before the computer plays it for him, until he is back."""
+    builds_at_once: int = 1
+    """Replays, records and reviews of stored games built at once, on worker threads off the
+    event loop (``server.builds``); one is enough on a small machine: a build is a bounded
+    piece (a page of positions) of a game to at most ``max_target``."""
+    builds_waiting: int = 16
+    """Builds that may wait their turn; one more is refused (503: try again in a moment)."""
+    max_target: int = 30
+    """The most points a match here may be played to. Real matches are played to 5, 7, 10,
+    11, 15 or 21; 30 is Napoleon's target, the largest any of the family's rule books names
+    (RULES-more.md). The engine still takes up to ``rules.MAX_TARGET`` (research, the
+    terminal, and games stored before this bound, which stay readable): a match's cost to
+    store, replay and review grows with its length, and a match to 1,000 took 3.9 GB to
+    replay (issue 57)."""
     review_deals: int = DEFAULT_DEALS
     """The expert's deals per card decision in a review (twice as many per bid or discard):
     fewer is faster and noisier."""

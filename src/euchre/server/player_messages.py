@@ -20,7 +20,7 @@ from typing import Any
 from ..game import IllegalAction
 from ..history import Stats
 from . import match
-from .client import Client
+from .client import BROADCASTING, TOO_FAST, Client
 from .committer import Committer
 from .hints import Hints
 from .protocol import Message, ProtocolError, check_name
@@ -55,6 +55,8 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
             await _act(services, table, client, message.value or "", message.seq)
             return
         seat = _seat(client, kind)
+        if kind in BROADCASTING and not client.may_broadcast():
+            raise ProtocolError(TOO_FAST)
         if kind == "hint":
             if table.over():
                 raise ProtocolError("the match is over: there is nothing left to choose")
@@ -218,6 +220,8 @@ async def _rematch(services: Services, table: Table, client: Client, seat: int) 
             await services.committer.submit([SetOption(old.id, match.REMATCH_ASKED, asked)])
             old.options[match.REMATCH_ASKED] = asked
             table.rematch_asked = set(asked)
+        elif not match.people(old) <= table.rematch_asked:
+            return  # asked again: nothing new to tell anyone
         if not match.people(old) <= table.rematch_asked:
             table.broadcast()  # the other player is offered it
             return

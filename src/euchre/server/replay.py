@@ -6,6 +6,10 @@ deal and gives, for each position, what the table's modules draw from a state me
 spectator's view and its words, the score pad) and what only a finished game may show:
 every seat's cards, face up.
 
+The score pad is sent once, not with every position: ``scorepad`` holds its rows (as far
+as the positions go) and each position's ``pad`` says how many of them it shows, so the
+positions of a long match grow with its moves, not with its moves times its hands.
+
 The positions ("frames"), each with ``at``, the number of the record's actions made:
 
 - ``deal``: a hand as dealt (``at`` 0 for the first, else the action that ended the hand
@@ -39,6 +43,7 @@ from ..actions import DISCARD, PASS, parse_action
 from ..game import Game
 from ..record import opening
 from . import scorepad, wording
+from .protocol import encode
 
 Place = tuple[int, int]
 """Where an action sits in a record: its hand (from 1, as the transcript and the review
@@ -58,39 +63,73 @@ def moment_url(game_id: str, at: int, seat: int | None = None) -> str:
     return f"/games/{game_id}?at={at}" + ("" if seat is None else f"&seat={seat}")
 
 
-def positions(record: dict[str, Any], names: tuple[str, ...], result: str) -> dict[str, Any]:
+def positions(record: dict[str, Any], names: tuple[str, ...], result: str, start: int = 0,
+              budget: int | None = None) -> dict[str, Any]:
     """Every position of a record of any game of the family (``frames``) and its moves in
     words (``moves``); ``result`` is said at the end. ``ValueError`` for a record that does
-    not replay."""
+    not replay.
+
+    A page of them, when ``start`` or ``budget`` is given: the frames and moves at ``at``
+    from ``start`` on, ending before the first move that begins once the frames hold
+    ``budget`` bytes of JSON, and ``next``, the ``start`` of the page after (None: this page
+    ends the game). A page of a long game costs the same as one of a short one, but for
+    replaying the moves before it (microseconds each)."""
     game = Game.from_record(opening(record))
     where = places(record)
     moves = [(seat, token) for hand in record["hands"] for seat, token in hand["actions"]]
-    frames = [_frame(game, names, 0, "deal", where[0] if where else None)]
-    listed = []
+    frames = [_frame(game, names, 0, "deal", where[0] if where else None)] if start == 0 else []
+    listed, size, following_page = [], 0, None
     for at, (seat, token) in enumerate(moves, 1):
-        before = game.view(None)
-        held = [list(game.view(p).hand) for p in range(game.players)]
-        game.apply(token)
-        after = game.view(None)
-        said = wording.last_words(after, names, (seat, token))
-        card = parse_action(token) < DISCARD
-        listed.append({"at": at, "hand": where[at - 1][0], "seat": seat, "words": said,
-                       "kind": "card" if card else "bid" if parse_action(token) >= PASS
-                       else "discard", "trick": len(before.tricks) + 1 if card else None})
-        following = where[at] if at < len(moves) else None
-        if after.hand_number == before.hand_number and not game.is_over:
-            done = len(after.tricks) > len(before.tricks)
-            frames.append(_frame(game, names, at, "move", following, said, done))
+        if budget is not None and at > start and size >= budget:
+            following_page = at
+            break
+        if at < start:
+            game.apply(token)
             continue
-        if card:
-            held[seat].remove(token)
-        frames.append(_end(game, names, at, held))
-        if following is not None:
-            frames.append(_frame(game, names, at, "deal", following))
-    last = frames[-1]["said"]  # the match's end (or where its record stops) says its result
-    if result:
+        move = _move(game, at, where[at - 1][0], seat, token)
+        made, move["words"] = _after(game, names, at, seat, token,
+                                     where[at] if at < len(moves) else None)
+        listed.append(move)
+        frames.extend(made)
+        if budget is not None:
+            size += sum(len(encode(frame)) for frame in made)
+    if following_page is None and frames and result:  # the match's end says its result
+        last = frames[-1]["said"]
         frames[-1]["said"] = f"{last}{'' if last.endswith('.') else '.'} {result}."
-    return {"frames": frames, "moves": listed}
+    told: dict[str, Any] = {"frames": frames, "moves": listed, "scorepad": scorepad.rows(game)}
+    if start or budget is not None:
+        told["next"] = following_page
+    return told
+
+
+def _move(game: Game, at: int, hand: int, seat: int, token: str) -> dict[str, Any]:
+    """The ``at``-th move as the list of moves shows it, read before it is applied (its
+    words are said once it is: ``_after``)."""
+    before = game.view(None)
+    card = parse_action(token) < DISCARD
+    return {"at": at, "hand": hand, "seat": seat, "words": "",
+            "kind": "card" if card else "bid" if parse_action(token) >= PASS else "discard",
+            "trick": len(before.tricks) + 1 if card else None}
+
+
+def _after(game: Game, names: tuple[str, ...], at: int, seat: int, token: str,
+           following: Place | None) -> tuple[list[dict[str, Any]], str]:
+    """Apply the ``at``-th move: the frames it makes (the move's, or the hand's end and the
+    next deal) and what it did in words."""
+    before = game.view(None)
+    held = [list(game.view(p).hand) for p in range(game.players)]
+    game.apply(token)
+    after = game.view(None)
+    said = wording.last_words(after, names, (seat, token))
+    if after.hand_number == before.hand_number and not game.is_over:
+        done = len(after.tricks) > len(before.tricks)
+        return [_frame(game, names, at, "move", following, said, done)], said
+    if parse_action(token) < DISCARD:
+        held[seat].remove(token)
+    made = [_end(game, names, at, held)]
+    if following is not None:
+        made.append(_frame(game, names, at, "deal", following))
+    return made, said
 
 
 def _frame(game: Game, names: tuple[str, ...], at: int, kind: str, following: Place | None,
@@ -109,7 +148,7 @@ def _frame(game: Game, names: tuple[str, ...], at: int, kind: str, following: Pl
         said = f"Hand {view.hand_number + 1}: {names[view.dealer]} deals"
     return {"at": at, "kind": kind, "view": view.to_dict(), "words": words, "open": hands,
             "held": held, "said": said, "next": list(following) if following else None,
-            "scorepad": scorepad.rows(game)}
+            "pad": len(scorepad.rows(game))}
 
 
 def _end(game: Game, names: tuple[str, ...], at: int, hands: list[list[str]]
@@ -126,4 +165,4 @@ def _end(game: Game, names: tuple[str, ...], at: int, hands: list[list[str]]
     summary = words["last_hand"]["summary"] if last else ""
     return {"at": at, "kind": "end", "view": view.to_dict(), "words": words, "open": hands,
             "held": held, "said": summary, "next": None,
-            "scorepad": scorepad.rows(game)}
+            "pad": len(scorepad.rows(game))}

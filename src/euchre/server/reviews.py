@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import signal
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -26,6 +27,7 @@ from typing import Any
 
 from ..coach import review_record
 from ..game import Game
+from .builds import NICE
 from .committer import Committer
 from .limits import Busy
 from .storage import SaveReview, StoredGame
@@ -178,6 +180,7 @@ def work(record: dict[str, Any], seat: int, deals: int, pipe: Any) -> None:
     decision, then ``("done", review)`` or ``("error", one line)``. If the server is gone
     (the pipe broken: it was killed, or it let the review go) the child ends in silence."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    os.nice(NICE)  # (the people playing first: a review is background work)
     try:
         review = review_record(record, seat, deals=deals,
                                progress=lambda done, total: pipe.send(("progress", done, total)))

@@ -28,6 +28,7 @@ reads the engine's record once.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import Any
 
@@ -37,9 +38,15 @@ from ..hands import HandEnd, result_of
 from ..words import suit_text
 from .wording import OUTCOME_SHORT
 
-KEPT = 4096
-"""Pads kept (one per finished hand of the live games): about 1 KB each."""
+KEPT = 1024
+"""Pads kept, the least recently used let go first: a live table needs its last finished
+hand's (and the one before, when a hand ends), so this is twice the default
+``limits.max_tables`` with room to spare. Each entry holds its game's log up to that hand,
+so a table let go stays in memory while its pads are kept: 4,096 held 30-40 MB of games no
+longer played after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
 _KEPT: OrderedDict[int, tuple[tuple, list[dict[str, Any]]]] = OrderedDict()
+_GUARD = threading.Lock()
+"""Pads are asked for on the event loop and on the build threads (a replay's positions)."""
 _UNKNOWN = ()
 """What ``_previous_end`` gives for a log that starts inside a hand (a resampled game's)."""
 
@@ -65,9 +72,11 @@ def rows(game: Game) -> list[dict[str, Any]]:
             made = _rows(game.record())
         else:
             made = [*earlier, _row(end, earlier[-1]["hand"] + 1, earlier[-1]["score"])]
-    _KEPT[id(end.source)] = (end.source, made)
-    if len(_KEPT) > KEPT:
-        _KEPT.popitem(last=False)
+    with _GUARD:
+        _KEPT[id(end.source)] = (end.source, made)
+        _KEPT.move_to_end(id(end.source))
+        if len(_KEPT) > KEPT:
+            _KEPT.popitem(last=False)
     return made
 
 
@@ -78,10 +87,11 @@ def _finished(s: list) -> int:
 
 
 def _kept(cell: tuple) -> list[dict[str, Any]] | None:
-    found = _KEPT.get(id(cell))
-    if found is None or found[0] is not cell:
-        return None
-    _KEPT.move_to_end(id(cell))
+    with _GUARD:
+        found = _KEPT.get(id(cell))
+        if found is None or found[0] is not cell:
+            return None
+        _KEPT.move_to_end(id(cell))
     return found[1]
 
 

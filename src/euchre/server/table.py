@@ -128,15 +128,17 @@ class Table:
                 "match": match.state_block(stored, game, self.rematch_asked),
                 "scorepad": scorepad.rows(game)}
 
-    def broadcast(self) -> None:
-        """Send every connection its state; each seat's is encoded once for all its clients."""
+    def broadcast(self, move: bool = False) -> None:
+        """Send every connection its state; each seat's is encoded once for all its clients.
+        A state that follows no ``move`` may be replaced by a newer one before it is sent
+        (``client``: floods cost the flooder only)."""
         connected = self.connected()
         encoded: dict[int | None, str] = {}
         for client in list(self.clients):
             text = encoded.get(client.seat)
             if text is None:
                 text = encoded[client.seat] = encode(self.state(client.seat, connected))
-            client.send(text)
+            client.send(text, replaceable=not move)
 
     def applied(self, seat: int, token: str) -> None:
         """The bookkeeping of an action the engine has applied and the store holds."""
@@ -186,7 +188,7 @@ async def accept(table: Table, committer: Committer, seat: int, token: str) -> N
         log.error("game %s: could not store %r: %s", stored.id, canonical, err)
         raise ProtocolError("the server could not save that move; try again") from None
     table.applied(seat, canonical)
-    table.broadcast()
+    table.broadcast(move=True)
 
 
 def _finish(stored: StoredGame, game: Game) -> list[Any]:
@@ -221,7 +223,7 @@ async def reload(table: Table, committer: Committer) -> None:
     seat_bots(table)
     if rematch and rematch != told:
         await tell_rematch(table, committer, list(table.clients))
-    table.broadcast()
+    table.broadcast(move=True)
 
 
 async def tell_rematch(table: Table, committer: Committer, clients: list[Client]) -> None:

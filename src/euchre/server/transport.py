@@ -18,7 +18,8 @@
   outbox full, idle, or its pings unanswered) would stay open: once the app is done with a
   connection, or a keepalive ping went unanswered, the transport is aborted if it is still
   open ``CLOSE_GRACE`` seconds later. And a peer that leaves more than the transport's
-  high-water mark (64 KB) unread for ``limits.write_stall`` seconds is cut off; meanwhile
+  high-water mark (64 KB) unread and takes nothing of it (``PROGRESS`` bytes) for
+  ``limits.write_stall`` seconds is cut off; meanwhile
   nothing more is read from a WebSocket, so a flood of pings is not answered by a flood of
   pongs queued in memory (websockets answers each ping as it is read).
 * **WebSocket input** is parsed ``SLICE`` bytes at a time, each slice in a callback of its
@@ -50,6 +51,9 @@ SLICE = 2 * 1024
 SEND_BUFFER = 64 * 1024
 """The kernel's send buffer of a WebSocket (Linux doubles it): past it, and past the
 transport's own 64 KB, a peer that does not read is found out."""
+PROGRESS = 16 * 1024
+"""Bytes a peer that leaves replies unread must take every ``limits.write_stall`` seconds
+(``_Stall``): a steady reader of 1.6 KB/s at the default, however long the reply."""
 TOO_MANY = "too many connections from your address: close some and try again"
 FULL = "the server has as many connections as it takes: try again in a minute"
 
@@ -149,17 +153,37 @@ class Doorman:
 
 
 class _Stall:
-    """Mixed into both protocols: cut off a peer that leaves our replies unread too long."""
+    """Mixed into both protocols: cut off a peer that stops taking our replies.
+
+    Once more than the transport's high-water mark waits unsent (``pause_writing``), the
+    peer is looked at every ``limits.write_stall`` seconds: it is cut off if it took less
+    than ``PROGRESS`` bytes (or all that waited) since the last look. A reader that is slow
+    but steady is never cut, however long a reply takes it (a 4 MB/s reader was cut 42 MB
+    into a 126 MB reply, issue 57); one that has stopped is gone within twice as long.
+    Meanwhile the writers wait (uvicorn's drain), so what waits only shrinks as the peer
+    reads."""
 
     limits: Limits
     loop: asyncio.AbstractEventLoop
     transport: asyncio.Transport
     _stall: asyncio.TimerHandle | None = None
+    _unsent = 0
 
     def pause_writing(self) -> None:
         super().pause_writing()  # type: ignore[misc]
         if self._stall is None:
-            self._stall = self.loop.call_later(self.limits.write_stall, self.transport.abort)
+            self._unsent = self.transport.get_write_buffer_size()
+            self._stall = self.loop.call_later(self.limits.write_stall, self._look)
+
+    def _look(self) -> None:
+        """Cut the peer off if it took (nearly) nothing since the last look, else look
+        again later."""
+        unsent = self.transport.get_write_buffer_size()
+        if self._unsent - unsent >= min(PROGRESS, self._unsent):
+            self._unsent = unsent
+            self._stall = self.loop.call_later(self.limits.write_stall, self._look)
+        else:
+            self.transport.abort()
 
     def resume_writing(self) -> None:
         if self._stall is not None:
@@ -246,7 +270,11 @@ class BoundedHTTP(_Stall, HttpToolsProtocol):
         self._timer = None
         if self.transport.is_closing() or self.transport.get_protocol() is not self:
             return  # closed already, or upgraded to a WebSocket
-        if self._in_head:
+        if self.cycle is not None and not self.cycle.response_complete:
+            # still answering the request before (a replay built by a worker can take
+            # longer on a busy machine): the next head's time starts once it is answered
+            self._arm(self.limits.header_timeout, self._head_expired)
+        elif self._in_head:
             self.transport.abort()
 
     def _body_expired(self) -> None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..actions import DISCARD, PASS, action_token, parse_action
@@ -221,22 +223,33 @@ def _prompt(view: View) -> str:
     return "Your card: follow suit if you can" if view.trick else "Your lead"
 
 
-_LAST_WORDS: dict[tuple, tuple[dict[str, Any], dict[str, Any]]] = {}
+_LAST_WORDS: OrderedDict[tuple, tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
 """The finished hand's words by (its dict's id, seat, names): the engine keeps one dict per
 finished hand and seat, so every state of the next hand asks for the same words. The dict
 itself is kept beside them and compared by identity, so a reused id never matches."""
+_GUARD = threading.Lock()
+"""Words are asked for on the event loop and on the build threads (a replay's positions)."""
+LAST_WORDS_KEPT = 4096
+"""Finished hands' words kept, the least recently used let go first: one per seat and
+spectator of each live table (the default ``limits.max_tables`` is 500). They held the
+hands of tables long let go: 20,000 (then all dropped at once) was most of what a server
+kept after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
 
 
 def _last_hand_cached(view: View, last: dict[str, Any],
                       names: tuple[str, str] | list[str]) -> dict[str, Any]:
     key = (id(last), view.player, tuple(names))
-    found = _LAST_WORDS.get(key)
-    if found is not None and found[0] is last:
-        return found[1]
+    with _GUARD:
+        found = _LAST_WORDS.get(key)
+        if found is not None and found[0] is last:
+            _LAST_WORDS.move_to_end(key)
+            return found[1]
     said = _last_hand(view, last, _namer(view, names))
-    if len(_LAST_WORDS) > 20_000:
-        _LAST_WORDS.clear()
-    _LAST_WORDS[key] = (last, said)
+    with _GUARD:
+        _LAST_WORDS[key] = (last, said)
+        _LAST_WORDS.move_to_end(key)
+        if len(_LAST_WORDS) > LAST_WORDS_KEPT:
+            _LAST_WORDS.popitem(last=False)
     return said
 
 

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from ... import agents, daily
 from ...rules import Rules
@@ -15,6 +15,7 @@ from .. import levels, match, pages
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
+from ..protocol import encode
 from ..storage import StoredGame
 from ..totals import by_game, read_total
 from . import hub_of, kept_secret
@@ -100,6 +101,8 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": str(err)}, status_code=404)
     except Taken as err:
         return JSONResponse({"error": str(err), "watch": f"/play/{game_id}"}, status_code=409)
+    except Busy as err:
+        return JSONResponse({"error": str(err)}, status_code=503)
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
     return JSONResponse({"id": stored.id, "link": stored.link(seat), "seat": seat})
@@ -130,7 +133,13 @@ async def game_record(game_id: str, request: Request) -> JSONResponse:
         return JSONResponse({"error": pages.DAILY_SECRET[1]}, status_code=403)
     if not match.finished(*found):
         return JSONResponse({"error": "the game is still being played"}, status_code=409)
-    return JSONResponse(public_record(*found))
+    return Response(await hub_of(request).builds.run(_record_json, found[0]),
+                    media_type="application/json")
+
+
+def _record_json(stored: StoredGame) -> bytes:
+    """In a build worker: a finished game's record, encoded."""
+    return encode(public_record(stored, stored.replay())).encode()
 
 
 @router.get("/games/{game_id}")
@@ -158,11 +167,11 @@ async def game_summary(game_id: str, request: Request,
 
 
 @router.get("/levels")
-async def levels_offered() -> dict[str, Any]:
+async def levels_offered(request: Request) -> dict[str, Any]:
     """The levels (easiest first) with what each is like and its measured strength, the one
-    a first visit offers, and the default rules."""
+    a first visit offers, the default rules and the most points a match may be played to."""
     return {"levels": list(agents.LEVELS), "rules": Rules().to_dict(),
-            "default": levels.DEFAULT,
+            "default": levels.DEFAULT, "max_target": hub_of(request).limits.max_target,
             "about": {name: levels.ABOUT[name].as_json() for name in agents.LEVELS}}
 
 

@@ -84,6 +84,10 @@ async def result_page(day: str, game_id: str, request: Request) -> HTMLResponse:
     par_found = await hub.peek(par_id)
     assert par_found is not None
     rows = await hub.days.board(day)
-    return HTMLResponse(daily_page.result_page(day, stored.names[0], game.record(),
-                                               par_found[1].record(), stored.id,
-                                               par_found[0].id, rows))
+    return HTMLResponse(await hub.builds.run(_result_html, day, stored, par_found[0], rows))
+
+
+def _result_html(day: str, stored: StoredGame, par: StoredGame, rows: list) -> str:
+    """In a build worker: a player's result of a day beside the expert's."""
+    return daily_page.result_page(day, stored.names[0], stored.replay().record(),
+                                  par.replay().record(), stored.id, par.id, rows)

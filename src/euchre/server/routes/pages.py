@@ -25,10 +25,10 @@ async def lobby() -> FileResponse:
 async def table_page(game_id: str, request: Request, token: str | None = None) -> Response:
     """The table: a seat's (its token in the link), or to watch (no token). A token that
     opens no seat is said so, with the way to watch, never opened as a spectator unsaid."""
-    found = await hub_of(request).peek(game_id)
-    if found is None:
+    stored = await hub_of(request).stored(game_id)
+    if stored is None:
         return missing(game_id)
-    if token and match.token_seat(found[0], token) is None:
+    if token and match.token_seat(stored, token) is None:
         return HTMLResponse(pages.message_page(
             "Not your seat's link", f"{capital(WRONG_TOKEN)}: it may be mistyped or cut "
             "short. You can still watch the game.", (f"/play/{game_id}", "Watch the game")),
@@ -39,7 +39,7 @@ async def table_page(game_id: str, request: Request, token: str | None = None) -
 @router.get("/join/{game_id}", response_class=HTMLResponse)
 async def join_page(game_id: str, request: Request) -> Response:
     """A friend's invite: the page that takes the second seat, once (``hub.claim``)."""
-    if await hub_of(request).peek(game_id) is None:
+    if not await hub_of(request).exists(game_id):
         return missing(game_id)
     return FileResponse(STATIC / "join.html")
 

@@ -9,6 +9,7 @@ on the page a bad ``at`` or ``seat`` (400).
 from __future__ import annotations
 
 import gzip
+import re
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -64,32 +65,62 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
             "No such seat", f"This game's seats are 0 to {game.players - 1}, not "
             f"{seat[:20]!r}.", (f"/games/{game_id}", "The replay from the start")),
             status_code=400)
-    return HTMLResponse(replay_page(stored, game, public_record(stored, game)))
+    return HTMLResponse(await hub_of(request).builds.run(_replay_html, stored))
+
+
+PAGE_BYTES = 256 * 1024
+"""The JSON of one page of positions (before gzip): a game of any length is served in pages
+of about this size, each built on its own (``replay.positions``)."""
 
 
 @router.get("/api/games/{game_id}/positions")
 async def positions_api(game_id: str, request: Request) -> Response:
-    """Every position of a finished game, every hand face up (``server.replay``)."""
+    """A page of the positions of a finished game, every hand face up (``server.replay``):
+    ``?from=N`` the page that starts at move ``N`` (0, the first, by default); ``next`` in
+    each page is where the next starts (null: the last). Built off the event loop
+    (``builds``: 503 when its queue is full)."""
     found = await _replayable(request, game_id)
     if isinstance(found[0], int):
         status, (_, text) = found
         return JSONResponse({"error": text}, status_code=status)
     stored, game = found
+    start = request.query_params.get("from", "0")
+    if not re.fullmatch(r"[0-9]{1,9}", start) or int(start) > len(stored.actions):
+        return JSONResponse({"error": f"from= must be a move number from 0 to "
+                                      f"{len(stored.actions)}, not {start[:20]!r}"},
+                            status_code=400)
     result = pages.result_line(stored, game)
     if match.RESIGNED in stored.options:  # the moves stop: the last position says why
         result = f"{stored.names[int(stored.options[match.RESIGNED])]} resigned: {result}"
     names, seats = match.shown_names(stored), range(game.players)
-    told: dict[str, Any] = positions(game.record(), names, result)
-    told["game"] = {"id": stored.id, "mode": stored.mode, "level": stored.level,
-                    "names": list(names), "seat": None, "finished": True,
-                    "levels": [match.computer_seats(stored, game).get(seat) for seat in seats],
-                    "winner": match.winner(stored, game), "connected": [True for _ in seats],
-                    "arrived": [True for _ in seats],
-                    "reviews": [pages.review_url(stored.id, seat) for seat in seats],
-                    "review_api": [pages.review_url(stored.id, seat, api=True)
-                                   for seat in seats]}
-    body = encode(told).encode()
+    about = {"id": stored.id, "mode": stored.mode, "level": stored.level,
+             "names": list(names), "seat": None, "finished": True,
+             "levels": [match.computer_seats(stored, game).get(seat) for seat in seats],
+             "winner": match.winner(stored, game), "connected": [True for _ in seats],
+             "arrived": [True for _ in seats],
+             "reviews": [pages.review_url(stored.id, seat) for seat in seats],
+             "review_api": [pages.review_url(stored.id, seat, api=True) for seat in seats]}
+    packed = "gzip" in request.headers.get("accept-encoding", "")
+    body = await hub_of(request).builds.run(_page, stored, names, result, int(start), about,
+                                            packed)
     headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        body, headers["Content-Encoding"] = gzip.compress(body, 6), "gzip"
+    if packed:
+        headers["Content-Encoding"] = "gzip"
     return Response(body, media_type="application/json", headers=headers)
+
+
+def _page(stored: StoredGame, names: tuple[str, ...], result: str, start: int,
+          about: dict[str, Any], packed: bool) -> bytes:
+    """In a build worker: one page of positions as the body to send (gzipped if
+    ``packed``)."""
+    told: dict[str, Any] = positions(stored.replay().record(), names, result, start,
+                                     PAGE_BYTES)
+    told["game"] = about
+    body = encode(told).encode()
+    return gzip.compress(body, 6) if packed else body
+
+
+def _replay_html(stored: StoredGame) -> str:
+    """In a build worker: the replay page of a finished game."""
+    game = stored.replay()
+    return replay_page(stored, game, public_record(stored, game))

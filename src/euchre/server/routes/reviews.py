@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from ...game import Game
 from .. import match, pages
 from ..limits import Busy
+from ..protocol import encode
 from ..review_page import capital, progress_page, progress_words, review_page
 from ..reviews import Reviews
 from ..storage import StoredGame
@@ -69,9 +70,11 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
     if isinstance(told, tuple):
         return JSONResponse({"error": told[1]}, status_code=told[0])
     status = {"done": 200, "failed": 500}.get(told["status"], 202)
-    return JSONResponse({"game": stored.id, "seat": number, "names": list(stored.names),
-                         **told, "words": progress_words(told, stored.names[number])},
-                        status_code=status, headers={"Cache-Control": "no-store"})
+    told = {"game": stored.id, "seat": number, "names": list(stored.names), **told,
+            "words": progress_words(told, stored.names[number])}
+    body = await hub_of(request).builds.run(_encoded, told)  # (a whole match's review)
+    return Response(body, status_code=status, media_type="application/json",
+                    headers={"Cache-Control": "no-store"})
 
 
 @router.get("/games/{game_id}/review/{seat}", response_class=HTMLResponse)
@@ -88,6 +91,17 @@ async def review_html(game_id: str, seat: str, request: Request) -> Response:
         return HTMLResponse(pages.message_page("Too many reviews", capital(told[1]) + "."),
                             status_code=told[0])
     if told["status"] == "done":
-        return HTMLResponse(review_page(stored, game, number, told["review"]))
+        return HTMLResponse(await hub_of(request).builds.run(
+            _review_html, stored, number, told["review"]))
     return HTMLResponse(progress_page(stored, number, told),
                         headers={"Cache-Control": "no-store"})
+
+
+def _encoded(told: dict[str, Any]) -> bytes:
+    """In a build worker: a review's JSON."""
+    return encode(told).encode()
+
+
+def _review_html(stored: StoredGame, seat: int, review: dict[str, Any]) -> str:
+    """In a build worker: the review page of a seat."""
+    return review_page(stored, stored.replay(), seat, review)

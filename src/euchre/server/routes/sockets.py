@@ -1,7 +1,7 @@
 """One WebSocket per seat (``/ws/GAME?token=T``); without a valid token, a spectator's.
 
 A connection is closed by the server when it sends nothing for ``limits.socket_idle``
-seconds, or when it stops reading and its outbox fills (``tables.OUTBOX_LIMIT``): it is then
+seconds, or when it stops reading and its outbox fills (``client.OUTBOX_LIMIT``): it is then
 removed from its table at once and its socket is gone within ``limits.CLOSE_GRACE`` seconds
 (``transport.BoundedWebSocket`` aborts what will not close).
 """
@@ -106,7 +106,7 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
     """Send a connection's queued messages in order; None closes it."""
     try:
         while True:
-            message = await client.outbox.get()
+            message = await client.next()
             if message is None:
                 break
             if not isinstance(message, str):

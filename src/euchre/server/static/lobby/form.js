@@ -43,9 +43,10 @@ export function checkForm(name, preset) {
   if (preset === "custom") {
     const target = $("target");
     const points = Number(target.value);
-    if (target.value.trim() === "" || !Number.isInteger(points) || points < 1 || points > 1000) {
+    const most = Number(target.max || Infinity);  // (set from /api/levels: the server's bound)
+    if (target.value.trim() === "" || !Number.isInteger(points) || points < 1 || points > most) {
       target.focus();
-      return "“Play to” takes a whole number of points from 1 to 1000.";
+      return `“Play to” takes a whole number of points from 1 to ${most}.`;
     }
   }
   return "";

@@ -90,6 +90,7 @@ async function main() {
   $("my-stats").href = `/players/${encodeURIComponent($("name").value)}`;
   const reply = await fetch("/api/levels");
   offered = await reply.json();
+  $("target").max = String(offered.max_target);  // (the server's bound: form.js reads it)
   const last = chosen();
   levelCards(offered, offered.levels.includes(last.level) ? last.level : offered.default);
   partnerChoices(offered, offered.levels.includes(last.partner) ? last.partner : offered.levels.includes(last.level) ? last.level : offered.default);

@@ -24,7 +24,8 @@ export function show(i) {
   const places = T.shown && to === R.index + 1 && frames()[to].kind !== "deal" ? snapshot() : null;
   R.index = to;
   const f = frame();
-  T.shown = { ...f, seq: R.index, game: R.data.game, match: {}, last_action: null };
+  T.shown = { ...f, seq: R.index, game: R.data.game, match: {}, last_action: null,
+    scorepad: R.data.scorepad.slice(0, f.pad) };
   T.held = f.held;
   T.hiding = f.kind === "end";  // the hand that ended is the one on show (store.endedHand)
   T.handEnd = false;
@@ -73,11 +74,29 @@ function opening() {
   return Math.max(frameAt(Number(new URLSearchParams(location.search).get("at") ?? 0)), 0);
 }
 
+// Every position, a page at a time (the server sends a long game in pages of about 256 KB,
+// each saying where the next starts); a busy server (503) is asked again a moment later.
+async function load() {
+  let told = null;
+  for (let from = 0; from !== null;) {
+    const reply = await fetch(`/api/games/${T.gameId}/positions?from=${from}`);
+    const page = await reply.json();
+    if (reply.status === 503) { await new Promise((done) => setTimeout(done, 2000)); continue; }
+    if (!reply.ok) return page;
+    if (told) {  // (each page's pad holds every row so far: the last page's is the whole)
+      told.frames.push(...page.frames);
+      told.moves.push(...page.moves);
+      told.scorepad = page.scorepad;
+    } else told = page;
+    from = page.next;
+  }
+  return told;
+}
+
 async function start() {
   quiet();
-  const reply = await fetch(`/api/games/${T.gameId}/positions`);
-  const told = await reply.json();
-  if (!reply.ok) { setText($("status"), told.error); return; }
+  const told = await load();
+  if (told.error) { setText($("status"), told.error); return; }
   R.data = told;
   R.data.game.bottom = R.seat ?? 0;
   buildMoves((i) => { show(i); openSide(false); });  // (on a phone the table is shown again)

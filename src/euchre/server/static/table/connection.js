@@ -1,7 +1,8 @@
-// The socket to the server: opened at once, opened again after a loss (waiting longer each
-// time, up to 4 s). While it is down a banner says so, and the table shows every choice
-// disabled and every other seat's presence as unknown; once back, the server's state
-// brings the table up to date.
+// The socket to the server: opened at once, opened again after any loss, a finished
+// match's included (its rematch may be offered or made meanwhile: the server tells a seat
+// that comes back), waiting longer each time, up to 4 s. While it is down a banner says so,
+// and the table shows every choice disabled and every other seat's presence as unknown;
+// once back, the server's state brings the table up to date.
 import { $, setText } from "./dom.js";
 import { T } from "./store.js";
 
@@ -35,14 +36,11 @@ function open() {
     const was = T.online;
     T.online = false;
     $("conn").className = "conn off";
-    if (T.shown && T.shown.game.finished) {
-      setText($("conn"), "Disconnected (the match is over)");
-      if (was) handlers.onChange();
-      return;
-    }
     setText($("conn"), "Connection lost: reconnecting…");
-    setText($("banner"), "Connection lost. Reconnecting… Your choices wait until the table is back.");
-    $("banner").hidden = false;
+    if (!(T.shown && T.shown.game.finished)) {  // (after the match only the rematch waits)
+      setText($("banner"), "Connection lost. Reconnecting… Your choices wait until the table is back.");
+      $("banner").hidden = false;
+    }
     if (was) handlers.onChange();
     setTimeout(open, retry);
     retry = Math.min(retry * 2, 4000);
