@@ -83,10 +83,18 @@ class Limits:
     seat_wait: float = 60.0
     """Seconds a person's seat at a friend table of three or four waits for him once he has
     left (no connection) before the computer plays it for him, until he is back."""
+    computer_workers: int | None = None
+    """Worker processes where the computer's searching levels (hard, expert) decide
+    (``server.workers``); None: one per core."""
     review_deals: int = DEFAULT_DEALS
     """The expert's deals per card decision in a review (twice as many per bid or discard):
     fewer is faster and noisier."""
 
+
+BOT_DELAY = 0.15
+"""Seconds from the computer's turn to its move, its thinking included (``--bot-delay``):
+the page's fastest pace (``SPEEDS.fast.move`` in ``static/settings.js``), so the speed a
+player chooses is the pace he sees; the slower speeds are the page's to keep."""
 
 CLOSE_GRACE = 5.0
 """Seconds a connection dropped by the server (outbox full, idle) is given to take the close
