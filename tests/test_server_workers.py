@@ -12,6 +12,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
 from server_support import Server
 
 from euchre import Game, Rules, agents
@@ -21,6 +23,7 @@ from euchre.server.hub import Hub
 from euchre.server.limits import BOT_DELAY
 from euchre.server.paths import STATIC
 from euchre.server.storage import SQLiteStorage
+from euchre.server.stores import open_storage, peers_for
 from euchre.server.table import accept
 from euchre.server.thinker import Bots, Request
 from euchre.server.workers import Remote, seat_player
@@ -57,9 +60,21 @@ async def person_moves(hub: Hub, table, me: agents.Agent) -> None:
         hub.computer.wake(table)
 
 
-def test_a_worker_killed_mid_decision_is_replaced_and_its_move_made_once(tmp_path):
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request, tmp_path):
+    """Where the games are kept: a SQLite file, or an emptied PostgreSQL database."""
+    if request.param == "sqlite":
+        return tmp_path / "games.db"
+    url = request.getfixturevalue("postgres_url")
+    reset(url)
+    return url
+
+
+def test_a_worker_killed_mid_decision_is_replaced_and_its_move_made_once(db):
     async def scenario() -> None:
-        hub = Hub(Committer(SQLiteStorage(tmp_path / "games.db")), bot_delay=0)
+        storage = open_storage(db)
+        hub = Hub(Committer(storage), bot_delay=0, peers=peers_for(storage))
+        hub.start()
         workers = hub.computer.workers
         stored = await hub.create("computer", Rules(target=5), "Ann", level="expert", seed=3)
         table = await hub.table(stored.id)
@@ -83,7 +98,9 @@ def test_a_worker_killed_mid_decision_is_replaced_and_its_move_made_once(tmp_pat
         assert len(workers.pids()) == workers.count and not set(killed) & set(workers.pids())
         actions = list(table.stored.actions)
         await hub.close()
-        kept = SQLiteStorage(tmp_path / "games.db").load(stored.id)
+        storage = open_storage(db)
+        kept = storage.load(stored.id)
+        storage.close()
         assert kept.actions == actions  # each move stored once, in order
         replay = Game(Rules(target=5), seed=3)
         for token in kept.actions:
@@ -190,15 +207,15 @@ def test_the_computers_thinking_counts_in_its_delay(tmp_path, monkeypatch):
     assert paused and all(pause <= 0.5 - 0.2 + 1e-3 for pause in paused)
 
 
-def test_a_killed_servers_game_goes_on_with_its_searching_computer_after_a_restart(tmp_path):
-    server = Server(tmp_path / "games.db").start()
+def test_a_killed_servers_game_goes_on_with_its_searching_computer_after_a_restart(db):
+    server = Server(db).start()
     game = server.new_game(mode="computer", level="hard", seed=9, rules={"target": 2})
     try:
         seat = server.seat(game["links"]["play"])
         seat.state_at_least(0)
         seat.close()
         server.kill()
-        server = Server(tmp_path / "games.db").start()
+        server = Server(db).start()
         seat = server.seat(game["links"]["play"])
         while True:
             message = seat.receive(60)
