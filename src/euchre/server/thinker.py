@@ -8,8 +8,9 @@ first request and kept (the ``KEPT`` most recently used), so an expert learns th
 opponent's bidding hand by hand as it would at one table; one evicted, or a process new
 since, says how many hands it holds and the server sends it the rest.
 
-The process lowers its own priority (``os.nice``) so the server's event loop comes first on
-a busy machine, loads the searching levels' models before its first request (``warm``), and
+The process loads the searching levels' models before its first request (``warm``), then
+lowers its own priority (``os.nice``) so the server's event loop comes first on a busy
+machine, and
 ends by itself when the server is gone: its pipe then reads EOF (a server killed with
 SIGKILL included), or the reply it sends breaks.
 """
@@ -85,28 +86,29 @@ class Bots:
 
 
 def warm() -> None:
-    """Load what the searching levels read on first use (models, tables), with a few of
-    their decisions at each table size, before the first table waits on them."""
-    for players in (2, 3, 4):
-        for level in SEARCHING:
-            game, chooser = Game(Rules(players=players), seed=players), random.Random(players)
-            bot = agents.load(level, seed=0)
-            while True:  # seat 1 bids, then plays a card: each kind of decision loaded
-                if game.to_move != 1:
-                    game.apply(chooser.choice(game.legal_actions()))
-                    continue
-                phase = game.phase
-                game.apply(bot.act(game.view(1)))
-                if phase == "play":
-                    break
+    """Load what the searching levels read on first use at the usual table of two (models,
+    tables), with a bid and a card of each, before the first table waits on them (the
+    family's load on their first decision)."""
+    for level in SEARCHING:
+        game, chooser = Game(Rules(), seed=2), random.Random(2)
+        bot = agents.load(level, seed=0)
+        while True:  # seat 1 bids, then plays a card: each kind of decision loaded
+            if game.to_move != 1:
+                game.apply(chooser.choice(game.legal_actions()))
+                continue
+            phase = game.phase
+            game.apply(bot.act(game.view(1)))
+            if phase == "play":
+                break
+
 
 def main(pipe: Any, nice: int) -> None:
     """The worker's life: lower its priority, warm up, then answer requests until the
     server's end of ``pipe`` is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops us
+    warm()  # (before the priority drops: on a busy machine it would take many seconds)
     with contextlib.suppress(OSError):
         os.nice(nice)
-    warm()
     bots = Bots()
     while True:
         try:
