@@ -9,12 +9,14 @@ import asyncio
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
-from server_support import Server
+from server_support import TEST_FLAGS, Server
 
 from euchre import Game, Rules, agents
 from euchre.server import computer as computer_module
@@ -111,7 +113,7 @@ def test_a_worker_killed_mid_decision_is_replaced_and_its_move_made_once(db):
 
 
 def test_the_workers_end_with_a_server_killed_with_sigkill(tmp_path):
-    server = Server(tmp_path / "games.db").start()
+    server = Server(tmp_path / "games.db", flags=(*TEST_FLAGS, "--computer-workers", "1")).start()
     try:
         game = server.new_game(mode="computer", level="hard", seed=5, rules={"target": 3})
         seat = server.seat(game["links"]["play"])
@@ -124,7 +126,9 @@ def test_the_workers_end_with_a_server_killed_with_sigkill(tmp_path):
                     seat.send({"type": "action", "action": message["view"]["legal"][0],
                                "seq": message["seq"]})
         workers = [pid for pid in children(server.process.pid) if alive(pid)]
-        assert workers, "no worker process was started for the hard computer"
+        spawned = [pid for pid in workers
+                   if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+        assert len(spawned) == 1, "not the one worker --computer-workers 1 asks for"
         seat.close()
         server.kill()
         deadline = time.monotonic() + 15
@@ -133,6 +137,15 @@ def test_the_workers_end_with_a_server_killed_with_sigkill(tmp_path):
         assert not any(alive(pid) for pid in workers)
     finally:
         server.stop()
+
+
+def test_serve_refuses_a_bad_count_of_workers_in_one_line():
+    for count in ("0", "65", "two"):
+        run = subprocess.run([sys.executable, "-m", "euchre.cli", "serve",
+                              "--computer-workers", count], capture_output=True, text=True,
+                             timeout=60)
+        assert run.returncode == 2 and "expected a whole number from 1 to 64" in run.stderr
+        assert len(run.stderr.strip().splitlines()) <= 2
 
 
 def test_a_workers_bot_is_told_each_hand_once_and_says_what_it_lacks():
