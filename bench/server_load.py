@@ -26,6 +26,15 @@ connects to process i):
     python bench/server_load.py --db pg --processes 1 --games 200
     python bench/server_load.py --db pg --processes 2 --games 200
     python bench/server_load.py --db pg --processes 2 --games 1000 --think 200
+
+People beside the computer (issue 57): ``--beside N`` plays N games against the computer at
+``--level`` (``each``: one run per level) beside the friend games, this process playing each
+one's person with the same think time and the server pacing its computers as it does by
+default (``--bot-delay``). The latency then is that of the people at the friend tables
+alone, and the computer's moves are timed from the state before each:
+
+    python bench/server_load.py --games 10 --think 300 --beside 30 --level each
+    python bench/server_load.py --games 10 --think 300 --beside 0
 """
 
 from __future__ import annotations
@@ -49,6 +58,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from server_support import TEST_FLAGS, Server
 
 from euchre import Game, agents
+from euchre.server import levels
+from euchre.server.limits import BOT_DELAY
 from euchre.server.stores import open_storage
 
 GAMES = {2: "two-handed", 3: "cutthroat (three-handed)", 4: "four-handed"}
@@ -67,14 +78,19 @@ class Run:
     client_cpu: float
     busy: int
     total: int
+    computer_gaps: list[float]
+    """Beside tables: seconds from the state before each computer's move to its move."""
 
 
 async def play_seat(url: str, seat: int, rng: random.Random, think: float,
-                    latencies: list[float], errors: list[str]) -> int:
-    """Play one seat to the end; returns the actions it made."""
+                    latencies: list[float], errors: list[str],
+                    gaps: list[float] | None = None) -> int:
+    """Play one seat to the end; returns the actions it made. With ``gaps``, the time from
+    each state to the next that brings another seat's move is added to it."""
     made = 0
     sent_at: float | None = None
     waiting_for = -1
+    last_state = 0.0
     async with connect(url, max_size=2**22) as socket:
         async for text in socket:
             message = json.loads(text)
@@ -83,7 +99,11 @@ async def play_seat(url: str, seat: int, rng: random.Random, think: float,
                 continue
             if message["type"] != "state":
                 continue
-            seq = message["seq"]
+            seq, now = message["seq"], time.perf_counter()
+            mover = (message["last_action"] or [seat])[0]
+            if gaps is not None and last_state and mover != seat:
+                gaps.append(now - last_state)
+            last_state = now
             if sent_at is not None and seq >= waiting_for:
                 latencies.append(time.perf_counter() - sent_at)
                 sent_at = None
@@ -118,19 +138,30 @@ def seats_played(servers: list[Server], games: list[dict]) -> list[tuple[str, in
     return out
 
 
-async def run_games(servers: list[Server], games: list[dict],
-                    think: float) -> tuple[list, list, int]:
-    """Every seat this process plays, all at once: (latencies, errors, actions sent)."""
+async def run_games(servers: list[Server], games: list[dict], think: float,
+                    beside: list[dict]) -> tuple[list, list, int, list]:
+    """Every seat this process plays, all at once, until the friend games (or, with no
+    ``beside`` games, all) are over: (latencies, errors, actions sent, computer gaps). The
+    people at ``beside`` tables are timed apart and stopped when the others end."""
     latencies: list[float] = []
     errors: list[str] = []
+    gaps: list[float] = []
+    quiet: list[float] = []  # (the people beside: their own latencies are not the figure)
+    loop = asyncio.get_running_loop()
+    around = [loop.create_task(play_seat(url, seat, random.Random(seed), think, quiet, errors,
+                                         gaps))
+              for url, seat, seed in seats_played(servers, beside)]
     made = await asyncio.gather(*(play_seat(url, seat, random.Random(seed), think, latencies,
                                             errors)
                                   for url, seat, seed in seats_played(servers, games)),
                                 return_exceptions=True)
+    for task in around:
+        task.cancel()
+    await asyncio.gather(*around, return_exceptions=True)
     for result in made:
         if isinstance(result, BaseException):
             errors.append(repr(result))
-    return latencies, errors, sum(m for m in made if isinstance(m, int))
+    return latencies, errors, sum(m for m in made if isinstance(m, int)), gaps
 
 
 def cpu_seconds(pid: int) -> float:
@@ -163,9 +194,17 @@ def main() -> int:
                         help="friend: this process plays both seats (two players only); "
                              "computer: it plays seat 0, the server's computers the others; "
                              "default friend at 2 players, computer at 3 and 4")
-    parser.add_argument("--level", choices=agents.LEVELS, default="easy",
+    parser.add_argument("--level", choices=(*agents.LEVELS, "each"), default="easy",
                         help="the computers' level; default easy, so the figures measure the "
-                             "server rather than the search")
+                             "server rather than the search; each: a run per level")
+    parser.add_argument("--beside", type=int, default=None, metavar="N",
+                        help="also play N games against the computer at --level beside the "
+                             "friend games, whose people alone are timed")
+    parser.add_argument("--beside-target", type=int, default=25,
+                        help="points per match of the --beside games; default 25")
+    parser.add_argument("--bot-delay", type=float, default=None,
+                        help="the server's --bot-delay; default 0 (the server's own default "
+                             "with --beside)")
     parser.add_argument("--partner", choices=agents.LEVELS, default=None,
                         help="at 4 players, the level of seat 0's partner (default --level)")
     parser.add_argument("--db", default=None,
@@ -182,14 +221,21 @@ def main() -> int:
                      "against the server's computers)")
     if args.partner and args.players != 4:
         parser.error("--partner is for --players 4")
-    with contextlib.ExitStack() as stack:
-        if args.db == "pg":
-            from pg_support import cluster
+    if args.beside is not None and (args.mode != "friend" or args.db is not None):
+        parser.error("--beside is for friend games of two on SQLite")
+    if args.level == "each" and args.beside is None:
+        parser.error("--level each is for --beside")
+    failed = 0
+    for level in agents.LEVELS if args.level == "each" else (args.level,):
+        with contextlib.ExitStack() as stack:
+            if args.db == "pg":
+                from pg_support import cluster
 
-            db: str | Path = stack.enter_context(cluster(fsync=True))
-        else:
-            db = args.db or Path(tempfile.mkdtemp(prefix="euchre-load-")) / "games.db"
-        return measure(args, db)
+                db: str | Path = stack.enter_context(cluster(fsync=True))
+            else:
+                db = args.db or Path(tempfile.mkdtemp(prefix="euchre-load-")) / "games.db"
+            failed |= measure(argparse.Namespace(**{**vars(args), "level": level}), db)
+    return failed
 
 
 def create_games(server: Server, args: argparse.Namespace) -> list[dict]:
@@ -208,19 +254,41 @@ def create_games(server: Server, args: argparse.Namespace) -> list[dict]:
             for i in range(args.games)]
 
 
-def timed_run(servers: list[Server], games: list[dict], think: float) -> Run:
-    """Play every game to the end at once, with the CPU of the servers, of this process and
-    of the whole machine over the same span."""
+def create_beside(server: Server, args: argparse.Namespace) -> list[dict]:
+    """The ``--beside`` games against the computer at ``--level``, to ``--beside-target``."""
+    return [server.new_game(mode="computer", level=args.level, name=f"b{i}", seed=10_000 + i,
+                            rules={"target": args.beside_target})
+            for i in range(args.beside or 0)]
+
+
+def worker_pids(servers: list[Server]) -> list[int]:
+    """The servers' child processes: the computer's workers (Linux)."""
+    parents = {server.process.pid for server in servers}
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError, IndexError):
+            if entry.name.isdigit() and int((entry / "stat").read_text().rsplit(")", 1)[1]
+                                            .split()[1]) in parents:
+                found.append(int(entry.name))
+    return found
+
+
+def timed_run(servers: list[Server], games: list[dict], think: float,
+              beside: list[dict]) -> Run:
+    """Play every game to the end at once, with the CPU of the servers (their workers
+    included, started during the run), of this process and of the whole machine over the
+    same span."""
     start = time.perf_counter()
     server_cpu = sum(cpu_seconds(s.process.pid) for s in servers)
     client_cpu = time.process_time()
     machine = machine_busy()
-    latencies, errors, sent = asyncio.run(run_games(servers, games, think))
+    latencies, errors, sent, gaps = asyncio.run(run_games(servers, games, think, beside))
     elapsed = time.perf_counter() - start
-    server_cpu = sum(cpu_seconds(s.process.pid) for s in servers) - server_cpu
+    server_cpu = sum(cpu_seconds(pid) for pid in [s.process.pid for s in servers]
+                     + worker_pids(servers)) - server_cpu
     client_cpu = time.process_time() - client_cpu
     busy, total = (now - then for now, then in zip(machine_busy(), machine, strict=True))
-    return Run(elapsed, latencies, errors, sent, server_cpu, client_cpu, busy, total)
+    return Run(elapsed, latencies, errors, sent, server_cpu, client_cpu, busy, total, gaps)
 
 
 def check_records(db: str | Path, games: list[dict]) -> tuple[int, int]:
@@ -241,19 +309,26 @@ def check_records(db: str | Path, games: list[dict]) -> tuple[int, int]:
 
 def measure(args: argparse.Namespace, db: str | Path) -> int:
     """Start the servers, play every game, check every stored record; print the figures."""
-    sockets = str(3 * args.games + 100)  # (every game's sockets come from this machine)
-    room = ("--max-tables", str(args.games + 100), "--max-connections", sockets,
+    tables = args.games + (args.beside or 0)
+    sockets = str(3 * tables + 100)  # (every game's sockets come from this machine)
+    room = ("--max-tables", str(tables + 100), "--max-connections", sockets,
             "--max-per-address", sockets)
-    servers = [Server(db, flags=TEST_FLAGS + room).start()]  # the first makes the schema
-    servers += [Server(db, flags=TEST_FLAGS + room).start() for _ in range(args.processes - 1)]
+    delay = args.bot_delay if args.bot_delay is not None else \
+        BOT_DELAY if args.beside is not None else 0.0
+    servers = [Server(db, delay, flags=TEST_FLAGS + room).start()]  # the first: the schema
+    servers += [Server(db, delay, flags=TEST_FLAGS + room).start()
+                for _ in range(args.processes - 1)]
     try:
         games = create_games(servers[0], args)
-        run = timed_run(servers, games, args.think / 1000)
+        beside = create_beside(servers[0], args)
+        run = timed_run(servers, games, args.think / 1000, beside)
     finally:
         for server in servers:
             server.stop()
     complete, moves = check_records(db, games)
     report(args, db, run, complete, moves)
+    if args.beside is not None:
+        report_beside(args, run, delay)
     return 0 if not run.errors and complete == args.games else 1
 
 
@@ -280,6 +355,19 @@ def report(args: argparse.Namespace, db: str | Path, run: Run, complete: int,
     print(f"  errors    {len(run.errors)}" + (f"  (first: {run.errors[0]})" if run.errors
                                                 else ""))
     print(f"  stored    {complete}/{args.games} records complete and replayable")
+
+
+def report_beside(args: argparse.Namespace, run: Run, delay: float) -> None:
+    """The computer tables beside the friend games: how soon their computers moved."""
+    gaps = run.computer_gaps or [float("nan")]
+    level = levels.ABOUT[args.level]
+    print(f"  beside    {args.beside} games against the computer ({args.level}, to "
+          f"{args.beside_target}; the server's --bot-delay {delay:g} s); the latency above is "
+          "the people's at the friend tables alone")
+    print(f"  computer  moves p50 {1000 * statistics.median(gaps):6.1f} ms   "
+          f"p99 {1000 * percentile(gaps, 99):6.1f} ms after the state before them "
+          f"({len(run.computer_gaps)} moves; stated: the delay, or a median decision of "
+          f"{level.decision_ms:g} ms if longer)")
 
 
 if __name__ == "__main__":

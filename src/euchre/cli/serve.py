@@ -55,7 +55,7 @@ def _origin(text: str) -> str:
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    from ..server.limits import CLOSE_GRACE, Limits
+    from ..server.limits import BOT_DELAY, CLOSE_GRACE, Limits
 
     d = Limits()
     parser = commands.add_parser(
@@ -71,13 +71,15 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="PATH", default=None,
                         help="the SQLite file of games (default games.db in your data folder), "
                              "or postgresql://USER@HOST:PORT/DB")
-    parser.add_argument("--bot-delay", type=seconds, default=0.6, metavar="SECONDS",
-                        help="pause before each computer move so the play can be followed; "
-                             "default 0.6")
+    parser.add_argument("--bot-delay", type=seconds, default=BOT_DELAY, metavar="SECONDS",
+                        help="least time from the computer's turn to its move, its thinking "
+                             "included (the page paces the play as its player chose); "
+                             f"default {BOT_DELAY:g}")
     _limits(parser.add_argument_group("limits (against abuse; defaults suit a small server)"),
             d)
     _access(parser.add_argument_group(
         "who may connect (against DNS rebinding, other sites' pages and forged addresses)"))
+    _computer(parser.add_argument_group("the computer players"))
     _coach(parser.add_argument_group("the coach's reviews of finished games"), d)
     return parser
 
@@ -156,6 +158,14 @@ def _access(access: argparse._ArgumentGroup) -> None:
                                                 "Default: none")
 
 
+def _computer(group: argparse._ArgumentGroup) -> None:
+    """The flags of the computer players (``server.workers``)."""
+    group.add_argument("--computer-workers", type=_few, default=None, metavar="N",
+                       help="processes where the hard and expert computers think (each a "
+                            "core's worth of search, at a lower priority than the server); "
+                            "default one per core")
+
+
 def _coach(coach: argparse._ArgumentGroup, d: Any) -> None:
     """The flags of the coach's reviews."""
     coach.add_argument("--review-deals", type=_deals, default=d.review_deals, metavar="K",
@@ -184,5 +194,6 @@ def run(args: argparse.Namespace) -> int:
                     write_stall=args.write_stall, allowed_hosts=tuple(args.allowed_host),
                     allowed_origins=tuple(args.allowed_origin),
                     trusted_proxies=tuple(args.trusted_proxy),
-                    abandon_after=args.abandon_after * 86_400, seat_wait=args.seat_wait)
+                    abandon_after=args.abandon_after * 86_400, seat_wait=args.seat_wait,
+                    computer_workers=args.computer_workers)
     return run_server(args.host, args.port, args.db, args.bot_delay, limits)

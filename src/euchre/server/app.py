@@ -29,7 +29,7 @@ from . import pages
 from .committer import Committer
 from .gate import Gate
 from .hub import Hub
-from .limits import Busy, Limits, RateLimiter, SecurityHeaders
+from .limits import BOT_DELAY, Busy, Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .reviews import Reviews
@@ -43,7 +43,7 @@ WS_MAX_SIZE = 64 * MAX_MESSAGE
 anything up to it reaches ``parse``, which answers an oversized message with an error."""
 
 
-def create_app(db_path: str | Path, bot_delay: float = 0.6,
+def create_app(db_path: str | Path, bot_delay: float = BOT_DELAY,
                limits: Limits | None = None) -> FastAPI:
     """The app serving the games stored in ``db_path`` (created if missing)."""
     storage = open_storage(db_path)  # a bad file fails here, before the server starts

@@ -5,8 +5,7 @@ expert gives the view the player had **before** the move: the values the match's
 will give that decision, and a hint for it showed (``coach.decision_values``). That view is
 rebuilt from the game's setup and its stored actions up to the move, never taken from the
 live game, which has moved on by the time the page asks (the computer may have answered).
-The work runs on the hint worker (``hints.Hints.note``), never on the event loop or the
-computer's thread.
+The work runs on the hint worker (``hints.Hints.note``), never on the event loop.
 
 >>> from euchre import Game, Rules
 >>> before = Game(Rules(), seed=1).view(0)

@@ -1,37 +1,43 @@
 """The computer's turns at the live tables of one process.
 
-The computer thinks on worker threads, so a long search never stalls the other tables, and
-its move is then accepted like a person's (``table.accept``): checked by the engine,
-committed, broadcast. With several processes on one database, only the holder of a game's
-lease (``peers``) moves for the computer; the others wait, and take the lease over if its
-holder dies.
+A searching level thinks in a worker process (``workers``), so a long search never holds
+the event loop; the rules of thumb decide in place, in microseconds. The move is then
+accepted like a person's (``table.accept``): checked by the engine, committed, broadcast,
+once (a decision whose worker died is asked again, and only the answer that comes back is
+played). The computer moves no sooner than ``bot_delay`` after its turn began, its thinking
+included, so a fast search is paced like a person and a slow one is not made slower; the
+page paces what it shows at the speed its player chose. With several processes on one
+database, only the holder of a game's lease (``peers``) moves for the computer; the others
+wait, and take the lease over if its holder dies.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
 from .. import agents
 from .committer import Committer
+from .limits import BOT_DELAY
 from .peers import LEASE_RETRY, Peers, SoloPeers
 from .table import Stale, Table, accept, reload
+from .workers import Remote, Workers
 
 log = logging.getLogger("euchre.server")
 
 
 class Computer:
-    """The computer players of one process: their threads, and the lease of each game."""
+    """The computer players of one process: their worker processes, and the lease of each
+    game."""
 
-    def __init__(self, committer: Committer, peers: Peers, bot_delay: float = 0.6,
-                 threads: int = 2) -> None:
+    def __init__(self, committer: Committer, peers: Peers, bot_delay: float = BOT_DELAY,
+                 workers: int | None = None) -> None:
         self.committer = committer
         self.peers = peers
         self.shared = not isinstance(peers, SoloPeers)
         self.bot_delay = bot_delay
-        """Seconds the computer waits before each move, so a person can follow the play."""
-        self._thinking = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="euchre-bot")
+        """Least seconds from the computer's turn to its move (thinking included)."""
+        self.workers = Workers(workers)
 
     def wake(self, table: Table) -> None:
         """Start the computer's turns at ``table`` if it is to move (and not already on it)."""
@@ -54,6 +60,7 @@ class Computer:
     def let_go(self, table: Table) -> None:
         """A table is no longer live here: its computer's task stops and its lease goes."""
         self.stop(table)
+        self.workers.forget(table.stored.id)
         if table.lease and self.shared:
             table.lease = False
             asyncio.get_running_loop().run_in_executor(None, self.peers.release,
@@ -64,26 +71,21 @@ class Computer:
         while not table.over() and table.game.to_move in table.bots:
             if not table.lease and not await self._lease(table):
                 continue
-            seat = table.game.to_move
-            seq = table.seq
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            seat, seq, began = table.game.to_move, table.seq, loop.time()
             bot = table.bots.get(seat)
-            if bot is None or table.seq != seq:  # its person is back, or a move was made
+            if bot is None:  # its person came back meanwhile
                 continue
-            table.bots_told[seat] = agents.tell_past_hands(bot, table.game, seat,
-                                                           table.bots_told.get(seat, 0))
-            view = table.game.view(seat)
             try:
-                token = await loop.run_in_executor(self._thinking, bot.act, view)
+                token = await self._decide(table, seat, bot)
             except Exception:  # a bug in a bot must not stall the table for good
                 log.exception("game %s: the computer failed to choose", table.stored.id)
                 await asyncio.sleep(1)
                 continue
+            await asyncio.sleep(max(0.0, self.bot_delay - (loop.time() - began)))
             async with table.lock:
                 if table.seq != seq or table.game.to_move != seat or table.over() or \
                         table.bots.get(seat) is not bot:
-                    continue
+                    continue  # its person is back, or a move was made: think again
                 try:
                     await accept(table, self.committer, seat, token)
                 except Stale:
@@ -96,6 +98,16 @@ class Computer:
                     log.exception("game %s: the computer's move %r failed", table.stored.id,
                                   token)
                     await asyncio.sleep(1)
+
+    async def _decide(self, table: Table, seat: int, bot: agents.Agent | Remote) -> str:
+        """The bot's choice at ``seat``, told first of the hands that ended since it last
+        chose: a searching level's in a worker, the others' here."""
+        table.bots_told[seat] = agents.tell_past_hands(bot, table.game, seat,
+                                                       table.bots_told.get(seat, 0))
+        view = table.game.view(seat)
+        if isinstance(bot, Remote):
+            return await self.workers.decide(bot, view)
+        return bot.act(view)
 
     async def _lease(self, table: Table) -> bool:
         """Take the computer's lease (``peers``), or wait ``LEASE_RETRY`` for it; a lease
@@ -116,4 +128,4 @@ class Computer:
         return True
 
     def close(self) -> None:
-        self._thinking.shutdown(wait=False, cancel_futures=True)
+        self.workers.close()

@@ -30,7 +30,7 @@ from .committer import Committer
 from .computer import Computer
 from .days import Days
 from .hints import Hints
-from .limits import Busy, Limits, RateLimiter, plausible
+from .limits import BOT_DELAY, Busy, Limits, RateLimiter, plausible
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
 from .player_messages import Services, handle
 from .protocol import COMPUTER, Message, ProtocolError, check_name
@@ -45,8 +45,8 @@ FRIEND = "Friend"
 class Hub:
     """Every live table, the store behind them, the hint worker and the computer players."""
 
-    def __init__(self, committer: Committer, bot_delay: float = 0.6,
-                 bot_threads: int = 2, limits: Limits | None = None,
+    def __init__(self, committer: Committer, bot_delay: float = BOT_DELAY,
+                 limits: Limits | None = None,
                  peers: Peers | None = None, creations: RateLimiter | None = None) -> None:
         self.committer = committer
         self.peers: Peers = peers or SoloPeers()
@@ -64,7 +64,8 @@ class Hub:
         self.builds = Builds(self.limits.builds_at_once, self.limits.builds_waiting)
         """Work over a stored game's every move, off the event loop and bounded (``builds``)."""
         self.hints = Hints(self.limits.review_deals)
-        self.computer = Computer(committer, self.peers, bot_delay, bot_threads)
+        self.computer = Computer(committer, self.peers, bot_delay,
+                                 self.limits.computer_workers)
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch,
                                  self._wait_for)
         self.days = Days(committer, self.create)

@@ -97,10 +97,18 @@ class Limits:
     terminal, and games stored before this bound, which stay readable): a match's cost to
     store, replay and review grows with its length, and a match to 1,000 took 3.9 GB to
     replay (issue 57)."""
+    computer_workers: int | None = None
+    """Worker processes where the computer's searching levels (hard, expert) decide
+    (``server.workers``); None: one per core."""
     review_deals: int = DEFAULT_DEALS
     """The expert's deals per card decision in a review (twice as many per bid or discard):
     fewer is faster and noisier."""
 
+
+BOT_DELAY = 0.15
+"""Seconds from the computer's turn to its move, its thinking included (``--bot-delay``):
+the page's fastest pace (``SPEEDS.fast.move`` in ``static/settings.js``), so the speed a
+player chooses is the pace he sees; the slower speeds are the page's to keep."""
 
 CLOSE_GRACE = 5.0
 """Seconds a connection dropped by the server (outbox full, idle) is given to take the close

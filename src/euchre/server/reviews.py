@@ -1,9 +1,9 @@
 """The coach's reviews of finished games: worked out in the background, stored once.
 
 A review (``coach.review_record``) is seconds of pure-Python search. On a thread of the
-server it would hold the interpreter's lock against the event loop and the computer
-players' thread, so each review runs in a **child process** of its own, spawned (a fresh
-interpreter: a server with threads is never forked). At most ``at_once`` run at a time; the
+server it would hold the interpreter's lock against the event loop, so each review runs in a
+**child process** of its own, spawned (a fresh interpreter: a server with threads is never
+forked). At most ``at_once`` run at a time; the
 others wait in a first-come queue of at most ``waiting`` (beyond it, ``Busy``: try again).
 The child reports its progress over a pipe, read by a thread that waits on it (never the
 event loop), and sends the review back; it is stored with the game (``SaveReview``), so a

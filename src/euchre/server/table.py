@@ -27,6 +27,7 @@ from .client import Client
 from .committer import Committer
 from .protocol import ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, StoredGame
+from .workers import Remote, seat_player
 
 WRONG_TOKEN = "this link's seat token is not valid for this game"
 """What a seat link with a token that opens no seat is told (its page says it too)."""
@@ -44,7 +45,8 @@ class Table:
 
     stored: StoredGame
     game: Game
-    bots: dict[int, agents.Agent]
+    bots: dict[int, agents.Agent | Remote]
+    """The computer's players, by seat: a searching level's decides in a worker process."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     last_action: tuple[int, str] | None = None
@@ -163,7 +165,8 @@ def seat_bots(table: Table) -> None:
         table.bots_told.pop(seat, None)
     for seat, level in wanted.items():
         if seat not in table.bots:
-            table.bots[seat] = agents.load(level, seed=stored.seed + 17 + 7919 * (seat - 1))
+            table.bots[seat] = seat_player(stored.id, seat, level,
+                                           stored.seed + 17 + 7919 * (seat - 1))
             table.levels[seat] = level
 
 
