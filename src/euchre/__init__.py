@@ -6,6 +6,7 @@
 (25, 5)
 """
 
+from . import engine
 from .actions import N_ACTIONS, action_token, parse_action
 from .cards import card_token, parse_card
 from .game import Game, IllegalAction
@@ -22,6 +23,7 @@ __all__ = [
     "View",
     "action_token",
     "card_token",
+    "engine",
     "parse_action",
     "parse_card",
     "resample",

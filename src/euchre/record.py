@@ -74,9 +74,9 @@ def opening(data: dict[str, Any]) -> dict[str, Any]:
     return {**setup, "hands": [{"actions": []}]}
 
 
-def read_setup(data: Any) -> state.Setup:
-    """The setup a record starts from, every field checked; ``ValueError`` naming the first
-    that is wrong. (The stacked decks are checked by ``Game``, which gets them as tokens.)"""
+def read_setup_fields(data: Any) -> tuple[Rules, int, int]:
+    """A record's rules, seed and first dealer, its form and fields checked (every game's
+    records share them); ``ValueError`` naming the first that is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"a record must be a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
@@ -89,6 +89,13 @@ def read_setup(data: Any) -> state.Setup:
     hands = data["hands"]
     if not isinstance(hands, list) or not hands:
         raise ValueError("record 'hands' must be a non-empty list of hands")
+    return rules, _int(data["seed"], "seed"), _int(data["first_dealer"], "first_dealer")
+
+
+def read_setup(data: Any) -> state.Setup:
+    """The setup a record starts from, every field checked; ``ValueError`` naming the first
+    that is wrong. (The stacked decks are checked by ``Game``, which gets them as tokens.)"""
+    rules, seed, first_dealer = read_setup_fields(data)
     start = data.get("start") or {}
     if not isinstance(start, dict):
         raise ValueError("record 'start' must be an object")
@@ -100,8 +107,7 @@ def read_setup(data: Any) -> state.Setup:
             or scoring.match_winner(score, rules.target) >= 0):
         raise ValueError(f"record start score must be {sides} numbers of a match not yet won, "
                          f"not {score!r}")
-    return state.Setup(rules, _int(data["seed"], "seed"),
-                       _int(data["first_dealer"], "first_dealer"), (), start_hand,
+    return state.Setup(rules, seed, first_dealer, (), start_hand,
                        tuple(score), _start_last(start.get("last_hand"), rules.players))
 
 

@@ -1,0 +1,84 @@
+"""Results as values: how a hand ended (``HandResult``) and how a match ended (``Outcome``).
+
+A face shows these; it never re-counts tricks or re-words who won: the game's module made
+the ``HandResult`` when the hand ended, the core the ``Outcome`` when the match did.
+
+>>> r = HandResult(hand_number=0, dealer=3, maker=1, makers=(1, 3), bid="bid 4", trump="H",
+...                tricks=(1, 2, 0, 3), side_tricks=(1, 5), points=(0, 5), ended="made")
+>>> HandResult.from_dict(r.to_dict()) == r
+True
+>>> Outcome(0, (10, 4), Termination.TARGET).to_dict()
+{'winner': 0, 'scores': [10, 4], 'termination': 'target', 'seat': None}
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class Termination(StrEnum):
+    """How a match ended."""
+
+    TARGET = "target"
+    """A side reached the target (the game's own end rule)."""
+    RESIGNED = "resigned"
+    ABANDONED = "abandoned"
+
+
+ENDINGS = ("made", "march", "euchred", "set", "thrown_in")
+"""How a hand ends: the makers made it (``march``: all five tricks in Railroad), were
+euchred (Railroad) or set (Hasenpfeffer, Napoleon), or nobody bid (thrown in)."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A finished hand: who made it and with what bid, the tricks, the points."""
+
+    hand_number: int
+    dealer: int
+    maker: int | None
+    """The seat that made trump or won the bidding; None when thrown in."""
+    makers: tuple[int, ...]
+    """Every seat of the makers' side (the maker alone in Napoleon)."""
+    bid: str | None
+    """The maker's bid as its token (``order alone``, ``bid 4``, ``bid nap``...)."""
+    trump: str | None
+    tricks: tuple[int, ...]
+    """Tricks by seat."""
+    side_tricks: tuple[int, ...]
+    """Tricks by side."""
+    points: tuple[int, ...]
+    """Points gained (or lost) by side."""
+    ended: str
+    """One of ``ENDINGS``."""
+    alone: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+
+    @property
+    def thrown_in(self) -> bool:
+        return self.ended == "thrown_in"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (tuples as lists)."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> HandResult:
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a match: the winning side (None: nobody, as when a match is abandoned),
+    the scores by side, why it ended, and who resigned or left (``seat``)."""
+
+    winner: int | None
+    scores: tuple[int, ...]
+    termination: Termination
+    seat: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "scores": list(self.scores),
+                "termination": str(self.termination), "seat": self.seat}
