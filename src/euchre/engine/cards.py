@@ -123,11 +123,11 @@ def _euchre_suit(card: int, trump: int) -> int:
 
 def _euchre_power(card: int, trump: int) -> int:
     if card == JOKER:
-        return 120
+        return 130
     if trump >= 0 and card == trump * 13 + JACK:
-        return 110
+        return 120
     if trump >= 0 and card == (3 - trump) * 13 + JACK:
-        return 109
+        return 119
     return (100 if card // 13 == trump else 0) + card % 13
 
 
@@ -144,6 +144,9 @@ PLAIN_ORDER = _order(lambda c, t: suit_of(c), lambda c, t: c % 13)
 
 
 def sort_key(order: CardOrder, trump: int, card: int) -> tuple[int, int]:
-    """Sorts a hand by suit (trump first when there is one), high cards first."""
+    """Sorts a hand by suit (trump first when there is one; before trump, the Joker), high
+    cards first: as ``euchre.cards.sort_key``."""
+    if card == JOKER and trump == NO_TRUMP:
+        return (0, 0)
     suit = order.suit[trump][card]
     return (0 if suit == trump else 1 + (4 if suit < 0 else suit), -order.power[trump][card])

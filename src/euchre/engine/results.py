@@ -4,7 +4,7 @@ A face shows these; it never re-counts tricks or re-words who won: the game's mo
 the ``HandResult`` when the hand ended, the core the ``Outcome`` when the match did.
 
 >>> r = HandResult(hand_number=0, dealer=3, maker=1, makers=(1, 3), bid="bid 4", trump="H",
-...                tricks=(1, 2, 0, 3), side_tricks=(1, 5), points=(0, 5), ended="made")
+...                tricks_won=(1, 2, 0, 3), side_tricks=(1, 5), points=(0, 5), ended="made")
 >>> HandResult.from_dict(r.to_dict()) == r
 True
 >>> Outcome(0, (10, 4), Termination.TARGET).to_dict()
@@ -45,7 +45,7 @@ class HandResult:
     bid: str | None
     """The maker's bid as its token (``order alone``, ``bid 4``, ``bid nap``...)."""
     trump: str | None
-    tricks: tuple[int, ...]
+    tricks_won: tuple[int, ...]
     """Tricks by seat."""
     side_tricks: tuple[int, ...]
     """Tricks by side."""
