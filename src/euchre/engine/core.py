@@ -50,6 +50,17 @@ class Trick(NamedTuple):
     winner: int
 
 
+class PlayedHand(NamedTuple):
+    """One hand of a match as the table keeps it: its deal, its actions ``(seat, id)``, its
+    tricks and its result (None while it is played)."""
+
+    deck: tuple[int, ...]
+    dealer: int
+    actions: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    result: HandResult | None
+
+
 class RuleModule:
     """What one game decides; the core asks it and does the rest. A module is stateless:
     what it keeps of a hand lives in the table's ``x`` dict (public: views show it)."""
@@ -130,6 +141,7 @@ class Table:
         "leader",
         "maker",
         "module",
+        "origin",
         "out",
         "outcome",
         "past",
@@ -151,6 +163,11 @@ class Table:
     module: RuleModule
     x: dict[str, Any]
     """The module's state of the hand; public (the view shows it)."""
+    count: int
+    """Actions made in the match (``pop`` checks a snapshot against it)."""
+    origin: tuple[Table, int] | None
+    """Where the table's history starts when it is not the match's first deal (a resampled
+    table), and the count there: ``pop`` replays from it."""
 
     @property
     def rules(self) -> Rules:
@@ -176,7 +193,7 @@ def new_table(setup: Setup, module: RuleModule) -> Table:
     t.setup, t.module = setup, module
     t.sides = module.sides(setup.rules)
     t.hand_no, t.dealer = 0, setup.first_dealer
-    t.past, t.last, t.outcome, t.count = [], None, None, 0
+    t.past, t.last, t.outcome, t.count, t.origin = [], None, None, 0, None
     t.score = [0] * (max(t.sides) + 1)
     deal(t)
     return t
@@ -306,7 +323,7 @@ def end_hand(t: Table, result: HandResult) -> None:
     """Score a finished hand, keep its account, and end the match or deal the next."""
     for side, points in enumerate(result.points):
         t.score[side] += points
-    t.past.append((t.deck, t.dealer, tuple(t.actions), result))
+    t.past.append(PlayedHand(t.deck, t.dealer, tuple(t.actions), tuple(t.tricks), result))
     t.last = public_story(t, result)
     winner = t.module.winner(t)
     if winner is not None:
@@ -316,6 +333,15 @@ def end_hand(t: Table, result: HandResult) -> None:
     t.dealer = (t.dealer + 1) % t.players
     t.hand_no += 1
     deal(t)
+
+
+def hands_of(t: Table) -> list[PlayedHand]:
+    """Every hand of the match, oldest first: the finished ones and the one in play (none
+    once a side has reached the target)."""
+    every = [*t.past]
+    if t.outcome is None or t.outcome.termination != Termination.TARGET:
+        every.append(PlayedHand(t.deck, t.dealer, tuple(t.actions), tuple(t.tricks), None))
+    return every
 
 
 def public_story(t: Table, result: HandResult) -> dict[str, Any]:

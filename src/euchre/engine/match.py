@@ -21,6 +21,7 @@ from .cards import card_token, parse_card
 from .games import MODULES
 from .record import check_replay, to_record
 from .results import HandResult, Outcome, Termination
+from .transcript import transcript
 from .view import TableView, build_view
 
 
@@ -86,7 +87,7 @@ class TableGame(Game):
     @property
     def results(self) -> tuple[HandResult, ...]:
         """Every finished hand's result, oldest first."""
-        return tuple(hand[3] for hand in self._t.past)
+        return tuple(hand.result for hand in self._t.past)
 
     @property
     def trump(self) -> str | None:
@@ -109,11 +110,8 @@ class TableGame(Game):
 
     def actions(self) -> list[tuple[int, str]]:
         """Every action of the match, oldest first, as ``(seat, token)``."""
-        t = self._t
-        every = [a for hand in t.past for a in hand[2]]
-        if t.outcome is None or t.outcome.termination != Termination.TARGET:
-            every += t.actions
-        return [(seat, action_token(a)) for seat, a in every]
+        return [(seat, action_token(a)) for hand in core.hands_of(self._t)
+                for seat, a in hand.actions]
 
     # --- acting ---------------------------------------------------------------------------
 
@@ -146,13 +144,14 @@ class TableGame(Game):
         if self._undo and self._undo[-1].count == t.count - 1:
             self._t = self._undo.pop()
             return
-        if t.count == 0:
+        start, done = (core.new_table(t.setup, t.module), 0) if t.origin is None else \
+            (t.origin[0].copy(), t.origin[1])
+        if t.count <= done:
             raise IllegalAction("nothing to take back: no action was made in this game")
-        every = [a for hand in t.past for _, a in hand[2]] + [a for _, a in t.actions]
-        replay = core.new_table(t.setup, t.module)
-        for action in every[:-1]:
-            core.step(replay, action)
-        self._t = replay
+        every = [a for hand in core.hands_of(t) for _, a in hand.actions]
+        for action in every[done:-1]:
+            core.step(start, action)
+        self._t = start
 
     def take_back_to(self, player: int, skip_forced: bool = False) -> int:
         """Take back ``player``'s newest choice and every action after it (see ``Game``)."""
@@ -220,8 +219,6 @@ class TableGame(Game):
         return game
 
     def transcript(self, names: Sequence[str] | None = None, hand: int | None = None) -> str:
-        from .transcript import transcript
-
         return transcript(self._t, names, hand)
 
     def __eq__(self, other: object) -> bool:

@@ -11,18 +11,14 @@ from typing import Any
 from ..record import FORMAT, VERSION
 from .actions import action_token
 from .cards import card_token
-from .core import Table
-from .results import Termination
+from .core import Table, hands_of
 
 
 def to_record(t: Table) -> dict[str, Any]:
     """The record of a match: ``TableGame.from_record`` rebuilds it exactly."""
     setup = t.setup
     hands = []
-    every = [*t.past]
-    if t.outcome is None or t.outcome.termination != Termination.TARGET:  # a hand in play
-        every.append((t.deck, t.dealer, tuple(t.actions), None))
-    for number, (deck, dealer, actions, result) in enumerate(every):
+    for number, (deck, dealer, actions, _, result) in enumerate(hands_of(t)):
         hands.append({"number": number, "dealer": dealer,
                       "deck": [card_token(c) for c in deck],
                       "actions": [[seat, action_token(a)] for seat, a in actions],

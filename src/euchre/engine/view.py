@@ -78,7 +78,7 @@ class TableView:
 
 def _tokens(x: dict[str, Any]) -> dict[str, Any]:
     """The module's state with its cards as tokens (keys naming a card: ``upcard``)."""
-    return {k: card_token(v) if k == "upcard" else v for k, v in x.items()}
+    return {k: card_token(v) if k == "upcard" and type(v) is int else v for k, v in x.items()}
 
 
 def build_view(t: Table, player: int | None) -> TableView:
