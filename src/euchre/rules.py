@@ -101,7 +101,8 @@ GAME_SPECS: dict[str, GameSpec] = {
 }
 """The games beside ``euchre``, by ``Rules.game``."""
 GAMES = ("euchre", *GAME_SPECS)
-"""Every game ``Rules.game`` may name, the default first."""
+"""The games of the package ``Rules.game`` may name, the default first (``GAME_SPECS`` may
+gain more: ``euchre.engine.add_game``)."""
 
 
 @dataclass(frozen=True)
@@ -136,8 +137,9 @@ class Rules:
     best."""
 
     def __post_init__(self) -> None:
-        if type(self.game) is not str or self.game not in GAMES:
-            raise ValueError(f"Rules.game must be one of {', '.join(GAMES)}, not {self.game!r}")
+        if type(self.game) is not str or (self.game != "euchre" and self.game not in GAME_SPECS):
+            raise ValueError(f"Rules.game must be one of euchre, {', '.join(GAME_SPECS)}, "
+                             f"not {self.game!r}")
         if self.game != "euchre":
             self._check_other_game(GAME_SPECS[self.game])
             return

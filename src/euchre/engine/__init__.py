@@ -5,7 +5,9 @@ makes a ``TableGame`` (``match``) for them.
 
 from __future__ import annotations
 
-from .match import TableGame
+from .core import RuleModule, Table, start_play
+from .match import TableGame, add_game, remove_game
 from .results import HandResult, Outcome, Termination
 
-__all__ = ["HandResult", "Outcome", "TableGame", "Termination"]
+__all__ = ["HandResult", "Outcome", "RuleModule", "Table", "TableGame", "Termination",
+           "add_game", "remove_game", "start_play"]

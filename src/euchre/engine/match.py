@@ -13,7 +13,7 @@ from typing import Any
 
 from ..game import Game, IllegalAction, parse_stacked_deck, register_game
 from ..record import read_setup_fields
-from ..rules import Rules
+from ..rules import GAME_SPECS, GameSpec, Rules
 from ..state import SEED_LIMIT, new_seed, seed_first_dealer
 from . import core
 from .actions import action_token, parse_action
@@ -231,6 +231,20 @@ class TableGame(Game):
 
 def _seats(players: int) -> str:
     return ", ".join(str(seat) for seat in range(players - 1)) + f" or {players - 1}"
+
+
+def add_game(module: core.RuleModule, spec: GameSpec) -> None:
+    """Make ``Rules(game=module.name)`` and ``Game(...)`` play a game written outside the
+    package: its module, and what ``Rules`` checks of it (seats, decks, options)."""
+    MODULES[module.name] = module
+    GAME_SPECS[module.name] = spec
+    register_game([module.name], TableGame)
+
+
+def remove_game(name: str) -> None:
+    """Undo ``add_game``: ``Rules`` refuses the game again."""
+    MODULES.pop(name, None)
+    GAME_SPECS.pop(name, None)
 
 
 register_game(MODULES, TableGame)

@@ -1,7 +1,8 @@
 """The games on the core, one module each, by ``Rules.game``.
 
-A sixth game is a module with a ``RuleModule`` subclass (see ``docs/architecture.md``) and
-one line here (and its options in ``euchre.rules.GAME_SPECS``).
+A sixth game is a module with a ``RuleModule`` subclass (see ``docs/architecture.md``),
+named here in ``MODULES`` with its options in ``euchre.rules.GAME_SPECS``, or added from
+outside the package with ``euchre.engine.add_game``.
 """
 
 from __future__ import annotations
