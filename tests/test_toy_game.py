@@ -70,5 +70,5 @@ def test_a_toy_game_plays_on_the_core(high_two):
 
 def test_the_toy_game_is_gone_after_it(high_two):
     remove_game("hightwo")
-    with pytest.raises(ValueError, match="Rules.game must be one of"):
+    with pytest.raises(ValueError, match=r"Rules\.game must be one of"):
         Rules(game="hightwo")

@@ -69,6 +69,9 @@ def result_words(result: dict[str, Any], who: Sequence[str], game: str) -> str:
     if result["ended"] == "thrown_in":
         return "everybody passed: the hand is thrown in"
     maker, points = result["maker"], result["points"]
+    if maker is None:  # a game without bids (each side for itself)
+        return "points this hand: " + ", ".join(f"{who[side]} {n}"
+                                                for side, n in enumerate(points))
     makers = " and ".join(who[seat] for seat in result["makers"])
     if maker in result.get("alone", ()) and game != "napoleon":
         makers = f"{who[maker]} alone"
