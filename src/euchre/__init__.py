@@ -1,4 +1,5 @@
-"""Two-handed Euchre: an exact rules engine, computer players, and tools to play and study it.
+"""Euchre and its family (two-, three- and four-handed Euchre, Railroad Euchre, Hasenpfeffer,
+Napoleon): an exact rules engine, computer players, and tools to play and study them.
 
 >>> from euchre import Game, Rules
 >>> g = Game(Rules(deck=25, stick_the_dealer=True), seed=1)
