@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "euchre"
-ENGINE = ("cards", "rules", "actions", "scoring", "hands", "state", "state_family", "game",
-          "view", "record", "transcript", "resample", "resample_family", "words", "engine")
+ENGINE = ("cards", "rules", "actions", "scoring", "results", "hands", "state", "state_family",
+          "game", "view", "record", "transcript", "resample", "resample_family", "words",
+          "engine")
 """The engine's modules (``engine``: the rule-module core and its games, every module
 under it)."""
 MAX_MODULE_LINES = 800

@@ -40,6 +40,7 @@ from typing import Any
 from . import record, state, state_family
 from .actions import ACTION_IDS, action_token, parse_action
 from .cards import card_token, deck_cards, parse_card, suit_token
+from .results import Outcome, Termination
 from .rules import Rules
 from .transcript import transcript
 from .view import View, build_view
@@ -217,6 +218,13 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self._s[_PHASE] == _OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (a side reached the target), once it is over: the value every
+        game of the family gives (``euchre.results``)."""
+        winner = self._s[state.WINNER]
+        return None if winner < 0 else Outcome(winner, self.score, Termination.TARGET)
 
     @property
     def hand_number(self) -> int:

@@ -29,9 +29,9 @@ A game of each, as the README shows them:
 
 from __future__ import annotations
 
+from ..results import HandResult, Outcome, Termination
 from .core import RuleModule, Table, start_play
 from .match import TableGame, add_game, remove_game
-from .results import HandResult, Outcome, Termination
 
 __all__ = ["HandResult", "Outcome", "RuleModule", "Table", "TableGame", "Termination",
            "add_game", "remove_game", "start_play"]

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..results import HandResult, Outcome, Termination
 from ..rules import Rules
 from ..state import M64, mix64
 from .actions import DISCARD, GIVE, PASS, action_token
 from .cards import EUCHRE_ORDER, NO_TRUMP, CardOrder, cards_of, mask_of
-from .results import HandResult, Outcome, Termination
 
 _GAMMA = 0x9E3779B97F4A7C15
 

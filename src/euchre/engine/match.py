@@ -13,6 +13,7 @@ from typing import Any
 
 from ..game import Game, IllegalAction, parse_stacked_deck, register_game
 from ..record import read_setup_fields
+from ..results import HandResult, Outcome, Termination
 from ..rules import GAME_SPECS, GameSpec, Rules
 from ..state import SEED_LIMIT, new_seed, seed_first_dealer
 from . import core
@@ -20,7 +21,6 @@ from .actions import action_token, parse_action
 from .cards import card_token, parse_card
 from .games import MODULES
 from .record import check_replay, to_record
-from .results import HandResult, Outcome, Termination
 from .transcript import transcript
 from .view import TableView, build_view
 

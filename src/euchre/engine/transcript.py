@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..results import Termination
 from .actions import BID, DISCARD, action_token
 from .cards import NO_TRUMP, SUITS, card_label, sort_key
 from .core import PlayedHand, Table, hands_of
-from .results import Termination
 from .words import action_words, result_words, score_words, side_words, upcard_words
 
 

@@ -9,11 +9,11 @@ bid 3 (no action of his: ``x["forced"]`` says so); a Joker in the widow throws t
 
 from __future__ import annotations
 
+from ...results import HandResult
 from ...rules import Rules
 from ..actions import BID, CALL, PASS, action_token
 from ..cards import EUCHRE_ORDER, JOKER, SUITS, stripped_deck
 from ..core import RuleModule, Table, side_tricks, start_play, throw_in
-from ..results import HandResult
 
 FORCED_BID = 3
 """What the Joker's holder must bid when all four pass."""

@@ -8,11 +8,11 @@ Phases: ``bid`` then ``play``. ``x["high"]`` is the highest bid so far (an actio
 
 from __future__ import annotations
 
+from ...results import HandResult
 from ...rules import Rules
 from ..actions import BID, BLUCHER, MISERE, NAP, PASS, WELLINGTON, action_token
 from ..cards import NO_TRUMP, PLAIN_ORDER, SUITS, stripped_deck, suit_of
 from ..core import RuleModule, Table, start_play, throw_in
-from ..results import HandResult
 
 LADDER = (BID + 1, BID + 2, MISERE, BID + 3, NAP, WELLINGTON, BLUCHER)
 """The bids, lowest first: 2, 3, misère, 4, nap, Wellington, Blücher."""

@@ -11,6 +11,7 @@ the dealer took it, the suit turned down and the round trump was made in.
 
 from __future__ import annotations
 
+from ...results import HandResult
 from ...rules import Rules
 from ...scoring import outcome, side_points
 from ..actions import (
@@ -26,7 +27,6 @@ from ..actions import (
 )
 from ..cards import EUCHRE_ORDER, JOKER, SUITS, cards_of, stripped_deck
 from ..core import RuleModule, Table, side_tricks, start_play, throw_in
-from ..results import HandResult
 
 
 class Railroad(RuleModule):

@@ -1,7 +1,8 @@
 """Results as values: how a hand ended (``HandResult``) and how a match ended (``Outcome``).
 
-A face shows these; it never re-counts tricks or re-words who won: the game's module made
-the ``HandResult`` when the hand ended, the core the ``Outcome`` when the match did.
+A face shows these; it never re-counts tricks or re-words who won: on the rule-module
+engine (``euchre.engine``) the game's module made the ``HandResult`` when the hand ended and
+the core the ``Outcome`` when the match did; every ``Game`` has ``outcome``.
 
 >>> r = HandResult(hand_number=0, dealer=3, maker=1, makers=(1, 3), bid="bid 4", trump="H",
 ...                tricks_won=(1, 2, 0, 3), side_tricks=(1, 5), points=(0, 5), ended="made")
