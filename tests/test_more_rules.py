@@ -6,6 +6,8 @@ file says, and everything goes through the public surface a lockstep driver uses
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from more_support import deck_tokens, first, play, play_first, stacked, table
 
@@ -25,9 +27,11 @@ def test_euchre_is_the_default_and_each_game_has_its_own_defaults():
     assert Rules(game="napoleon").players == 4
     assert [Rules(game="napoleon", players=n).players for n in (3, 4, 5)] == [3, 4, 5]
     for options in ({"game": "railroad", "deck": 33, "call_for_best": False, "target": 7},
-                    {"game": "napoleon", "players": 5, "deck": 52}):
+                    {"game": "napoleon", "players": 5, "deck": 52}, {"players": 3},
+                    {"game": "hasenpfeffer", "target": 12}, {}):
         rules = Rules(**options)
         assert Rules.from_dict(rules.to_dict()) == rules
+        assert dataclasses.replace(rules, target=9) == Rules(**{**options, "target": 9})
 
 
 @pytest.mark.parametrize(("options", "message"), [
@@ -194,6 +198,21 @@ def test_calling_for_best_the_dealer_may_give_the_upcard_under_his_partners_roun
     play(g, *["pass"] * 5, "call C alone", "discard 9C")
     assert g.to_move == 0 and "give 9H" not in g.legal_actions()
     assert len(g.legal_actions()) == 5
+
+
+def test_the_dealer_alone_picks_up_then_discards_again_for_his_partners_best():
+    """'Once trump is fixed and the dealer has discarded (when he picked up), a player who
+    goes alone first discards one card of his hand face down'."""
+    g = table({0: "9S TS QS KS AS"}, dealer=0, after="9H", game="railroad")
+    play(g, "pass", "pass", "pass", "order alone")  # the dealer picks it up alone
+    assert (g.phase, g.to_move) == ("discard", 0) and "discard 9H" in g.legal_actions()
+    play(g, "discard 9S")
+    assert (g.phase, g.to_move) == ("exchange", 0) and "discard 9H" in g.legal_actions()
+    play(g, "discard TS")
+    assert (g.phase, g.to_move) == ("give", 2)
+    first(g)
+    assert len(g.view(0).to_dict()["hand"]) == 5 and g.view(None).out == (2,)
+    assert (g.phase, g.to_move) == ("defend", 1)
 
 
 def test_defending_alone_lone_against_lone_with_exchanges_and_four_points():

@@ -143,7 +143,7 @@ class Rules:
         if self.game != "euchre":
             self._check_other_game(GAME_SPECS[self.game])
             return
-        if self.call_for_best is not DEFAULT:
+        if self.call_for_best is not DEFAULT and self.call_for_best is not False:
             raise ValueError("Rules.call_for_best is an option of railroad, not of euchre")
         _settle(self, players=2, deck=24, target=10, defend_alone=False, call_for_best=False)
         if type(self.players) is not int or self.players not in PLAYER_COUNTS:
