@@ -1,7 +1,7 @@
 """Criterion 1 of issue 38 (and criterion 4 of issue 47): "every record saved today replays
 to the same result". The file beside this test holds records and transcripts written by the
-engine before the family (commit 5103b15): two-handed matches of every deck and option, finished and in progress,
-and records of resampled games that start at a later hand."""
+engine before the family (commit 5103b15): two-handed matches of every deck and option,
+finished and in progress, and records of resampled games that start at a later hand."""
 
 from __future__ import annotations
 
