@@ -129,7 +129,7 @@ def check_score(g: Game, before: tuple[int, ...], hands: int) -> None:
         assert sum(points) == 0 and points[last["maker"]] != 0
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=GAMES, seed=st.integers(0, 2**64 - 1), dealer=st.integers(0, 4),
        policy=st.integers(0, 2**32), target=st.integers(1, 12))
 def test_random_matches_keep_every_invariant(options, seed, dealer, policy, target):
