@@ -13,6 +13,7 @@ from more_support import first, play, play_first, table
 from euchre import Game, IllegalAction, Rules, resample
 from euchre.cli import main
 from euchre.engine import HandResult, Outcome, Termination
+from euchre.engine.view import TableView
 
 OPTIONS = [{"game": "railroad"}, {"game": "railroad", "deck": 33, "call_for_best": False},
            {"game": "hasenpfeffer"}, {"game": "napoleon", "players": 3},
@@ -46,7 +47,9 @@ def test_the_view_dict_shows_each_seats_tricks_bids_who_is_alone_and_trump_once_
     assert data["tricks"][0]["seats"] == [1, 2] and data["score"] == [0, 0]
     assert data["upcard"] == "9H" and data["upcard_taken"] is True
     assert data["sides"] == [0, 1, 0, 1] and data["cards_held"][3] == 5
-    json.dumps(data)
+    assert TableView.from_dict(json.loads(json.dumps(data))) == g.view(3)
+    with pytest.raises(ValueError, match="view is missing"):
+        TableView.from_dict({"hand": []})
 
 
 def test_a_hand_result_and_the_outcome_are_values():

@@ -66,14 +66,38 @@ class TableView:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: every field, ``details`` written at the top level."""
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "details"}
-        for key in ("hand", "trick", "tricks_won", "score", "legal", "sides", "alone", "out",
-                    "cards_held"):
+        for key in _TUPLES:
             out[key] = list(out[key])
         out["bids"] = [list(b) for b in self.bids]
         out["tricks"] = [dict(t) for t in self.tricks]
         out["rules"] = self.rules.to_dict()
         out.update(self.details)
         return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableView:
+        """A view from ``to_dict()``'s output (one received over a network, say); the keys
+        that are no field are the game's ``details``."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a view must be an object, not {type(data).__name__}")
+        names = {f.name for f in fields(cls)} - {"details"}
+        missing = sorted(names - set(data))
+        if missing:
+            raise ValueError(f"view is missing {', '.join(missing)}")
+        values = {k: data[k] for k in names}
+        try:
+            values["rules"] = Rules.from_dict(data["rules"])
+            for key in _TUPLES:
+                values[key] = tuple(data[key])
+            values["bids"] = tuple((int(seat), str(token)) for seat, token in data["bids"])
+            values["tricks"] = tuple(dict(trick) for trick in data["tricks"])
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"malformed view: {err}") from None
+        return cls(**values, details={k: v for k, v in data.items() if k not in names})
+
+
+_TUPLES = ("hand", "trick", "tricks_won", "score", "legal", "sides", "alone", "out",
+           "cards_held")
 
 
 def _tokens(x: dict[str, Any]) -> dict[str, Any]:
