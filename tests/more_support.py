@@ -3,6 +3,8 @@ game's deck as tokens and stacked decks laid out as RULES-more.md says."""
 
 from __future__ import annotations
 
+import random
+
 from euchre import Game, Rules
 
 RANKS = "23456789TJQKA"
@@ -66,3 +68,14 @@ def play_first(g: Game) -> None:
     number = g.hand_number
     while g.hand_number == number and not g.is_over:
         g.apply(g.legal_actions()[0])
+
+
+def random_game(options: dict, seed: int, actions: int) -> Game:
+    """A game of ``Rules(**options)`` after ``actions`` random actions (fewer if it ends)."""
+    g = Game(Rules(**options), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g

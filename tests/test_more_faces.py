@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from more_support import first, play, play_first, table
+from more_support import first, play, play_first, random_game, table
 
 from euchre import Game, IllegalAction, Rules, resample
 from euchre.cli import main
@@ -19,16 +19,6 @@ OPTIONS = [{"game": "railroad"}, {"game": "railroad", "deck": 33, "call_for_best
            {"game": "hasenpfeffer"}, {"game": "napoleon", "players": 3},
            {"game": "napoleon", "players": 5, "deck": 52}]
 WHO = ("Ann", "Bob", "Cy", "Di", "Ed")
-
-
-def random_game(options, seed: int, actions: int) -> Game:
-    g = Game(Rules(**options), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if g.is_over:
-            break
-        g.apply(rng.choice(g.legal_actions()))
-    return g
 
 
 def test_the_view_dict_shows_each_seats_tricks_bids_who_is_alone_and_trump_once_known():

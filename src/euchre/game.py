@@ -40,8 +40,10 @@ from typing import Any
 from . import record, state, state_family
 from .actions import ACTION_IDS, action_token, parse_action
 from .cards import card_token, deck_cards, parse_card, suit_token
-from .results import Outcome, Termination
+from .hands import hand_value
+from .results import HandResult, Outcome, Termination, winner_after_resigning
 from .rules import Rules
+from .scoring import side_of
 from .transcript import transcript
 from .view import View, build_view
 from .words import why_not
@@ -221,10 +223,39 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the match ended (a side reached the target), once it is over: the value every
-        game of the family gives (``euchre.results``)."""
-        winner = self._s[state.WINNER]
-        return None if winner < 0 else Outcome(winner, self.score, Termination.TARGET)
+        """How the match ended (a side reached the target, or a player resigned), once it is
+        over: the value every game of the family gives (``euchre.results``)."""
+        s = self._s
+        if s[_PHASE] != _OVER:
+            return None
+        winner, resigned = s[state.WINNER], s[state.SETUP].resigned
+        if resigned >= 0:
+            return Outcome(None if winner < 0 else winner, self.score, Termination.RESIGNED,
+                           resigned)
+        return Outcome(winner, self.score, Termination.TARGET)
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Every finished hand's result, oldest first (``hands.hand_value``)."""
+        s = self._s
+        setup = s[state.SETUP]
+        every = state.hands_of(s)
+        finished = every if s[_PHASE] == _OVER and setup.resigned < 0 else every[:-1]
+        return tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
+                     for i, (deal, actions, dealer) in enumerate(finished))
+
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns: the match ends at once (``outcome``: resigned; the winner as
+        ``results.winner_after_resigning`` says). The record keeps it; it cannot be taken
+        back."""
+        self._seat(seat)
+        s = self._s
+        if s[_PHASE] == _OVER:
+            raise IllegalAction("the match is already over")
+        winner = winner_after_resigning(self.score, side_of(self.players, seat))
+        s[state.SETUP] = s[state.SETUP]._replace(resigned=seat)
+        s[_PHASE], s[state.TO_MOVE] = _OVER, -1
+        s[state.WINNER] = -1 if winner is None else winner
 
     @property
     def hand_number(self) -> int:
@@ -295,6 +326,8 @@ class Game:
     def pop(self) -> None:
         """Take back the newest action, however it was made: instantly after ``push_id``
         (which keeps a snapshot), by replaying its hand otherwise."""
+        if self._s[state.SETUP].resigned >= 0:
+            raise IllegalAction("the match was resigned: it cannot be taken back")
         previous = self._take_back(self._s)
         if previous is None:
             raise IllegalAction("nothing to take back: no action was made in this game")
@@ -364,6 +397,9 @@ class Game:
                 start_last=setup.start_last))
         for i, hand in enumerate(data["hands"]):
             game._replay_hand(i, hand, setup.start_hand + i)
+        resigned = record.resigned_seat(data, setup.rules.players)
+        if resigned is not None:
+            game.resign(resigned)
         record.check_replay(game._s, data)
         return game
 

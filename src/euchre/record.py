@@ -62,7 +62,22 @@ def to_record(s: list) -> dict[str, Any]:
     data["score"] = ([s[state.SCORE0], s[state.SCORE1]] if players == 2
                      else list(state_family.score(s)))
     data["winner"] = None if s[state.WINNER] < 0 else s[state.WINNER]
+    if setup.resigned >= 0:  # (only then: every other record is written as it always was)
+        data["outcome"] = {"winner": data["winner"], "scores": data["score"],
+                           "termination": "resigned", "seat": setup.resigned}
     return data
+
+
+def resigned_seat(data: dict[str, Any], players: int) -> int | None:
+    """The seat a record says resigned (``outcome``), or None; ``ValueError`` if it names
+    no seat."""
+    ended = data.get("outcome")
+    if not isinstance(ended, dict) or ended.get("termination") != "resigned":
+        return None
+    seat = ended.get("seat")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"record outcome: resigned seat {seat!r} is not a seat")
+    return seat
 
 
 def opening(data: dict[str, Any]) -> dict[str, Any]:
@@ -139,10 +154,10 @@ def check_replay(s: list, data: dict[str, Any]) -> None:
                     mine[key], theirs[key]):
                 raise ValueError(f"record hand {i}: {key} {theirs[key]!r} does not match the "
                                  f"replay ({mine[key]!r})")
-    for key in ("score", "winner"):
-        if key in data and data[key] != replayed[key]:
+    for key in ("score", "winner", "outcome"):
+        if key in data and data[key] != replayed.get(key):
             raise ValueError(f"record {key} {data[key]!r} does not match the replay "
-                             f"({replayed[key]!r})")
+                             f"({replayed.get(key)!r})")
 
 
 def _canonical_like(mine: Any, theirs: Any) -> Any:

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
@@ -83,3 +84,16 @@ class Outcome:
     def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "scores": list(self.scores),
                 "termination": str(self.termination), "seat": self.seat}
+
+
+def winner_after_resigning(score: Sequence[int], side: int) -> int | None:
+    """Who wins when a player of ``side`` resigns: the other side of two; with more, the
+    highest score among the others, nobody when it is shared. Every game's ``resign``.
+
+    >>> winner_after_resigning((3, 7), 1), winner_after_resigning((3, 7, 7), 0)
+    (0, None)
+    """
+    others = [other for other in range(len(score)) if other != side]
+    best = max(score[other] for other in others)
+    leaders = [other for other in others if score[other] == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from ..results import HandResult, Outcome, Termination
+from ..results import HandResult, Outcome, Termination, winner_after_resigning
 from ..rules import Rules
 from ..state import M64, mix64
 from .actions import DISCARD, GIVE, PASS, action_token
@@ -384,13 +384,8 @@ def bids_seen(t: Table, viewer: int | None) -> tuple[tuple[int, str], ...]:
 
 
 def resign(t: Table, seat: int) -> None:
-    """``seat`` resigns: the match ends. Two sides: the other wins; more: the highest score
-    among the others wins, nobody when it is shared."""
-    mine = t.sides[seat]
-    others = [side for side in range(len(t.score)) if side != mine]
-    best = max(t.score[side] for side in others)
-    leaders = [side for side in others if t.score[side] == best]
-    winner = leaders[0] if len(leaders) == 1 else None
+    """``seat`` resigns: the match ends (``winner_after_resigning`` says who won)."""
+    winner = winner_after_resigning(t.score, t.sides[seat])
     finish(t, Outcome(winner, tuple(t.score), Termination.RESIGNED, seat))
 
 

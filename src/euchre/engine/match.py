@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..game import Game, IllegalAction, parse_stacked_deck, register_game
-from ..record import read_setup_fields
+from ..record import read_setup_fields, resigned_seat
 from ..results import HandResult, Outcome, Termination
 from ..rules import GAME_SPECS, GameSpec, Rules
 from ..state import SEED_LIMIT, new_seed, seed_first_dealer
@@ -206,14 +206,11 @@ class TableGame(Game):
         for i, hand in enumerate(data["hands"]):
             game._replay_hand(i, hand, i)
         ended = data.get("outcome")
-        if isinstance(ended, dict) and ended.get("termination") in ("resigned", "abandoned"):
-            seat = ended.get("seat")
-            if ended["termination"] == "abandoned":
-                game.abandon()
-            elif type(seat) is int and 0 <= seat < rules.players:
-                game.resign(seat)
-            else:
-                raise ValueError(f"record outcome: resigned seat {seat!r} is not a seat")
+        resigned = resigned_seat(data, rules.players)
+        if resigned is not None:
+            game.resign(resigned)
+        elif isinstance(ended, dict) and ended.get("termination") == "abandoned":
+            game.abandon()
         check_replay(game.record(), data)
         game._undo = []
         return game
