@@ -16,9 +16,12 @@ f. if ``pyspiel`` imports, OpenSpiel's player actions/s and clones/s (``openspie
 g. the four-handed game (``Rules(players=4)``) on the work OpenSpiel's ``euchre`` does: the
    int path as in (a), ``copy()`` as in (d), and ``resample`` with three hidden hands as in
    (e), with the ratios to OpenSpiel's play and clones;
-h. with ``--baseline REV``, the two-handed figures (a)-(e) of the engine at git revision
-   ``REV`` (its ``src`` checked out into a temporary directory and imported under another
-   name), measured in the same slices, and the ratios of today's to it.
+h. with ``--baseline REV``, the two-handed figures (a)-(e) and the four-handed (g) of the
+   engine at git revision ``REV`` (its ``src`` checked out into a temporary directory and
+   imported under another name), measured in the same slices, and the ratios of today's to
+   it;
+i. the games on the rule-module core (Railroad, Hasenpfeffer, Napoleon at three and five):
+   random play through the int path, ``copy()`` and ``resample`` (``rule_games_speed``).
 
 Interleaving: each repetition is cut into 0.25 s slices and every measurement, ours and
 OpenSpiel's, takes its turn in every slice (in reverse order every other slice, so neither of
@@ -55,6 +58,7 @@ from euchre.resample import resample
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 openspiel_ref = importlib.import_module("openspiel_ref")
+rule_games = importlib.import_module("rule_games_speed")
 
 REPEATS = 3
 SLICE = 0.25
@@ -297,28 +301,35 @@ def _two_handed_steps(prefix: str, t: Table) -> dict[str, Callable[[float, int],
     }
 
 
-ORDER = ("fast", "base_fast", "os_play", "fast4", "push", "base_push", "token", "base_token",
-         "copy", "base_copy", "copy4", "os_clone", "resample", "base_resample", "resample4",
-         "resample_cold", "base_resample_cold")
+ORDER = ("fast", "base_fast", "os_play", "fast4", "base_fast4", "push", "base_push", "token",
+         "base_token", "copy", "base_copy", "copy4", "base_copy4", "os_clone", "resample",
+         "base_resample", "resample4", "base_resample4", "resample_cold", "base_resample_cold",
+         *(f"{kind}_{name}" for name in rule_games.GAMES
+           for kind in ("play", "copy", "resample")))
 """The measurements in their order within a slice: each beside what it is compared with
 (today's two-handed beside the baseline's, our play and copies beside OpenSpiel's), so each
 ratio compares figures taken moments apart."""
 
 
-def _steps(two: Table, four: Table, have_os: bool,
-           base: Table | None = None) -> list[tuple[str, Callable[[float, int], dict]]]:
+def _four_handed_steps(prefix: str, t: Table) -> dict[str, Callable[[float, int], dict]]:
+    return {
+        f"{prefix}fast4": lambda s, seed: fast_play(s, seed, t.rules, t.engine),
+        f"{prefix}copy4": lambda s, seed: copy_rate(s, t.pool),
+        f"{prefix}resample4": lambda s, seed: resample_rate(s, seed, t.views, t.engine),
+    }
+
+
+def _steps(two: Table, four: Table, have_os: bool, base: tuple[Table, Table] | None = None,
+           seed: int = 0) -> list[tuple[str, Callable[[float, int], dict]]]:
     """Every measurement of a run, in ``ORDER``."""
-    steps = _two_handed_steps("", two)
-    steps.update({
-        "fast4": lambda s, seed: fast_play(s, seed, four.rules, four.engine),
-        "copy4": lambda s, seed: copy_rate(s, four.pool),
-        "resample4": lambda s, seed: resample_rate(s, seed, four.views, four.engine),
-    })
+    steps = {**_two_handed_steps("", two), **_four_handed_steps("", four),
+             **rule_games.steps(seed, copy_rate, resample_rate)}
     if have_os:
         steps["os_play"] = lambda s, seed: openspiel_ref.random_play_rate(s, seed)
         steps["os_clone"] = lambda s, seed: openspiel_ref.clone_rate(s, seed, POOL_SIZE)
     if base is not None:
-        steps.update(_two_handed_steps("base_", base))
+        steps.update(_two_handed_steps("base_", base[0]))
+        steps.update(_four_handed_steps("base_", base[1]))
     return [(name, steps[name]) for name in ORDER if name in steps]
 
 
@@ -370,6 +381,10 @@ FIGURES = [
     ("base_copies_per_s", "base_copy", "copies_per_s"),
     ("base_resamples_per_s", "base_resample", "resamples_per_s"),
     ("base_cold_resamples_per_s", "base_resample_cold", "resamples_per_s"),
+    ("base_fast4_actions_per_s", "base_fast4", "actions_per_s"),
+    ("base_copies4_per_s", "base_copy4", "copies_per_s"),
+    ("base_resamples4_per_s", "base_resample4", "resamples_per_s"),
+    *rule_games.FIGURES,
 ]
 
 # (ratio, ours, our key, OpenSpiel's measurement, its key) for every ratio reported.
@@ -386,6 +401,10 @@ RATIOS = [
     ("ratio_resample_vs_base", "resample", "resamples_per_s", "base_resample",
      "resamples_per_s"),
     ("ratio_resample_cold_vs_base", "resample_cold", "resamples_per_s", "base_resample_cold",
+     "resamples_per_s"),
+    ("ratio_fast4_vs_base", "fast4", "actions_per_s", "base_fast4", "actions_per_s"),
+    ("ratio_copy4_vs_base", "copy4", "copies_per_s", "base_copy4", "copies_per_s"),
+    ("ratio_resample4_vs_base", "resample4", "resamples_per_s", "base_resample4",
      "resamples_per_s"),
 ]
 BASELINE_RATIOS = [r[0] for r in RATIOS if r[0].endswith("_vs_base")]
@@ -417,8 +436,10 @@ def measure(seconds: float, seed: int, repeats: int = REPEATS,
     have_os = openspiel_ref.available()
     two = make_table(ENGINE, Rules(), seed)
     four = make_table(ENGINE, Rules(players=4), seed + 1)
-    base = None if baseline is None else make_table(baseline, baseline.Rules(), seed)
-    runs = _run_sliced(_steps(two, four, have_os, base), seconds, seed, repeats)
+    base = None if baseline is None else (
+        make_table(baseline, baseline.Rules(), seed),
+        make_table(baseline, baseline.Rules(players=4), seed + 1))
+    runs = _run_sliced(_steps(two, four, have_os, base, seed), seconds, seed, repeats)
     results: dict = {
         "date": started,
         "python": platform.python_version(),
@@ -567,7 +588,11 @@ BASELINE_ROWS = (("(a) fast int path: actions", "fast_actions_per_s", "ratio_fas
                  ("(d) copy()", "copies_per_s", "ratio_copy_vs_base"),
                  ("(e) resample, views reused", "resamples_per_s", "ratio_resample_vs_base"),
                  ("    resample, fresh view", "cold_resamples_per_s",
-                  "ratio_resample_cold_vs_base"))
+                  "ratio_resample_cold_vs_base"),
+                 ("(g) four-handed int path: actions", "fast4_actions_per_s",
+                  "ratio_fast4_vs_base"),
+                 ("    four-handed copy()", "copies4_per_s", "ratio_copy4_vs_base"),
+                 ("    four-handed resample", "resamples4_per_s", "ratio_resample4_vs_base"))
 
 
 def _print_baseline(f: dict, name: str) -> None:
@@ -575,7 +600,7 @@ def _print_baseline(f: dict, name: str) -> None:
     the median of the per-repetition ratios, and (judged) each one's best repetition over
     the other's, the figure least moved by other processes on a shared machine."""
     rows = _Rows(f, 1.0)
-    rows.header(f"(h) two-handed, today / {name}"[:36])
+    rows.header(f"(h) today / {name}"[:36])
     for label, key, ratio in BASELINE_ROWS:
         best = f[ratio]["best"]
         rows.row(label, key, f"best >= {TARGET_VS_BASELINE:.2f}x: {best:.2f}x "
@@ -615,6 +640,7 @@ def print_table(res: dict) -> None:
     _print_rows(res["figures"], res["pyspiel"], scale)
     if res.get("baseline"):
         _print_baseline(res["figures"], res["baseline"])
+    rule_games.print_rows(res["figures"], _fmt, _spread)
     _print_pools(res, scale)
 
 
@@ -626,8 +652,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=REPEATS,
                         help=f"timed repetitions, the median reported (default {REPEATS})")
     parser.add_argument("--baseline", metavar="REV",
-                        help="also measure the two-handed figures of the engine at git "
-                             "revision REV, side by side (for example 5103b15)")
+                        help="also measure the two- and four-handed figures of the engine at "
+                             "git revision REV, side by side (for example 5103b15)")
     parser.add_argument("--json", action="store_true",
                         help="print the results as JSON instead of a table")
     args = parser.parse_args(argv)

@@ -69,25 +69,27 @@ def test_the_table_has_a_row_for_every_figure_and_judges_each_target():
                 "resample, three hidden hands", "four-handed copy pool: 300",
                 "four-handed view pool: 300"]:
         assert row in done.stdout, row
-    assert "(h) two-handed" not in done.stdout  # only with --baseline
+    assert "(h) today" not in done.stdout  # only with --baseline
 
 
 def test_a_baseline_revision_is_measured_beside_todays_code():
     """Issue 38: "every two-handed figure within 5% of today's, measured side by side
-    against today's code in one run" (here the baseline is this very revision)."""
+    against today's code in one run" (here the baseline is this very revision); issue 47:
+    the four-handed figures too."""
     done = _run(*QUICK, "--baseline", "HEAD", "--json")
     assert done.returncode == 0, done.stderr
     res = json.loads(done.stdout)
     assert res["baseline"] == "HEAD"
     figures = res["figures"]
     for name in ["ratio_fast_vs_base", "ratio_push_vs_base", "ratio_token_vs_base",
-                 "ratio_copy_vs_base", "ratio_resample_vs_base", "ratio_resample_cold_vs_base"]:
+                 "ratio_copy_vs_base", "ratio_resample_vs_base", "ratio_resample_cold_vs_base",
+                 "ratio_fast4_vs_base", "ratio_copy4_vs_base", "ratio_resample4_vs_base"]:
         assert figures[name]["median"] > 0, name
     assert figures["ratio_copy_vs_base"]["median"] == pytest.approx(
         figures["copies_per_s"]["median"] / figures["base_copies_per_s"]["median"])
     table = _run(*QUICK, "--baseline", "HEAD")
-    assert "(h) two-handed, today / HEAD" in table.stdout
-    assert table.stdout.count("best >= 0.95x") == 6
+    assert "(h) today / HEAD" in table.stdout
+    assert table.stdout.count("best >= 0.95x") == 9
     assert figures["ratio_fast_vs_base"]["best"] == pytest.approx(
         figures["fast_actions_per_s"]["max"] / figures["base_fast_actions_per_s"]["max"])
 
@@ -117,3 +119,17 @@ def test_a_bad_flag_is_one_line_naming_it():
         done = _run(*args)
         assert done.returncode == 2 and message in done.stderr
         assert "Traceback" not in done.stderr
+
+
+def test_the_rule_module_games_are_measured():
+    """Issue 47: "random-play actions a second, `copy()` and `resample` reported for each
+    new game"."""
+    done = _run(*QUICK, "--json")
+    figures = json.loads(done.stdout)["figures"]
+    for game in ("railroad", "hasenpfeffer", "napoleon3", "napoleon5"):
+        for name in (f"play_{game}_actions_per_s", f"copies_{game}_per_s",
+                     f"resamples_{game}_per_s"):
+            assert figures[name]["median"] > 0, name
+    table = _run(*QUICK)
+    assert "(i) games on the rule-module core" in table.stdout
+    assert "    hasenpfeffer resample(view, rng)" in table.stdout

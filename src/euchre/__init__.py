@@ -1,4 +1,5 @@
-"""Two-handed Euchre: an exact rules engine, computer players, and tools to play and study it.
+"""Euchre and its family (two-, three- and four-handed Euchre, Railroad Euchre, Hasenpfeffer,
+Napoleon): an exact rules engine, computer players, and tools to play and study them.
 
 >>> from euchre import Game, Rules
 >>> g = Game(Rules(deck=25, stick_the_dealer=True), seed=1)
@@ -6,6 +7,7 @@
 (25, 5)
 """
 
+from . import engine
 from .actions import N_ACTIONS, action_token, parse_action
 from .cards import card_token, parse_card
 from .game import Game, IllegalAction
@@ -22,6 +24,7 @@ __all__ = [
     "View",
     "action_token",
     "card_token",
+    "engine",
     "parse_action",
     "parse_card",
     "resample",

@@ -39,8 +39,11 @@ from typing import Any
 
 from . import record, state, state_family
 from .actions import ACTION_IDS, action_token, parse_action
-from .cards import card_token, deck_mask, parse_card, suit_token
+from .cards import card_token, deck_cards, parse_card, suit_token
+from .hands import hand_value
+from .results import HandResult, Outcome, Termination, winner_after_resigning
 from .rules import Rules
+from .scoring import side_of
 from .transcript import transcript
 from .view import View, build_view
 from .words import why_not
@@ -75,33 +78,56 @@ def _applier(is_legal: Callable[[list, int], bool],
     return apply
 
 
+_RULE_GAMES: dict[str, type] = {}
+"""The class that plays each game on the rule-module core (``euchre.engine``), by
+``Rules.game``: the engine registers it (``register_game``) when it is imported."""
+
+
+def register_game(names: Iterable[str], cls: type) -> None:
+    """``Game(Rules(game=name))`` and ``Game.from_record`` make a ``cls`` for each name."""
+    _RULE_GAMES.update(dict.fromkeys(names, cls))
+
+
 def _new(cls: type, rules: Any = None, *args: Any, **kwargs: Any) -> Game:
     """``Game(rules)`` makes a ``FamilyGame`` for three or four players: the same API over
-    the family's core, while the two-handed game keeps its own specialised methods."""
-    if cls is Game and isinstance(rules, Rules) and rules.players != 2:
-        cls = FamilyGame
+    the family's core, while the two-handed game keeps its own specialised methods; a game
+    of RULES-more.md is the engine's (``register_game``)."""
+    if cls is Game and isinstance(rules, Rules):
+        if rules.game != "euchre":
+            cls = _RULE_GAMES[rules.game]
+        elif rules.players != 2:
+            cls = FamilyGame
     return object.__new__(cls)
 
 
 def _parse_deck(order: Any, rules: Rules, index: int) -> tuple[int, ...]:
+    return parse_stacked_deck(
+        order, index, deck_cards(rules.deck), card_token,
+        lambda token: token if type(token) is int and 0 <= token < 33 else parse_card(token))
+
+
+def parse_stacked_deck(order: Any, index: int, deck: Sequence[int], token_of: Callable[[int], str],
+                       card_of: Callable[[Any], int]) -> tuple[int, ...]:
+    """A stacked deck as card ids, checked: a list of tokens naming every card of ``deck``
+    once and nothing else (every game's ``decks``); ``ValueError`` naming what is wrong."""
     where = f"stacked deck {index}"
     if isinstance(order, str) or not isinstance(order, Sequence):
         raise ValueError(f"{where} must be a list of card tokens, not {type(order).__name__}")
     cards = []
     for token in order:
         try:
-            cards.append(token if type(token) is int and 0 <= token < 33 else parse_card(token))
+            cards.append(card_of(token))
         except ValueError as err:
             raise ValueError(f"{where}: {err}") from None
-    wanted = deck_mask(rules.deck)
+    wanted = set(deck)
     for card in cards:
-        if not wanted >> card & 1:
-            raise ValueError(f"{where}: {card_token(card)} is not in the {rules.deck}-card deck")
+        if card not in wanted:
+            raise ValueError(f"{where}: {token_of(card)} is not in the {len(deck)}-card deck")
     if len(set(cards)) != len(cards):
         twice = next(c for c in cards if cards.count(c) > 1)
-        raise ValueError(f"{where} holds {card_token(twice)} twice")
-    if len(cards) != rules.deck:
-        raise ValueError(f"{where} has {len(cards)} cards, expected all {rules.deck} of the deck")
+        raise ValueError(f"{where} holds {token_of(twice)} twice")
+    if len(cards) != len(deck):
+        raise ValueError(f"{where} has {len(cards)} cards, expected all {len(deck)} of the deck")
     return tuple(cards)
 
 
@@ -196,6 +222,42 @@ class Game:
         return self._s[_PHASE] == _OVER
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (a side reached the target, or a player resigned), once it is
+        over: the value every game of the family gives (``euchre.results``)."""
+        s = self._s
+        if s[_PHASE] != _OVER:
+            return None
+        winner, resigned = s[state.WINNER], s[state.SETUP].resigned
+        if resigned >= 0:
+            return Outcome(None if winner < 0 else winner, self.score, Termination.RESIGNED,
+                           resigned)
+        return Outcome(winner, self.score, Termination.TARGET)
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """Every finished hand's result, oldest first (``hands.hand_value``)."""
+        s = self._s
+        setup = s[state.SETUP]
+        every = state.hands_of(s)
+        finished = every if s[_PHASE] == _OVER and setup.resigned < 0 else every[:-1]
+        return tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
+                     for i, (deal, actions, dealer) in enumerate(finished))
+
+    def resign(self, seat: int) -> None:
+        """``seat`` resigns: the match ends at once (``outcome``: resigned; the winner as
+        ``results.winner_after_resigning`` says). The record keeps it; it cannot be taken
+        back."""
+        self._seat(seat)
+        s = self._s
+        if s[_PHASE] == _OVER:
+            raise IllegalAction("the match is already over")
+        winner = winner_after_resigning(self.score, side_of(self.players, seat))
+        s[state.SETUP] = s[state.SETUP]._replace(resigned=seat)
+        s[_PHASE], s[state.TO_MOVE] = _OVER, -1
+        s[state.WINNER] = -1 if winner is None else winner
+
+    @property
     def hand_number(self) -> int:
         """Hands dealt before this one (hands thrown in count)."""
         return self._s[state.HAND_NO]
@@ -264,6 +326,8 @@ class Game:
     def pop(self) -> None:
         """Take back the newest action, however it was made: instantly after ``push_id``
         (which keeps a snapshot), by replaying its hand otherwise."""
+        if self._s[state.SETUP].resigned >= 0:
+            raise IllegalAction("the match was resigned: it cannot be taken back")
         previous = self._take_back(self._s)
         if previous is None:
             raise IllegalAction("nothing to take back: no action was made in this game")
@@ -320,6 +384,10 @@ class Game:
     def from_record(cls, data: Any) -> Game:
         """Rebuild a game from ``record()``; ``ValueError`` naming what is wrong if the record
         is malformed or was tampered with."""
+        rules = data.get("rules") if isinstance(data, dict) else None
+        if isinstance(rules, dict) and rules.get("game", "euchre") != "euchre":
+            game = Rules.from_dict(rules).game  # (an unknown game is refused here)
+            return _RULE_GAMES[game].from_record(data)
         setup = record.read_setup(data)
         game = Game(setup.rules, seed=setup.seed, first_dealer=setup.first_dealer,
                     decks=data["stacked_decks"])
@@ -329,6 +397,9 @@ class Game:
                 start_last=setup.start_last))
         for i, hand in enumerate(data["hands"]):
             game._replay_hand(i, hand, setup.start_hand + i)
+        resigned = record.resigned_seat(data, setup.rules.players)
+        if resigned is not None:
+            game.resign(resigned)
         record.check_replay(game._s, data)
         return game
 

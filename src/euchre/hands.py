@@ -33,7 +33,8 @@ from .actions import (
     action_token,
 )
 from .cards import N_CARDS, SECOND_WINS, SUITS, bits, card_token
-from .scoring import outcome, side_points
+from .results import HandResult
+from .scoring import outcome, side_points, sides_of
 
 
 class DealMasks(NamedTuple):
@@ -181,6 +182,29 @@ def hand_result(deal: tuple, actions: list[int], dealer: int, players: int = 2) 
     if players != 2:
         result.update(alone=story["alone"], out=story["out"])
     return result
+
+
+def hand_value(number: int, deal: tuple, actions: list[int], dealer: int,
+               players: int = 2) -> HandResult:
+    """A finished hand's result as the typed value every game of the family gives
+    (``results.HandResult``), read from its story: the maker and his side, his bid as said,
+    trump, the tricks by seat and side, the points, how it ended."""
+    story = hand_story(deal, actions, dealer, players)
+    maker = story["maker"]
+    sides = sides_of(players)
+    count = max(sides) + 1
+    if maker < 0:
+        return HandResult(number, dealer, None, (), None, None, (0,) * players, (0,) * count,
+                          (0,) * count, "thrown_in")
+    won = tuple(story["won"])
+    side_tricks = tuple(sum(w for seat, w in enumerate(won) if sides[seat] == side)
+                        for side in range(count))
+    bid = next(token for seat, token in story["bids"] if seat == maker and token != "pass")
+    return HandResult(number, dealer, maker,
+                      tuple(seat for seat in range(players) if sides[seat] == sides[maker]),
+                      bid, SUITS[story["trump"]], won, side_tricks,
+                      story_points(story, players), outcome(maker_tricks(won, maker, players)),
+                      tuple(story["alone"]), tuple(story["out"]))
 
 
 class HandEnd:

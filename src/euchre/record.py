@@ -62,7 +62,22 @@ def to_record(s: list) -> dict[str, Any]:
     data["score"] = ([s[state.SCORE0], s[state.SCORE1]] if players == 2
                      else list(state_family.score(s)))
     data["winner"] = None if s[state.WINNER] < 0 else s[state.WINNER]
+    if setup.resigned >= 0:  # (only then: every other record is written as it always was)
+        data["outcome"] = {"winner": data["winner"], "scores": data["score"],
+                           "termination": "resigned", "seat": setup.resigned}
     return data
+
+
+def resigned_seat(data: dict[str, Any], players: int) -> int | None:
+    """The seat a record says resigned (``outcome``), or None; ``ValueError`` if it names
+    no seat."""
+    ended = data.get("outcome")
+    if not isinstance(ended, dict) or ended.get("termination") != "resigned":
+        return None
+    seat = ended.get("seat")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"record outcome: resigned seat {seat!r} is not a seat")
+    return seat
 
 
 def opening(data: dict[str, Any]) -> dict[str, Any]:
@@ -74,9 +89,9 @@ def opening(data: dict[str, Any]) -> dict[str, Any]:
     return {**setup, "hands": [{"actions": []}]}
 
 
-def read_setup(data: Any) -> state.Setup:
-    """The setup a record starts from, every field checked; ``ValueError`` naming the first
-    that is wrong. (The stacked decks are checked by ``Game``, which gets them as tokens.)"""
+def read_setup_fields(data: Any) -> tuple[Rules, int, int]:
+    """A record's rules, seed and first dealer, its form and fields checked (every game's
+    records share them); ``ValueError`` naming the first that is wrong."""
     if not isinstance(data, dict):
         raise ValueError(f"a record must be a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
@@ -89,6 +104,13 @@ def read_setup(data: Any) -> state.Setup:
     hands = data["hands"]
     if not isinstance(hands, list) or not hands:
         raise ValueError("record 'hands' must be a non-empty list of hands")
+    return rules, _int(data["seed"], "seed"), _int(data["first_dealer"], "first_dealer")
+
+
+def read_setup(data: Any) -> state.Setup:
+    """The setup a record starts from, every field checked; ``ValueError`` naming the first
+    that is wrong. (The stacked decks are checked by ``Game``, which gets them as tokens.)"""
+    rules, seed, first_dealer = read_setup_fields(data)
     start = data.get("start") or {}
     if not isinstance(start, dict):
         raise ValueError("record 'start' must be an object")
@@ -100,8 +122,7 @@ def read_setup(data: Any) -> state.Setup:
             or scoring.match_winner(score, rules.target) >= 0):
         raise ValueError(f"record start score must be {sides} numbers of a match not yet won, "
                          f"not {score!r}")
-    return state.Setup(rules, _int(data["seed"], "seed"),
-                       _int(data["first_dealer"], "first_dealer"), (), start_hand,
+    return state.Setup(rules, seed, first_dealer, (), start_hand,
                        tuple(score), _start_last(start.get("last_hand"), rules.players))
 
 
@@ -133,10 +154,10 @@ def check_replay(s: list, data: dict[str, Any]) -> None:
                     mine[key], theirs[key]):
                 raise ValueError(f"record hand {i}: {key} {theirs[key]!r} does not match the "
                                  f"replay ({mine[key]!r})")
-    for key in ("score", "winner"):
-        if key in data and data[key] != replayed[key]:
+    for key in ("score", "winner", "outcome"):
+        if key in data and data[key] != replayed.get(key):
             raise ValueError(f"record {key} {data[key]!r} does not match the replay "
-                             f"({replayed[key]!r})")
+                             f"({replayed.get(key)!r})")
 
 
 def _canonical_like(mine: Any, theirs: Any) -> Any:

@@ -35,6 +35,8 @@ from .cards import (
     SUIT_MASK,
     SUITS,
 )
+from .engine.resample import resample as resample_table
+from .engine.view import TableView
 from .game import Game, game_of_state
 from .hands import DealMasks
 from .resample_family import card_of, resample_family_state, shared_template, start_of
@@ -157,10 +159,13 @@ def _template(view: View, phase: int, trump: int, up: int, own_discard: int, pla
     return s
 
 
-def resample(view: View, rng: _random.Random) -> Game:
+def resample(view: View | TableView, rng: _random.Random) -> Game:
     """A ``Game`` in the same position as ``view``'s player sees it, its hidden cards drawn
     uniformly among the deals consistent with the view. ``rng`` needs ``random()`` and
-    ``getrandbits()`` (a ``random.Random``)."""
+    ``getrandbits()`` (a ``random.Random``). A view of a game on the rule-module core
+    (Railroad, Hasenpfeffer, Napoleon) is resampled by ``engine.resample``."""
+    if type(view) is TableView:  # (an identity test: this is the search's hot path)
+        return resample_table(view, rng)
     return game_of_state(resample_state(view, rng))
 
 

@@ -88,6 +88,8 @@ class Setup(NamedTuple):
     """Points by side before ``start_hand``."""
     start_last: HandEnd | None = None
     """The hand before ``start_hand`` (a ``HandEnd``), or None."""
+    resigned: int = -1
+    """The seat that resigned the match (``Game.resign``), or -1."""
 
 
 def mix64(z: int) -> int:

@@ -63,7 +63,12 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
                          f"{setup.start_hand + len(every)}")
     winner = s[state.WINNER]
     final = ((s[state.SCORE0], s[state.SCORE1]) if players == 2 else state_family.score(s))
-    if winner < 0:
+    if setup.resigned >= 0:
+        won = "nobody wins" if winner < 0 else \
+            f"{side_name(who, players, winner)} win{'s' if players != 4 else ''} the match"
+        lines.append(f"{who[setup.resigned]} resigned: {won} "
+                     f"({score_words(final, who, players)}).")
+    elif winner < 0:
         lines.append(f"Match in progress: {score_words(final, who, players)}.")
     elif players == 2:
         lines.append(f"{who[winner]} wins the match {final[winner]}-{final[1 - winner]}.")

@@ -20,7 +20,7 @@ COMMANDS = (play, daily, serve, replay, review, stats, arena, tournament, bot, d
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: every command's own parser under one."""
-    parser = Parser(prog="euchre", description="Two-handed Euchre: play, replay and study.",
+    parser = Parser(prog="euchre", description="Euchre and its family: play, replay and study.",
                     formatter_class=CommandList)
     parser.add_argument("--version", action="version", version=f"euchre {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)

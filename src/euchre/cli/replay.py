@@ -52,6 +52,9 @@ def run(args: argparse.Namespace) -> int:
             record["players"] = data["players"]
         print(json.dumps(record, ensure_ascii=False))
         return 0
+    if args.step and game.rules.game != "euchre":
+        raise ValueError(f"--step draws a Euchre table; a {game.rules.game} match is "
+                         "replayed as text: leave out --step")
     if args.step:
         from rich.console import Console
 

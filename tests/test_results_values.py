@@ -1,0 +1,67 @@
+"""Issue 47, criterion 2, for today's games (two-, three- and four-handed Euchre): "Results
+are values ... `Game.resign(seat)` and the history (`Game.actions()`, each hand's result)
+are public"; a resignation is part of the record, not patched onto it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from more_support import random_game
+
+from euchre import Game, IllegalAction, Rules
+from euchre.results import HandResult, Outcome, Termination
+
+
+def played(players: int, actions: int, seed: int = 4) -> Game:
+    return random_game({"players": players}, seed, actions)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_each_hands_result_is_a_value_agreeing_with_the_record(players):
+    g = played(players, 120)
+    record = g.record()
+    results = g.results
+    assert len(results) == len(record["hands"]) - (not g.is_over)
+    for result, hand in zip(results, record["hands"], strict=False):
+        assert isinstance(result, HandResult)
+        saved = hand["result"]
+        assert list(result.points) == saved["points"]
+        assert list(result.tricks_won) == saved["tricks_won"]
+        assert result.ended == saved["outcome"] and result.maker == saved["maker"]
+        assert result.trump == saved["trump"]
+        if not result.thrown_in:
+            assert result.maker in result.makers and result.bid.split()[0] in ("order", "call")
+            assert sum(result.side_tricks) == 5
+
+
+@pytest.mark.parametrize(("players", "resigner"), [(2, 0), (3, 2), (4, 1)])
+def test_resign_ends_the_match_and_the_record_keeps_it(players, resigner):
+    g = played(players, 40)
+    g.resign(resigner)
+    outcome = g.outcome
+    assert g.is_over and g.to_move is None and g.legal_actions() == []
+    assert (outcome.termination, outcome.seat) == (Termination.RESIGNED, resigner)
+    if players != 3:
+        assert g.winner == 1 - resigner % 2
+    data = json.loads(json.dumps(g.record()))
+    assert data["outcome"]["termination"] == "resigned"
+    again = Game.from_record(data)
+    assert again == g and again.outcome == outcome
+    assert "resigned" in g.transcript().splitlines()[-1]
+    with pytest.raises(IllegalAction, match="cannot be taken back"):
+        g.pop()
+    with pytest.raises(IllegalAction, match="already over"):
+        g.resign(0)
+    data["outcome"]["seat"] = 9
+    with pytest.raises(ValueError, match="resigned seat 9 is not a seat"):
+        Game.from_record(data)
+
+
+def test_a_match_won_at_the_target_says_so():
+    g = Game(Rules(target=1), seed=3)
+    assert g.outcome is None
+    while not g.is_over:
+        g.apply(g.legal_actions()[-1])
+    assert g.outcome == Outcome(g.winner, g.score, Termination.TARGET)
+    assert "outcome" not in g.record()  # written as it always was
