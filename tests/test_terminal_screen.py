@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sys
 
 import pexpect
@@ -163,6 +164,27 @@ def test_help_and_rules_at_the_prompt(tmp_path):
     for heading in ("Card order", "Bidding, round 1", "Scoring", "Joker (25-card deck)"):
         assert heading in rules and heading not in shown, heading
     assert "-- Hand 1 --" in shown and "1) " in shown  # then the table is drawn again
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.skipif(not shutil.which("less"), reason="the system pager less is not installed")
+def test_rules_in_less_show_styles_not_escape_codes(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "MANPAGER", "LESS")}
+    child = pexpect.spawn(sys.executable, ["-m", "euchre.cli", "play", "--seed", "5",
+                                           "--target", "3"],
+                          env={**env, "EUCHRE_DATA_DIR": str(tmp_path), "COLUMNS": "80",
+                               "LINES": "24", "TERM": "xterm"},
+                          encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect(r"\n:\x1b\[K|\(END\)")  # less shows a screen and its prompt
+    shown = child.before
+    assert "How to play Euchre" in shown and "Quick start" in shown
+    assert "ESC[" not in shown, shown  # less -R passes the styles to the terminal
+    assert "\x1b[1m" in shown or "\x1b[1;" in shown  # the headings arrive bold
+    child.send("q")
+    child.expect(PROMPT)  # out of the pager, back at the table
     child.sendline("q")
     child.expect(pexpect.EOF)
 

@@ -41,7 +41,7 @@ from ..words import (
     why_not,
 )
 from . import saves as store
-from .help import QUITTING, help_text, rules_text
+from .help import QUITTING, StyledPager, help_text, rules_text
 from .screen import SEAT_NAMES, coloured, in_turn, standing, table_lines
 
 HUMAN = 0
@@ -235,7 +235,7 @@ class Seat:
         """The rules page, a screen at a time in a terminal (the system's pager: q leaves
         it), printed whole elsewhere."""
         if self.console.is_terminal:
-            with self.console.pager(styles=True):
+            with self.console.pager(StyledPager(), styles=True):
                 self.console.print(rules_text())
         else:
             self.console.print(rules_text())
