@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..agents import FIRST_LEVEL
+
 
 @dataclass(frozen=True)
 class Level:
@@ -55,7 +57,7 @@ ABOUT: dict[str, Level] = {
 1000 --seed 6 --series 10`` (2026-12-03), the `medium` row from ``--pairs medium/easy
 --deals 2000 --seed 6``; the decision times from those runs, on 2 busy cores."""
 
-DEFAULT = "medium"
+DEFAULT = FIRST_LEVEL
 """The level a first visit to the lobby offers."""
 
 

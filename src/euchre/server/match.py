@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import daily, state
 from ..game import Game, state_of
-from ..words import PLACE_NAMES
+from ..words import PLACE_NAMES, person
 from . import scorepad
 from .storage import StoredGame, invite_key
 from .totals import ABANDONED, UNDO_USED
@@ -110,11 +110,12 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
     """The seats' names as the table shows them: at three or four, a seat with no person's
     name (the computer's, or one not yet claimed) by its place (West, North, East), not all
     "Computer"."""
-    places = PLACE_NAMES.get(len(stored.names))
+    names = tuple(person(name) for name in stored.names)  # a "You" of an older lobby
+    places = PLACE_NAMES.get(len(names))
     if places is None:
-        return tuple(stored.names)
-    return (stored.names[0], *(place if stored.tokens[seat] is None else stored.names[seat]
-                               for seat, place in enumerate(places, start=1)))
+        return names
+    return (names[0], *(place if stored.tokens[seat] is None else names[seat]
+                        for seat, place in enumerate(places, start=1)))
 
 
 def side_of(stored: StoredGame, seat: int) -> int:

@@ -86,7 +86,7 @@ async function start(mode) {
 async function main() {
   const settings = loadSettings();
   bindSettings(settings, () => {});
-  $("name").value = localStorage.getItem("euchre.name") || "You";
+  $("name").value = localStorage.getItem("euchre.name") || "Guest";
   $("my-stats").href = `/players/${encodeURIComponent($("name").value)}`;
   const reply = await fetch("/api/levels");
   offered = await reply.json();
