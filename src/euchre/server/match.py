@@ -248,8 +248,9 @@ def daily_block(stored: StoredGame) -> dict[str, Any]:
 
 def summary(game: Game) -> dict[str, Any]:
     """The match hand by hand: the score after each hand (for a small chart) and, for each
-    side, how many hands it made, marched and euchred (as defender). Read from the score
-    pad's rows, which are kept: every state message of a finished match asks."""
+    side, how many hands it made (its marches among them), marched and euchred (as
+    defender). Read from the score pad's rows, which are kept: every state message of a
+    finished match asks."""
     pad = scorepad.rows(game)
     running = [list(state_of(game)[state.SETUP].start_score)]
     sides = len(running[0])
@@ -259,9 +260,9 @@ def summary(game: Game) -> dict[str, Any]:
         if row["maker"] is None:
             continue
         side = row["maker"] % sides if sides == 2 else row["maker"]
-        if row["outcome"] == OUTCOME_SHORT["made"]:
-            made[side] += 1
-        elif row["outcome"] == OUTCOME_SHORT["march"]:
+        if row["outcome"] in (OUTCOME_SHORT["made"], OUTCOME_SHORT["march"]):
+            made[side] += 1  # a march is a hand made, and counted among the marches too
+        if row["outcome"] == OUTCOME_SHORT["march"]:
             march[side] += 1
         elif row["outcome"] == OUTCOME_SHORT["euchred"]:
             for other in range(sides):
