@@ -46,11 +46,17 @@ def test_play_in_one_click_at_medium_then_at_the_level_chosen_last(server, pages
     page = pages.new()
     lobby(page, server)
     expect(page.locator("input[name=level][value=medium]")).to_be_checked()
-    for name in LEVELS:  # each level in a sentence, with its measured strength
+    for name in LEVELS:  # each level in sentences a player reads, the figures a click away
         about = page.locator(f"#about-{name}")
         expect(about).to_contain_text(levels.ABOUT[name].sentence)
-        expect(about).to_contain_text(f"Measured: {levels.ABOUT[name].strength()}.")
-    expect(page.locator("#about-hard")).to_contain_text("+0.124 points a hand against medium")
+        expect(about).to_contain_text(levels.ABOUT[name].plainly())
+        expect(about).not_to_contain_text("95%")
+        expect(page.locator(f"#measured-{name}")).to_be_hidden()
+    expect(page.locator("#about-hard")).to_contain_text("1 point more than medium over ten")
+    page.locator("[data-testid=levels-measured] summary").click()
+    for name in LEVELS:
+        expect(page.locator(f"#measured-{name}")).to_contain_text(levels.ABOUT[name].strength())
+    expect(page.locator("#measured-hard")).to_contain_text("+0.124 points a hand against medium")
     page.click("[data-testid=play]")  # one click
     state = table(page)
     assert state["game"]["mode"] == "computer" and state["game"]["level"] == "medium"

@@ -38,8 +38,23 @@ class Level:
         return (f"{self.points:+.3f} points a hand against {self.against} "
                 f"(95%: {self.low:+.3f} to {self.high:+.3f})")
 
+    def plainly(self) -> str:
+        """Its strength as a player would say it: points over ten hands, rounded (the
+        figures stay in ``strength``, for whoever wants them).
+
+        >>> ABOUT["medium"].plainly()
+        'Scores about 3 points more than easy over ten hands.'
+        >>> ABOUT["hard"].plainly(), ABOUT["easy"].plainly()
+        ('Scores about 1 point more than medium over ten hands.', '')
+        """
+        if self.against is None:
+            return ""
+        ten = max(1, round(10 * (self.points or 0)))
+        return (f"Scores about {ten} point{'s' if ten != 1 else ''} more than "
+                f"{self.against} over ten hands.")
+
     def as_json(self) -> dict[str, Any]:
-        return {**asdict(self), "strength": self.strength()}
+        return {**asdict(self), "strength": self.strength(), "plainly": self.plainly()}
 
 
 ABOUT: dict[str, Level] = {
