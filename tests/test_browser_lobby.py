@@ -23,7 +23,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import expect
 
 __all__ = ["browser", "pages", "server"]  # fixtures
-README = Path(__file__).resolve().parents[1] / "README.md"
+RESEARCH = Path(__file__).resolve().parents[1] / "docs" / "research.md"
 
 
 def lobby(page, server) -> None:
@@ -37,9 +37,9 @@ def table(page) -> dict:
     return state_of(page)
 
 
-def test_the_readme_table_of_levels_is_made_from_the_lobbys_figures():
+def test_the_research_pages_table_of_levels_is_made_from_the_lobbys_figures():
     assert list(levels.ABOUT) == list(LEVELS)
-    assert levels.readme_table() in README.read_text(encoding="utf-8")
+    assert levels.readme_table() in RESEARCH.read_text(encoding="utf-8")
 
 
 def test_play_in_one_click_at_medium_then_at_the_level_chosen_last(server, pages):

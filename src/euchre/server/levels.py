@@ -1,7 +1,7 @@
 """The computer's levels as people choose them: a sentence each, and its measured strength.
 
-The one place for these figures: the lobby reads them (``/api/levels``) and the README's
-table of levels is made from them (``readme_table``; a test holds the README to it, and
+The one place for these figures: the lobby reads them (``/api/levels``) and the table of
+levels in ``docs/research.md`` is made from them (``readme_table``; a test holds it to them, and
 ``python -m euchre.server.levels`` prints the table). Each strength is the level's points a
 hand against the level below over duplicate deals (``bench/strength.py``; the runs are in
 ``bench/README.md``), with its 95% interval, and the median time of a decision.
