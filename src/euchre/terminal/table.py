@@ -148,8 +148,8 @@ class Seat:
         self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        dealer = ("You deal" if view.dealer == HUMAN else "The computer deals"
-                  if self.players == 2 else f"{self.who(view.dealer)} deals")
+        dealer = ("The computer deals" if self.players == 2 and view.dealer != HUMAN
+                  else says(self.who(view.dealer), "deal"))
         hand = f"Hand {view.hand_number + 1}" + (f" of {self.hands}" if self.hands else "")
         goal = "" if self.hands else f" -- to {view.target}"
         score = (f"You {view.score[0]} - Computer {view.score[1]}" if self.players == 2
