@@ -34,7 +34,7 @@ $(PLAY_STAMP): pyproject.toml
 	touch $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
-	$(BIN)/euchre play --level expert
+	$(BIN)/euchre play
 
 # The browser game on http://127.0.0.1:8000 (against the computer or a friend).
 serve: $(PLAY_STAMP)

@@ -23,7 +23,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import expect
 
 __all__ = ["browser", "pages", "server"]  # fixtures
-README = Path(__file__).resolve().parents[1] / "README.md"
+RESEARCH = Path(__file__).resolve().parents[1] / "docs" / "research.md"
 
 
 def lobby(page, server) -> None:
@@ -37,20 +37,26 @@ def table(page) -> dict:
     return state_of(page)
 
 
-def test_the_readme_table_of_levels_is_made_from_the_lobbys_figures():
+def test_the_research_pages_table_of_levels_is_made_from_the_lobbys_figures():
     assert list(levels.ABOUT) == list(LEVELS)
-    assert levels.readme_table() in README.read_text(encoding="utf-8")
+    assert levels.readme_table() in RESEARCH.read_text(encoding="utf-8")
 
 
 def test_play_in_one_click_at_medium_then_at_the_level_chosen_last(server, pages):
     page = pages.new()
     lobby(page, server)
     expect(page.locator("input[name=level][value=medium]")).to_be_checked()
-    for name in LEVELS:  # each level in a sentence, with its measured strength
+    for name in LEVELS:  # each level in sentences a player reads, the figures a click away
         about = page.locator(f"#about-{name}")
         expect(about).to_contain_text(levels.ABOUT[name].sentence)
-        expect(about).to_contain_text(f"Measured: {levels.ABOUT[name].strength()}.")
-    expect(page.locator("#about-hard")).to_contain_text("+0.124 points a hand against medium")
+        expect(about).to_contain_text(levels.ABOUT[name].plainly())
+        expect(about).not_to_contain_text("95%")
+        expect(page.locator(f"#measured-{name}")).to_be_hidden()
+    expect(page.locator("#about-hard")).to_contain_text("1 point more than medium over ten")
+    page.locator("[data-testid=levels-measured] summary").click()
+    for name in LEVELS:
+        expect(page.locator(f"#measured-{name}")).to_contain_text(levels.ABOUT[name].strength())
+    expect(page.locator("#measured-hard")).to_contain_text("+0.124 points a hand against medium")
     page.click("[data-testid=play]")  # one click
     state = table(page)
     assert state["game"]["mode"] == "computer" and state["game"]["level"] == "medium"

@@ -80,8 +80,14 @@ def test_the_rules_page_starts_with_how_to_play(server, pages):
     page = pages.new()
     page.goto(server.base + "/rules")
     headings = page.locator("h1, h2").all_text_contents()
-    assert headings[:3] == ["How to play two-handed Euchre", "Quick start", "The full rules"]
+    assert headings[:3] == ["How to play Euchre", "Quick start (two players)",
+                            "The full rules (two players)"]
+    assert "Four-handed (partnership) Euchre" in headings
+    assert "Three-handed (cutthroat) Euchre" in headings
     text = page.locator("article").text_content()
+    # every table plays everywhere: the page never says the faces play only two-handed
+    assert "two-handed Euchre" not in headings[0] and "play the two-handed game" not in text
+    assert "two, three or four players" in text
     for kept_out in ("Somali", "Rules", "--deck", "stick_the_dealer", "option `"):
         assert kept_out not in text, kept_out
 

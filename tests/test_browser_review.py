@@ -69,6 +69,14 @@ def test_a_finished_games_review_shows_progress_then_every_mistake_and_the_chart
     expect(page.locator("[data-testid=review-1]")).to_have_text("Review Computer's play")
     page.click("[data-testid=review-0]")
     expect(page.locator("[data-testid=review-summary]")).to_be_visible()
+    # a sentence for a player; the settings (deals, seed) behind "How the choices were valued"
+    expect(page.locator("main > p").first).to_contain_text("The expert valued each choice")
+    figures = page.locator("details.figures")
+    expect(figures.locator("p")).to_be_hidden()
+    expect(figures).to_contain_text("deals a card")
+    assert "deals a card" not in page.locator("main > p").first.inner_text()
+    seen = page.locator("main").inner_text()  # (a closed disclosure's text is not seen)
+    assert "deals a card" not in seen and not re.search(r"\d{10,}", seen), "a paper's figures"
     shown = page.evaluate("JSON.parse(sessionStorage.getItem('review.pages'))")
     polls = page.evaluate("JSON.parse(sessionStorage.getItem('review.polls'))")
     # the progress page (the review under way), then the review itself

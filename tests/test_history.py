@@ -212,3 +212,17 @@ def test_each_game_is_counted_apart_with_points_and_lone_hands(tmp_path, monkeyp
     assert out[0] == "Two-handed" and "Four-handed (partners)" in out
     assert "Three-handed (cutthroat)" in out
     assert f"Alone: {lone.alone_called} call" in "\n".join(out)
+
+
+def test_hands_made_count_marches_and_cutthroat_has_no_lone_calls():
+    """Issue 48, defect 21: a march is a hand made; cutthroat's maker always plays alone,
+    which is no call of his, so its record tells no lone hands."""
+    three = finished_family(3, 7)
+    stats = Stats()
+    stats.add({**three.record(), "players": {"names": ["Ann"], "human_seat": 0}}, 0)
+    assert stats.made_trump > 0 and stats.alone_called == 0 and stats.defended_alone == 0
+    said = "\n".join(stats.lines(3))
+    assert "Alone" not in said and "alone" not in said
+    old = Stats(made_trump=4, made=1, marched=2, euchred=1, alone_called=4)  # stored before
+    assert "made 75% (50% with a march), euchred 25%" in "\n".join(old.lines(3))
+    assert "Alone" not in "\n".join(old.lines(3)) and "Alone: 4 calls" in "\n".join(old.lines(4))

@@ -74,9 +74,12 @@ def test_the_match_summary_counts_each_side_from_the_pad() -> None:
     pad = pad_from_record(game)
     told = match.summary(game)
     assert told["scores"] == [[0, 0]] + [row["score"] for row in pad]
-    for key in ("made", "march"):
-        assert told[key] == [sum(r["outcome"] == OUTCOME_SHORT[key] and r["maker"] == side
+    made = {OUTCOME_SHORT["made"], OUTCOME_SHORT["march"]}  # a march is a hand made too
+    assert told["made"] == [sum(r["outcome"] in made and r["maker"] == side for r in pad)
+                            for side in (0, 1)]
+    assert told["march"] == [sum(r["outcome"] == OUTCOME_SHORT["march"] and r["maker"] == side
                                  for r in pad) for side in (0, 1)]
+    assert sum(told["march"]) > 0  # (this match has marches, so "made" must count them)
     assert told["euchres"] == [sum(r["outcome"] == "euchred" and r["maker"] == 1 - side
                                    for r in pad) for side in (0, 1)]
     assert sum(told["made"]) + sum(told["march"]) + sum(told["euchres"]) > 0

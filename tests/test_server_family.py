@@ -70,8 +70,8 @@ def test_a_whole_match_against_the_computer_and_nobody_sees_a_hidden_card(server
     record = json.loads(text)
     game = Game.from_record(record)
     assert status == 200 and game.is_over and game.players == players
-    assert record["players"]["names"] == ["You", "West", "North", "East"][:players] \
-        if players == 4 else record["players"]["names"] == ["You", "West", "East"]
+    assert record["players"]["names"] == ["Guest", "West", "North", "East"][:players] \
+        if players == 4 else record["players"]["names"] == ["Guest", "West", "East"]
     deals = dealt(record, players)
     for message in mine:  # no card of another seat (a partner's too) or of the kitty shows
         view = message["view"]

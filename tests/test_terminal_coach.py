@@ -94,4 +94,4 @@ def test_the_computer_picking_up_as_its_bid_is_told_once():
     table.announce(view, view.legal[0])
     said = out.getvalue()
     assert said.count("pick") == 1 and "The computer picked up" in said
-    assert said.strip().endswith("The computer discards a card.")
+    assert said.strip().endswith("The computer discarded a card.")

@@ -16,7 +16,10 @@ import pytest
 from euchre import Game
 
 PROMPT = "Your choice> "
-TRICK = re.compile(r"Trick (\d): (.*?) - (You|West|North|East) wins?\.")
+TRICK = re.compile(r"Trick (\d): (.*?) - (You|West|North|East) won it: ([A-Za-z ]+)\.")
+REASONS = {"the Joker", "the right bower", "the left bower", "trump", "higher trump",
+           "higher card", "the suit led"}
+"""Why a trick was won, as the browser says it (``words.trick_reason``)."""
 
 
 def spawn(tmp_path, *args: str) -> pexpect.spawn:
@@ -55,12 +58,13 @@ def test_a_whole_match_at_a_table_of_four_and_of_three(tmp_path, players, seats)
     tricks = TRICK.findall(said)
     assert len(tricks) == 5 * sum(h["result"]["outcome"] != "thrown_in"
                                   for h in record["hands"])
-    for _, played, _ in tricks:  # every seat in play, once each
+    assert {reason for *_, reason in tricks} <= REASONS  # each trick says why it was won
+    for _, played, _, _ in tricks:  # every seat in play, once each
         names = [part.split(" ")[0] for part in played.split(", ")]
         assert len(names) == len(set(names)) and set(names) <= set(seats)
         assert len(names) in ((3, 4) if players == 4 else (3,))
     for seat in seats[1:]:
-        assert f"{seat} plays " in said and f"{seat} passes." in said
+        assert f"{seat} played " in said and f"{seat} passed." in said
     assert re.search(r"Cards held: (West|North|East) [1-5]", said)
     assert "Hand over: " in said and f"Score: {'you and North' if players == 4 else 'you'} "\
         in said

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import sys
+from pathlib import Path
 
 import pexpect
 import pytest
@@ -16,6 +18,7 @@ from euchre import Game
 from euchre.words import card_text, choice_words, ordered_choices
 
 PROMPT = "Your choice> "
+ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 SEED_COMPUTER_ORDERS_UP = "28"
 """With this seed (medium, target 3) the person deals and the computer orders the upcard up:
@@ -101,6 +104,45 @@ def test_the_dealers_choice_after_an_order_up(tmp_path):
     assert f"pick up and discard {up}" in screen and "7) leave it" in screen
 
 
+def test_the_dealer_discarding_sees_all_six_cards_and_types_a_card_as_printed(tmp_path):
+    """Issue 48, defect 24: while discarding, "Your hand" shows the upcard beside the five
+    cards (the six to discard from), and a card typed as the table prints it ("J♥",
+    "10♠") is understood."""
+    child = spawn(tmp_path, "--seed", SEED_COMPUTER_ORDERS_UP, "--target", "3", "--level",
+                  "medium")
+    child.expect(PROMPT)
+    screen = plain(child.before)
+    game, _ = saved_game(tmp_path)
+    view = game.view(0)
+    assert view.phase == "discard" and view.player == view.dealer
+    hand_line = screen.split("Your hand: ")[1].split("\n")[0]
+    for card in (*view.hand, view.upcard):
+        assert card_text(card) in hand_line, (card, hand_line)
+    printed = card_text(view.hand[0])  # e.g. 9♦, as the table prints it
+    child.sendline(f"discard {printed}")
+    child.expect(PROMPT)
+    assert "is not a choice" not in plain(child.before)
+    game, _ = saved_game(tmp_path)
+    assert game.view(0).upcard_taken and view.hand[0] not in game.view(0).hand
+    hand = game.view(0).hand
+    child.sendline(card_text(hand[-1]) if game.to_move == 0 else "q")
+    child.expect([PROMPT, pexpect.EOF])
+    assert "is not a choice" not in plain(child.before)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_euchre_play_starts_against_medium_as_the_browser_does(tmp_path):
+    """Issue 48, defect 24: the first game is the same everywhere (``FIRST_LEVEL``)."""
+    child = spawn(tmp_path, "--seed", "5", "--target", "3")
+    child.expect(PROMPT)
+    screen = plain(child.before)
+    assert "against the computer (medium)" in screen and "(medium) --" in screen
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "play --level expert" not in (ROOT / "Makefile").read_text()
+
+
 def test_the_upcard_is_picked_up_or_turned_down_as_it_is(tmp_path):
     child = spawn(tmp_path, "--seed", SEED_COMPUTER_ORDERS_UP, "--target", "3", "--level",
                   "medium")
@@ -163,6 +205,27 @@ def test_help_and_rules_at_the_prompt(tmp_path):
     for heading in ("Card order", "Bidding, round 1", "Scoring", "Joker (25-card deck)"):
         assert heading in rules and heading not in shown, heading
     assert "-- Hand 1 --" in shown and "1) " in shown  # then the table is drawn again
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.skipif(not shutil.which("less"), reason="the system pager less is not installed")
+def test_rules_in_less_show_styles_not_escape_codes(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "MANPAGER", "LESS")}
+    child = pexpect.spawn(sys.executable, ["-m", "euchre.cli", "play", "--seed", "5",
+                                           "--target", "3"],
+                          env={**env, "EUCHRE_DATA_DIR": str(tmp_path), "COLUMNS": "80",
+                               "LINES": "24", "TERM": "xterm"},
+                          encoding="utf-8", timeout=60, dimensions=(24, 80))
+    child.expect(PROMPT)
+    child.sendline("rules")
+    child.expect(r"\n:\x1b\[K|\(END\)")  # less shows a screen and its prompt
+    shown = child.before
+    assert "How to play Euchre" in shown and "Quick start" in shown
+    assert "ESC[" not in shown, shown  # less -R passes the styles to the terminal
+    assert "\x1b[1m" in shown or "\x1b[1;" in shown  # the headings arrive bold
+    child.send("q")
+    child.expect(PROMPT)  # out of the pager, back at the table
     child.sendline("q")
     child.expect(pexpect.EOF)
 
@@ -276,8 +339,11 @@ def test_a_replay_steps_one_move_at_a_time_with_both_hands_shown(tmp_path):
         replay.apply(token)
         assert f"move {n} of {len(moves)}" in shown
         for seat, name in enumerate(("Ann", "Bo")):
-            cards = shown.split(f"{name}'s hand: ")[1].split("\n")[0].split()
-            assert cards == [card_text(c) for c in replay.view(seat).hand]
+            line = shown.split(f"{name}'s hand: ")[1].split("\n")[0]
+            seen = replay.view(seat)
+            cards, _, upcard = line.partition("  + ")  # a dealer discarding: the upcard too
+            assert cards.split() == [card_text(c) for c in seen.hand]
+            assert bool(upcard) == (seen.phase == "discard" and seat == seen.dealer)
     assert f"move 7 of {len(moves)}" in screen("b")
     assert "-- Hand 2 --" in screen("2")
     assert "the match has hands 1 to" in screen("99")

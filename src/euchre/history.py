@@ -62,7 +62,8 @@ class Stats:
             self.points_conceded += sum(result["points"]) - result["points"][side]
             maker = result["maker"]
             happened = outcome(maker_tricks(result["tricks_won"], maker, players))
-            alone = seat in result.get("alone", ())
+            # (a cutthroat maker always plays alone: no call of his, so not counted as one)
+            alone = players == 4 and seat in result.get("alone", ())
             if maker == seat:
                 self.made_trump += 1
                 self.made += happened == "made"
@@ -97,8 +98,11 @@ class Stats:
             out[str(seat)] = one.counts()
         return out
 
-    def lines(self) -> list[str]:
-        """The record in a few sentences (the terminal and the web page both show them)."""
+    def lines(self, players: int = 2) -> list[str]:
+        """The record of one game in a few sentences (the terminal and the web page both show
+        them): a hand made counts its marches too, and only the four-handed game, where
+        going alone is a call, tells the lone hands (a stored cutthroat total from before
+        counted its makers as alone)."""
 
         def share(part: int, whole: int) -> str:
             return f"{100 * part / whole:.0f}%" if whole else "-"
@@ -109,8 +113,8 @@ class Stats:
             f"Hands: {self.hands} played, {self.hands_won} won "
             f"({share(self.hands_won, self.hands)})",
             f"As maker: {count(self.made_trump, 'hand')}; "
-            f"made {share(self.made, self.made_trump)}, "
-            f"marched {share(self.marched, self.made_trump)}, "
+            f"made {share(self.made + self.marched, self.made_trump)} "
+            f"({share(self.marched, self.made_trump)} with a march), "
             f"euchred {share(self.euchred, self.made_trump)}",
             f"As defender: {count(self.defended, 'hand')}; euchres scored {self.euchres_scored} "
             f"({share(self.euchres_scored, self.defended)})",
@@ -118,9 +122,10 @@ class Stats:
             *([f"Alone: {count(self.alone_called, 'call')}; "
                f"marched {share(self.alone_marched, self.alone_called)}, "
                f"euchred {share(self.alone_euchred, self.alone_called)}"]
-              if self.alone_called else []),
+              if self.alone_called and players == 4 else []),
             *([f"Defending alone: {count(self.defended_alone, 'hand')}; euchres scored "
-               f"{self.defended_alone_euchres}"] if self.defended_alone else []),
+               f"{self.defended_alone_euchres}"] if self.defended_alone and players == 4
+              else []),
         ]
 
 

@@ -27,6 +27,7 @@ from .actions import action_token
 from .cards import card_token, parse_card
 from .hands import HandEnd, deal_order, hand_result
 from .rules import Rules
+from .words import person
 
 FORMAT = "euchre-record"
 VERSION = 1
@@ -203,10 +204,14 @@ def read(path: str | Path) -> dict[str, Any]:
 
 def player_names(data: dict[str, Any]) -> tuple[str, ...] | None:
     """The players' names a record carries (``players.names``: the terminal and the server
-    write them), trimmed to 40 characters; None when it has no usable name for every seat.
+    write them), trimmed to 40 characters and as others read them (``words.person``: a
+    "You" an older terminal or lobby wrote is a guest); None when it has no usable name for
+    every seat.
 
     >>> player_names({"players": {"names": ["Ann", " Bob "]}}), player_names({})
     (('Ann', 'Bob'), None)
+    >>> player_names({"players": {"names": ["You", "Computer"]}})
+    ('Guest', 'Computer')
     """
     players = data.get("players")
     names = players.get("names") if isinstance(players, dict) else None
@@ -214,5 +219,5 @@ def player_names(data: dict[str, Any]) -> tuple[str, ...] | None:
     seats = rules.get("players", 2) if isinstance(rules, dict) else 2
     if isinstance(names, list) and len(names) == seats and all(
             isinstance(n, str) and n.strip() for n in names):
-        return tuple(n.strip()[:40] for n in names)
+        return tuple(person(n.strip()[:40]) for n in names)
     return None

@@ -24,7 +24,7 @@ from . import state, state_family
 from .cards import card_label, card_token, sort_key
 from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
-from .words import bid_text, result_words, score_words, side_name
+from .words import bid_text, person, result_words, says, score_words, side_name
 
 _DECKS = {24: "24-card deck", 32: "32-card deck", 25: "25-card deck with the Joker"}
 
@@ -35,7 +35,8 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
     setup: state.Setup = s[state.SETUP]
     rules = setup.rules
     players = rules.players
-    who = tuple(names) if names else tuple(f"P{seat}" for seat in range(players))
+    who = (tuple(person(name) for name in names) if names
+           else tuple(f"P{seat}" for seat in range(players)))
     options = [name.replace("_", " ") for name, value in rules.to_dict().items()
                if value is True]
     head = (f"{GAME_NAMES[players]}, {_DECKS[rules.deck]}, to {rules.target} point"
@@ -71,9 +72,10 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
     elif winner < 0:
         lines.append(f"Match in progress: {score_words(final, who, players)}.")
     elif players == 2:
-        lines.append(f"{who[winner]} wins the match {final[winner]}-{final[1 - winner]}.")
+        lines.append(f"{says(who[winner], 'win')} the match {final[winner]}-"
+                     f"{final[1 - winner]}.")
     else:
-        lines.append(f"{side_name(who, players, winner)} win{'s' if players == 3 else ''} "
+        lines.append(f"{says(side_name(who, players, winner), 'win', plural=players == 4)} "
                      f"the match: {score_words(final, who, players)}.")
     return "\n".join(lines)
 
@@ -89,7 +91,7 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
     order = deal_order(deal)
     story = hand_story(deal, actions, dealer, players)
     trump = story["trump"]
-    lines = [f"Hand {number}, {who[dealer]} deals. Upcard {card_label(story['upcard'])}."]
+    lines = [f"Hand {number}, {says(who[dealer], 'deal')}. Upcard {card_label(story['upcard'])}."]
     for seat in range(players):
         start = deal_position(players, dealer, seat)
         lines.append(f"  {who[seat]}: {_cards(order[start:start + 5], trump)}")
@@ -99,7 +101,7 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
     out = story["out"]
     for n, (leader, cards, winner) in enumerate(story["tricks"], 1):
         lines.append(f"  Trick {n}: {_plays(leader, cards, out, who, players)}; "
-                     f"{who[winner]} wins.")
+                     f"{says(who[winner], 'win')}.")
     if story["trick"]:
         lines.append(f"  Trick {len(story['tricks']) + 1}: "
                      f"{_plays(story['leader'], story['trick'], out, who, players)}")
@@ -129,7 +131,7 @@ def _bid_phrases(story: dict, dealer: int, who: tuple[str, ...]) -> list[str]:
                     f"discarded {card_label(story['discard'])}")
     elif story["maker"] >= 0 and story["bids"][-1][1] == "order":
         bids.append(f"{who[dealer]} left {card_label(story['upcard'])}")
-    bids.extend(f"{who[seat]} sits out" for seat in story["out"])
+    bids.extend(f"{says(who[seat], 'sit')} out" for seat in story["out"])
     return bids
 
 

@@ -46,6 +46,7 @@ from .cards import (
     SUIT_SYMBOLS,
     SUITS,
     card_label,
+    card_token,
     parse_card,
     parse_suit,
 )
@@ -64,6 +65,20 @@ def card_text(token: str) -> str:
     ('10♠', 'J♥', 'Joker')
     """
     return card_label(parse_card(token))
+
+
+_PRINTED = {card_label(card).casefold(): card_token(card) for card in range(N_CARDS)}
+"""Each card as printed (``card_text``) to its token, for reading back what a person copies."""
+
+
+def printed_as_tokens(text: str) -> str:
+    """``text`` with each card written as the game prints it (``J♥``, ``10♠``, ``Joker``)
+    turned into its token, so a person may type a card as he reads it.
+
+    >>> printed_as_tokens("J♥"), printed_as_tokens("discard 10♠"), printed_as_tokens("joker")
+    ('JH', 'discard TS', 'JK')
+    """
+    return " ".join(_PRINTED.get(word.casefold(), word) for word in text.split())
 
 
 def card_name(token: str) -> str:
@@ -98,6 +113,54 @@ def count(n: int, noun: str) -> str:
     if n == 1:
         return f"1 {noun}"
     return f"{n} {noun}{'es' if noun.endswith(('ch', 'sh', 's', 'x')) else 's'}"
+
+
+# --- people in sentences -------------------------------------------------------------------
+
+
+YOU = "You"
+"""The reader's own seat, as his own view names it (the terminal's table, the browser's seat
+of the person who holds it). Never a stored name: ``person`` sees to that."""
+GUEST = "Guest"
+"""The name of a person who never typed one, as everyone else reads it."""
+_IRREGULAR = {"are": "is", "have": "has", "go": "goes", "do": "does"}
+
+
+def person(name: str) -> str:
+    """A player's name as others read it. "You" is the word for the reader himself, so it is
+    nobody's name: a person who never typed a name (the lobby and the terminal once gave
+    "You") is a ``GUEST``.
+
+    >>> person("Ann"), person("you"), person(" YOU ")
+    ('Ann', 'Guest', 'Guest')
+    """
+    return GUEST if name.strip().casefold() == YOU.casefold() else name
+
+
+def says(who: str, verb: str, plural: bool = False) -> str:
+    """``who`` and a verb in the present that agrees with it: the one way a sentence starts
+    with a player. ``who`` is ``YOU`` for the reader ("You deal") or a name ("Ann deals");
+    ``plural`` for partners named together ("Ann and Cy win").
+
+    >>> says("You", "deal"), says("Ann", "deal"), says("Ann", "pass"), says("Bo", "go")
+    ('You deal', 'Ann deals', 'Ann passes', 'Bo goes')
+    >>> says("Ann and Cy", "win", plural=True), says("you", "score")
+    ('Ann and Cy win', 'you score')
+    """
+    if plural or who.casefold() == YOU.casefold():
+        return f"{who} {verb}"
+    if verb in _IRREGULAR:
+        return f"{who} {_IRREGULAR[verb]}"
+    return f"{who} {verb}{'es' if verb.endswith(('ch', 'sh', 's', 'x')) else 's'}"
+
+
+def whose(who: str) -> str:
+    """The possessive of a player: "your" for the reader, "Ann's" for anyone else.
+
+    >>> whose("You"), whose("Ann"), whose("Guest")
+    ('your', "Ann's", "Guest's")
+    """
+    return "your" if who.casefold() == YOU.casefold() else f"{who}'s"
 
 
 # --- the upcard and the choices -------------------------------------------------------------
@@ -393,12 +456,11 @@ def result_words(result: dict, who: Sequence[str], players: int = 2,
     points = result["points"]
     scorers = [side for side, gained in enumerate(points) if gained]
     if len(scorers) == 2:  # cutthroat: both defenders score
-        return (f"{head}; {who[scorers[0]]} and {who[scorers[1]]} score "
-                f"{points[scorers[0]]} each")
+        both = f"{who[scorers[0]]} and {who[scorers[1]]}"
+        return f"{head}; {says(both, 'score', plural=True)} {points[scorers[0]]} each"
     side = scorers[0]
-    verb = "score" if players == 4 or side == you else "scores"
     name = "you" if side == you else side_name(who, players, side)  # (mid-sentence)
-    return f"{head}; {name} {verb} {points[side]}"
+    return f"{head}; {says(name, 'score', plural=players == 4)} {points[side]}"
 
 
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:

@@ -177,6 +177,8 @@ _BOTS: dict[str, Callable[..., Agent]] = {
 }
 NAMES = tuple(_BOTS)
 LEVELS = ("easy", "medium", "hard", "expert")
+FIRST_LEVEL = "medium"
+"""The level a newcomer plays first, in the browser's lobby and at ``euchre play``."""
 
 
 def _exec(seed: int | None = None, command: str = "", timeout: float | None = None,

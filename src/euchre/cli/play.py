@@ -12,7 +12,7 @@ import argparse
 from rich.console import Console
 from rich.markup import escape
 
-from ..agents import LEVELS
+from ..agents import FIRST_LEVEL, LEVELS
 from ..coach import THRESHOLD
 from ..game import Game
 from ..rules import Rules
@@ -20,6 +20,8 @@ from ..state import new_seed
 from ..terminal import saves as store
 from ..terminal.screen import standing
 from ..terminal.table import Table
+from ..words import GUEST, person
+from .daily import login_name
 from .options import add_family_flags, add_rules_flags, example, rules, seed
 
 
@@ -31,7 +33,7 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                     "pass, order, call s);\n? shows a hint, undo takes back, rules shows the "
                     "rules, help the commands, q saves and quits.",
         epilog=example("""
-euchre play                          # against the expert, to 10 points
+euchre play                          # against the computer (medium), to 10 points
 euchre play --level easy --deck 25 --target 5 --stick-the-dealer
 euchre play --coach                  # a note after each choice that lost points
 euchre play --list                   # the matches you quit, by name
@@ -40,13 +42,15 @@ euchre play --resume 2025-01-31-1412-expert
 euchre play --players 4 --partner medium  # partners: you and North against West and East
 euchre play --players 3 --level hard      # cutthroat: each for himself
 """))
-    parser.add_argument("--level", choices=LEVELS, default="expert",
-                        help="the computer's strength; default expert")
+    parser.add_argument("--level", choices=LEVELS, default=FIRST_LEVEL,
+                        help=f"the computer's strength; default {FIRST_LEVEL}")
     parser.add_argument("--partner", choices=LEVELS, default=None,
                         help="four-handed: your partner's strength; default --level's")
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
                         help="deal the same match again")
-    parser.add_argument("--name", default="You", help="your name in the saved records")
+    parser.add_argument("--name", default=None,
+                        help="your name in the saved records, as others read them; default "
+                             f"your login name (else {GUEST})")
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
                        help="continue a saved match: NAME, or the one saved last")
@@ -143,10 +147,21 @@ def resume(saved: store.Saved, args: argparse.Namespace, console: Console) -> Ta
     console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: "
                   f"{standing(game.score, game.players)}, to {game.rules.target}.",
                   highlight=False, soft_wrap=True)
-    return Table(game, data.get("level", "expert"), data.get("name", "You"),
+    return Table(game, data.get("level", "expert"), record_name(data.get("name")),
                  int(data.get("bot_seed", 0)), console, save_name=saved.name,
                  autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")),
                  coaching=args.coach, partner=data.get("partner"))
+
+
+def record_name(name: str | None) -> str:
+    """The person's name in a match's record, where a replay or a review reads it in the
+    third person: the one given (a "You" read as ``words.GUEST``), else the login name."""
+    if name:
+        return person(name)
+    try:
+        return login_name()
+    except ValueError:
+        return GUEST
 
 
 def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table:
@@ -159,7 +174,7 @@ def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table
                       f"({args.level})"}[rules.players]
                   + f", to {rules.target} points. Seed {seed}.", highlight=False)
     console.print("Type help for the commands.", highlight=False)
-    table = Table(game, args.level, args.name, seed + 17, console,
+    table = Table(game, args.level, record_name(args.name), seed + 17, console,
                   autoplay=not args.no_autoplay, coaching=args.coach, partner=partner)
     table.save_name = store.create(args.level, table.saved())  # saved from the start
     return table

@@ -8,6 +8,7 @@ import json
 
 from ..game import Game
 from ..record import player_names, read
+from ..words import says
 from .options import example
 
 
@@ -77,12 +78,13 @@ def run(args: argparse.Namespace) -> int:
             lines[lines.index("  (hand in progress)")] = \
                 f"  ({who[resigned]} resigned during this hand.)"
         if args.hand is None:
-            lines[-1] = (f"{who[resigned]} resigned: {who[winner]} wins the match "
+            lines[-1] = (f"{who[resigned]} resigned: {says(who[winner], 'win')} the match "
                          f"({who[winner]} {game.score[winner]}, {who[resigned]} "
                          f"{game.score[resigned]}).")
         elif lines[-1].startswith(f"Hand {args.hand} is in progress"):
-            lines[-1] = (f"{who[resigned]} resigned during hand {args.hand}: {who[winner]} "
-                         f"wins the match ({who[winner]} {game.score[winner]}, "
+            lines[-1] = (f"{who[resigned]} resigned during hand {args.hand}: "
+                         f"{says(who[winner], 'win')} the match ({who[winner]} "
+                         f"{game.score[winner]}, "
                          f"{who[resigned]} {game.score[resigned]}).")
         text = "\n".join(lines)
     print(text)

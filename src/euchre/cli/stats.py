@@ -84,7 +84,7 @@ def run_stats(args: argparse.Namespace) -> int:
         for players, stats in sorted(result.by_game.items()):
             if len(result.by_game) > 1 or players != 2:
                 console.print(f"[bold]{GAME_NAMES.get(players, players)}[/bold]")
-            for line in stats.lines():
+            for line in stats.lines(players):
                 console.print(line, highlight=False)
     if result.undo_left_out:
         console.print(f"({count(result.undo_left_out, 'match')} with undo left out)",

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..agents.family.rules_of_thumb import convention
 from ..view import View
-from ..words import card_text, choice_words, result_words, score_words, side_name
+from ..words import card_text, choice_words, result_words, says, score_words, side_name
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
 
 STAGE_WORDS = {"bidding": "bidding", "discard": "pick-up and discard", "play": "play"}
@@ -117,7 +117,7 @@ def _hand_lines(hand: HandReview, decisions: list[Decision], who: Sequence[str],
 def hand_heading(hand: HandReview, who: Sequence[str]) -> str:
     """A hand's result in words (``words.result_words``): "Hand 2, Ann deals: Bo made hearts
     trump: 3 tricks; Bo scores 1"."""
-    head = f"Hand {hand.hand}, {who[hand.dealer]} deals: "
+    head = f"Hand {hand.hand}, {says(who[hand.dealer], 'deal')}: "
     if hand.outcome is None:
         return head + "in progress"
     return head + result_words({"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()},

@@ -1,7 +1,7 @@
 """The computer's levels as people choose them: a sentence each, and its measured strength.
 
-The one place for these figures: the lobby reads them (``/api/levels``) and the README's
-table of levels is made from them (``readme_table``; a test holds the README to it, and
+The one place for these figures: the lobby reads them (``/api/levels``) and the table of
+levels in ``docs/research.md`` is made from them (``readme_table``; a test holds it to them, and
 ``python -m euchre.server.levels`` prints the table). Each strength is the level's points a
 hand against the level below over duplicate deals (``bench/strength.py``; the runs are in
 ``bench/README.md``), with its 95% interval, and the median time of a decision.
@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from ..agents import FIRST_LEVEL
 
 
 @dataclass(frozen=True)
@@ -36,8 +38,23 @@ class Level:
         return (f"{self.points:+.3f} points a hand against {self.against} "
                 f"(95%: {self.low:+.3f} to {self.high:+.3f})")
 
+    def plainly(self) -> str:
+        """Its strength as a player would say it: points over ten hands, rounded (the
+        figures stay in ``strength``, for whoever wants them).
+
+        >>> ABOUT["medium"].plainly()
+        'Scores about 3 points more than easy over ten hands.'
+        >>> ABOUT["hard"].plainly(), ABOUT["easy"].plainly()
+        ('Scores about 1 point more than medium over ten hands.', '')
+        """
+        if self.against is None:
+            return ""
+        ten = max(1, round(10 * (self.points or 0)))
+        return (f"Scores about {ten} point{'s' if ten != 1 else ''} more than "
+                f"{self.against} over ten hands.")
+
     def as_json(self) -> dict[str, Any]:
-        return {**asdict(self), "strength": self.strength()}
+        return {**asdict(self), "strength": self.strength(), "plainly": self.plainly()}
 
 
 ABOUT: dict[str, Level] = {
@@ -55,7 +72,7 @@ ABOUT: dict[str, Level] = {
 1000 --seed 6 --series 10`` (2026-12-03), the `medium` row from ``--pairs medium/easy
 --deals 2000 --seed 6``; the decision times from those runs, on 2 busy cores."""
 
-DEFAULT = "medium"
+DEFAULT = FIRST_LEVEL
 """The level a first visit to the lobby offers."""
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import daily, state
 from ..game import Game, state_of
-from ..words import PLACE_NAMES
+from ..words import PLACE_NAMES, person
 from . import scorepad
 from .limits import plausible
 from .protocol import lookalike
@@ -137,11 +137,12 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
     """The seats' names as the table shows them: at three or four, a seat with no person's
     name (the computer's, or one not yet claimed) by its place (West, North, East), not all
     "Computer"."""
-    places = PLACE_NAMES.get(len(stored.names))
+    names = tuple(person(name) for name in stored.names)  # a "You" of an older lobby
+    places = PLACE_NAMES.get(len(names))
     if places is None:
-        return tuple(stored.names)
-    return (stored.names[0], *(place if stored.tokens[seat] is None else stored.names[seat]
-                               for seat, place in enumerate(places, start=1)))
+        return names
+    return (names[0], *(place if stored.tokens[seat] is None else names[seat]
+                        for seat, place in enumerate(places, start=1)))
 
 
 def side_of(stored: StoredGame, seat: int) -> int:
@@ -284,8 +285,9 @@ def daily_block(stored: StoredGame) -> dict[str, Any]:
 
 def summary(game: Game) -> dict[str, Any]:
     """The match hand by hand: the score after each hand (for a small chart) and, for each
-    side, how many hands it made, marched and euchred (as defender). Read from the score
-    pad's rows, which are kept: every state message of a finished match asks."""
+    side, how many hands it made (its marches among them), marched and euchred (as
+    defender). Read from the score pad's rows, which are kept: every state message of a
+    finished match asks."""
     pad = scorepad.rows(game)
     running = [list(state_of(game)[state.SETUP].start_score)]
     sides = len(running[0])
@@ -295,9 +297,9 @@ def summary(game: Game) -> dict[str, Any]:
         if row["maker"] is None:
             continue
         side = row["maker"] % sides if sides == 2 else row["maker"]
-        if row["outcome"] == OUTCOME_SHORT["made"]:
-            made[side] += 1
-        elif row["outcome"] == OUTCOME_SHORT["march"]:
+        if row["outcome"] in (OUTCOME_SHORT["made"], OUTCOME_SHORT["march"]):
+            made[side] += 1  # a march is a hand made, and counted among the marches too
+        if row["outcome"] == OUTCOME_SHORT["march"]:
             march[side] += 1
         elif row["outcome"] == OUTCOME_SHORT["euchred"]:
             for other in range(sides):

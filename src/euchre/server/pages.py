@@ -162,7 +162,7 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
         return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
     records = "".join(
         f'<h2>{GAME_NAMES.get(players, f"{players} players")}</h2>'
-        f'<ul class="stats" data-testid="stats-{players}">{_stats_lines(*total)}</ul>'
+        f'<ul class="stats" data-testid="stats-{players}">{_stats_lines(*total, players)}</ul>'
         for players, total in by_game(counts).items())
     rows = [_game_row(game, seat, name) for game in games
             for seat in match.seats_of(game, name)]
@@ -176,8 +176,8 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
     return page(name, body)
 
 
-def _stats_lines(stats: Stats, extra: dict[str, int]) -> str:
-    lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines())
+def _stats_lines(stats: Stats, extra: dict[str, int], players: int) -> str:
+    lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines(players))
     if extra["with_undo"]:
         lines += (f'<li data-testid="undo-count">Of these, {extra["with_undo"]} played with '
                   "undo</li>")

@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 import orjson
 
 from ..agents import LEVELS
-from ..words import PLACE_NAMES
+from ..words import PLACE_NAMES, person
 from .lookalike import skeleton
 
 MAX_MESSAGE = 4096
@@ -167,10 +167,12 @@ def _seq(seq: object) -> int | None:
 def check_name(name: object) -> str:
     """A player's display name as it is stored: NFKC-normalised (so fullwidth and other
     look-alike forms become the plain letters), its runs of whitespace made one space, and
-    trimmed; ``ProtocolError`` if unusable, too long or the computer's.
+    trimmed; ``ProtocolError`` if unusable, too long or the computer's. "You" is the word
+    each player reads for himself, never a name (others would read "You deals"): it is
+    stored as ``words.GUEST``, the name of whoever gives none (an older lobby sent "You").
 
-    >>> check_name("  \uff21nn \t Lee ")
-    'Ann Lee'
+    >>> check_name("  \uff21nn \t Lee "), check_name("you")
+    ('Ann Lee', 'Guest')
     >>> for bad in ("Computer", "EXPERT", "\uff23omputer", "\u0421omputer", "a/b", " "):
     ...     try:
     ...         check_name(bad)
@@ -192,6 +194,7 @@ def check_name(name: object) -> str:
         raise ProtocolError(f"a name must be 1 to {MAX_NAME} printable characters")
     if "/" in name:  # it names a statistics page: /players/NAME
         raise ProtocolError("a name may not contain /")
+    name = person(name)
     if skeleton(name) in RESERVED_NAMES:
         raise ProtocolError(f"{name!r} is the computer's name: choose another" if
                             name.isascii() and name.isalpha() else

@@ -16,6 +16,7 @@ from html import escape
 from typing import Any
 
 from ..game import Game
+from ..words import whose
 from .match import shown_names
 from .pages import record_body, result_line, review_url
 from .paths import STATIC
@@ -49,7 +50,7 @@ def replay_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     result = escape(result_line(stored, game))
     reviews = "".join(
         f'<a href="{escape(review_url(stored.id, seat))}" data-testid="menu-review-{seat}">'
-        f"Review {escape(name)}'s play</a>" for seat, name in enumerate(shown_names(stored)))
+        f"Review {escape(whose(name))} play</a>" for seat, name in enumerate(shown_names(stored)))
     text = (f'<section class="page record-text" id="record" aria-labelledby="record-title">'
             f"{record_body(stored, game, record, heading='h2')}</section>")
     swaps = (

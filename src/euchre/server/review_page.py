@@ -23,7 +23,8 @@ from ..coach.report import (
 )
 from ..coach.review import STAGE_ORDER
 from ..game import Game
-from ..words import card_name, card_text, count
+from ..words import card_name, card_text, count, whose
+from .match import shown_names
 from .pages import page, review_url
 from .replay import Place, moment_url, places
 from .storage import StoredGame
@@ -41,15 +42,15 @@ def progress_words(told: dict[str, Any], name: str) -> str:
         ahead = told["ahead"]
         return f"Waiting for {count(ahead, 'review')} ahead of this one…"
     if not told["total"]:
-        return f"The expert is looking over {name}'s choices…"
-    return f"The expert is valuing {name}'s choices: {told['done']} of {told['total']}…"
+        return f"The expert is looking over {whose(name)} choices…"
+    return f"The expert is valuing {whose(name)} choices: {told['done']} of {told['total']}…"
 
 
 def progress_page(stored: StoredGame, seat: int, told: dict[str, Any]) -> str:
     """The page while the review is worked out: a progress bar that ``review.js`` follows."""
-    name = stored.names[seat]
+    name = shown_names(stored)[seat]
     value = f' value="{told["done"]}"' if told["total"] else ""
-    body = (f"<h1>Review of {escape(name)}'s play</h1>"
+    body = (f"<h1>Review of {escape(whose(name))} play</h1>"
             f'<section class="panel review-progress" id="review-progress" '
             f'data-testid="review-progress" '
             f'data-api="{escape(review_url(stored.id, seat, api=True))}" '
@@ -70,7 +71,7 @@ def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[s
     largest mistakes, then each hand with its flagged decisions in place, its hindsight,
     every choice made in it and the hand as played."""
     review = Review.from_dict(stored_review)
-    who = stored.names
+    who = shown_names(stored)
     name = who[seat]
     by_hand: dict[int, list[Decision]] = {}
     for d in review.decisions:
@@ -79,9 +80,12 @@ def review_page(stored: StoredGame, game: Game, seat: int, stored_review: dict[s
     moments = _moments(stored.id, game, seat)
     hands = "".join(_hand(h, by_hand.get(h.hand, []), game, who, seat, moments)
                     for h in review.hands)
-    body = (f"<h1>Review of {escape(name)}'s play</h1>"
+    body = (f"<h1>Review of {escape(whose(name))} play</h1>"
             f"<p>{escape(name)} against {escape(who[1 - seat])}; final score {score}. "
-            f"{escape(valued_line(review, name))}</p>{_links(stored, seat)}"
+            f"The expert valued each choice from what "
+            f"{escape(name)} could see then, in points this hand.</p>"
+            f'<details class="figures"><summary>How the choices were valued</summary>'
+            f"<p>{escape(valued_line(review, name))}</p></details>{_links(stored, seat)}"
             f"{_summary(review, name)}{hands}")
     return page(f"Review of {name}", body)
 
@@ -93,10 +97,10 @@ def _moments(game_id: str, game: Game, seat: int) -> dict[Place, str]:
 
 
 def _links(stored: StoredGame, seat: int) -> str:
-    other = stored.names[1 - seat]
+    other = shown_names(stored)[1 - seat]
     return (f'<p class="review-links"><a href="/games/{escape(stored.id)}">The game replayed'
             f'</a> · <a href="{escape(review_url(stored.id, 1 - seat))}" '
-            f'data-testid="review-other">Review {escape(other)}\'s play</a> · <a href="'
+            f'data-testid="review-other">Review {escape(whose(other))} play</a> · <a href="'
             f'{escape(review_url(stored.id, seat, api=True))}">This review as JSON</a></p>')
 
 
@@ -194,7 +198,7 @@ def _decision(d: Decision, name: str, moment: str) -> str:
     ranked = sorted(d.values, key=lambda t: (-d.values[t], t != d.best))
     rows = []
     for token in ranked:
-        marks = [m for m, yes in ((f"{name}'s choice", token == d.chosen),
+        marks = [m for m, yes in ((f"{whose(name)} choice", token == d.chosen),
                                   ("the expert's best", token == d.best)) if yes]
         kind = " ".join(k for k, yes in (("chosen", token == d.chosen),
                                          ("best", token == d.best)) if yes)

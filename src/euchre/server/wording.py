@@ -26,6 +26,7 @@ from ..actions import DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, N_CARDS, SUITS, card_token, parse_card, parse_suit
 from ..view import View
 from ..words import (
+    YOU,
     bid_words,
     card_name,
     card_text,
@@ -170,7 +171,7 @@ def _told_apart(names: tuple[str, ...] | list[str]) -> list[str]:
 
 def _namer(view: View, names: tuple[str, str] | list[str]):
     def who(player: int) -> str:
-        return "You" if player == view.player else names[player]
+        return YOU if player == view.player else names[player]
     return who
 
 

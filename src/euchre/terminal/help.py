@@ -7,10 +7,15 @@ is read from the source tree, an editable install or a built wheel.
 
 from __future__ import annotations
 
+import os
+import pydoc
+import shutil
+import subprocess
 from importlib import resources
 from pathlib import Path
 
 from rich.markdown import Markdown
+from rich.pager import Pager
 
 QUITTING = "save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues"
 """What ``q`` does at ``euchre play``'s table."""
@@ -25,7 +30,7 @@ a suit (call s, or just s in round 2), or discard 9c when you pick up.
   ?      the expert's estimate of every choice, in points for this hand
   undo   take back your last choice and the computer's reply (the match is
          then marked as played with undo: euchre stats --no-undo leaves it out)
-  rules  the rules of two-handed Euchre as this game plays them
+  rules  the rules as this game plays them, at two, three and four
   help   this list
   q      {quitting}
 Your only legal card plays itself (--no-autoplay to choose it)."""
@@ -45,3 +50,32 @@ def rules_text() -> Markdown | str:
     except OSError:
         return ("The rules page is not installed with this copy of euchre: it is "
                 "docs/rules.md in the project's source.")
+
+
+class StyledPager(Pager):
+    """The system's pager (``$MANPAGER``, ``$PAGER``, else ``less``), told to show styles.
+
+    Rich's own pager goes through ``pydoc``, which runs ``less`` without ``-R``, so the bold
+    headings of the rules arrive as raw escape codes ("ESC[1m"). Here ``less`` gets ``-R``
+    through its ``LESS`` variable (after any options the person set there); another pager
+    is run as named."""
+
+    def show(self, content: str) -> None:
+        command = os.environ.get("MANPAGER") or os.environ.get("PAGER") or shutil.which("less")
+        if not command:
+            pydoc.pager(content)
+            return
+        env = {**os.environ, "LESS": f"{os.environ.get('LESS', '')} -R".strip()}
+        pager = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env,
+                                 text=True, errors="backslashreplace")
+        try:
+            with pager.stdin as pipe:  # type: ignore[union-attr]
+                pipe.write(content)
+        except (OSError, KeyboardInterrupt):
+            pass  # the pager was left early: what it was not given is not needed
+        while True:
+            try:
+                pager.wait()
+                return
+            except KeyboardInterrupt:
+                pass  # Ctrl-C belongs to the pager while it runs

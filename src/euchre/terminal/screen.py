@@ -17,15 +17,17 @@ from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card
 from ..view import View
 from ..words import (
     PLACE_NAMES,
+    YOU,
     bid_words,
     card_text,
     count,
+    says,
     score_words,
     suit_text,
     upcard_state,
 )
 
-SEAT_NAMES = {2: ("You", "Computer"), **{n: ("You", *places) for n, places in PLACE_NAMES.items()}}
+SEAT_NAMES = {2: (YOU, "Computer"), **{n: (YOU, *places) for n, places in PLACE_NAMES.items()}}
 """The seats as the terminal names them (``words.PLACE_NAMES`` at three and four)."""
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
@@ -40,7 +42,8 @@ def coloured(text: str) -> str:
 
 def hand_text(view: View) -> str:
     """``view.hand`` in its order (the order the options are numbered in), a wider gap
-    between suits (the left bower and the Joker with trump)."""
+    between suits (the left bower and the Joker with trump); a dealer about to discard
+    holds the upcard as a sixth card, shown after them as its discard is numbered."""
     trump = SUITS.index(view.trump) if view.trump else -1
     groups: list[list[str]] = []
     last_suit = None
@@ -52,7 +55,10 @@ def hand_text(view: View) -> str:
             groups.append([])
             last_suit = suit
         groups[-1].append(coloured(card_text(token)))
-    return "  ".join(" ".join(g) for g in groups)
+    shown = "  ".join(" ".join(g) for g in groups)
+    if view.phase == "discard" and view.player == view.dealer and view.upcard:
+        shown += f"  + {coloured(card_text(view.upcard))} (the upcard)"
+    return shown
 
 
 def standing(score: Sequence[int], players: int) -> str:
@@ -133,9 +139,7 @@ def _alone_line(view: View, who: Callable[[int], str]) -> str:
     said = []
     for seat in view.alone:
         partner = (seat + 2) % 4
-        goes, sits = ("go" if who(seat) == "You" else "goes"), (
-            "sit" if who(partner) == "You" else "sits")
-        said.append(f"{who(seat)} {goes} alone: {who(partner)} {sits} out")
+        said.append(f"{says(who(seat), 'go')} alone: {says(who(partner), 'sit')} out")
     return ". ".join(said) + "."
 
 

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from ..game import Game
 from ..record import opening
+from ..words import says, whose
 from .screen import coloured, move_words, table_lines
 
 HELP = "[dim]Enter: next move   b: back   a number: that hand   q: quit[/]"
@@ -70,9 +71,9 @@ class Stepper:
         view = views[0]
         score = view.score
         heading = (f"-- Hand {view.hand_number + 1} -- {names[0]} {score[0]} - {names[1]} "
-                   f"{score[1]} -- to {view.target} -- {names[view.dealer]} deals -- move "
+                   f"{score[1]} -- to {view.target} -- {says(names[view.dealer], 'deal')} -- move "
                    f"{self.position} of {len(self.moves)}")
-        shown = [(f"{names[seat]}'s hand", seen) for seat, seen in enumerate(views)]
+        shown = [(f"{whose(names[seat])} hand", seen) for seat, seen in enumerate(views)]
         lines = table_lines(views[0], self.who, heading, shown, self.who)
         if self.position:
             lines.insert(1, f"[cyan]{coloured(self.last_move())}.[/]")

@@ -35,13 +35,16 @@ from ..words import (
     card_text,
     choice_words,
     ordered_choices,
+    printed_as_tokens,
     result_words,
+    says,
     side_name,
     suit_text,
+    trick_reason,
     why_not,
 )
 from . import saves as store
-from .help import QUITTING, help_text, rules_text
+from .help import QUITTING, StyledPager, help_text, rules_text
 from .screen import SEAT_NAMES, coloured, in_turn, standing, table_lines
 
 HUMAN = 0
@@ -109,8 +112,8 @@ class Seat:
             winner = after.tricks[-1].winner if not finished else last["tricks"][-1]["winner"]
             played = ", ".join(f"{self.who(seat)} {coloured(card_text(card))}"
                                for seat, card in zip(seats, cards, strict=False))
-            self.say(f"  Trick {number}: {played} - "
-                     f"{self.who(winner)} {'win' if winner == HUMAN else 'wins'}.")
+            reason = trick_reason(cards, before.trump or "C")
+            self.say(f"  Trick {number}: {played} - {self.who(winner)} won it: {reason}.")
         if finished:
             self.summary(last, after.score)
 
@@ -145,8 +148,8 @@ class Seat:
         self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        dealer = ("You deal" if view.dealer == HUMAN else "The computer deals"
-                  if self.players == 2 else f"{self.who(view.dealer)} deals")
+        dealer = ("The computer deals" if self.players == 2 and view.dealer != HUMAN
+                  else says(self.who(view.dealer), "deal"))
         hand = f"Hand {view.hand_number + 1}" + (f" of {self.hands}" if self.hands else "")
         goal = "" if self.hands else f" -- to {view.target}"
         score = (f"You {view.score[0]} - Computer {view.score[1]}" if self.players == 2
@@ -174,17 +177,17 @@ class Seat:
         seat = view.player if view.player is not None else COMPUTER
         actor = "The computer" if self.players == 2 else self.who(seat)
         if action < DISCARD:
-            self.say(f"{actor} plays {coloured(card_text(token))}.")
+            self.say(f"{actor} played {coloured(card_text(token))}.")
         elif action < PASS:  # its discard: its pick-up was told already if it was its bid
             took = bool(view.bids) and tuple(view.bids[-1]) == (seat, "order")
-            self.say(f"{actor} discards a card." if took else
-                     f"{actor} picks up {coloured(card_text(view.upcard))} and discards "
+            self.say(f"{actor} discarded a card." if took else
+                     f"{actor} picked up {coloured(card_text(view.upcard))} and discarded "
                      "a card.")
         elif action == PASS:
-            self.say(f"{actor} leaves {coloured(card_text(view.upcard))}."
-                     if view.phase == "discard" else f"{actor} passes.")
+            self.say(f"{actor} left {coloured(card_text(view.upcard))}."
+                     if view.phase == "discard" else f"{actor} passed.")
         elif CALL <= action < CALL + len(SUITS):
-            self.say(f"{actor} names {coloured(suit_text(SUITS[action - CALL]))}.")
+            self.say(f"{actor} named {coloured(suit_text(SUITS[action - CALL]))}.")
         else:  # ordering up, and the lone bids of the family
             self.say(f"{actor} {coloured(bid_words(view, seat, token))}.")
 
@@ -235,7 +238,7 @@ class Seat:
         """The rules page, a screen at a time in a terminal (the system's pager: q leaves
         it), printed whole elsewhere."""
         if self.console.is_terminal:
-            with self.console.pager(styles=True):
+            with self.console.pager(StyledPager(), styles=True):
                 self.console.print(rules_text())
         else:
             self.console.print(rules_text())
@@ -249,6 +252,7 @@ class Seat:
             if 1 <= n <= len(choices):
                 return choices[n - 1], None
             return "", f"choose a number from 1 to {len(choices)}"
+        text = printed_as_tokens(text)  # "J♥" as printed means JH
         try:
             action = parse_action(text)
         except ValueError:
@@ -404,9 +408,9 @@ class Table(Seat):
                      if won else
                      f"[bold]The computer wins the match {game.score[1]}-{game.score[0]}.[/]")
         else:
-            winners = side_name(self.names, self.players, game.winner)
-            verb = "win" if game.winner == HUMAN or self.players == 4 else "wins"
-            self.say(f"[bold{' green' if game.winner == HUMAN else ''}]{winners} {verb} the "
+            winners = says(side_name(self.names, self.players, game.winner), "win",
+                           plural=self.players == 4)
+            self.say(f"[bold{' green' if game.winner == HUMAN else ''}]{winners} the "
                      f"match: {self.standing(game.score)}.[/]")
         path = store.save_finished(self.record())
         store.remove(self.save_name)

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, Response
 
 from ... import agents, daily
 from ...rules import Rules
+from ...words import GUEST
 from .. import levels, match, pages
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
@@ -119,7 +120,7 @@ async def _create(hub: Hub, data: Any) -> StoredGame:
                          "it with --allow-seeds for tests and demos)")
     rules = Rules.from_dict(data.get("rules", {}))
     partner = data.get("partner")
-    return await hub.create(data.get("mode", "computer"), rules, data.get("name", "You"),
+    return await hub.create(data.get("mode", "computer"), rules, data.get("name", GUEST),
                             data.get("level", "expert"), data.get("seed"),
                             options=None if partner is None else {match.PARTNER: partner})
 

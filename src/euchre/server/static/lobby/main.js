@@ -27,10 +27,22 @@ function levelCards(levels, pick) {
     const said = document.createElement("span");
     said.id = `about-${name}`;
     said.className = "about";
-    said.textContent = `${about.sentence} Measured: ${about.strength}.`;
+    said.textContent = `${about.sentence} ${about.plainly}`.trim();
     label.append(input, " ", title, said);
     return label;
-  }));
+  }), measured(levels));
+}
+
+// The levels' figures, for whoever wants them: behind a "How they measured" disclosure.
+function measured(levels) {
+  const list = document.createElement("ul");
+  list.append(...levels.levels.map((name) => Object.assign(document.createElement("li"), {
+    id: `measured-${name}`, textContent: `${name}: ${levels.about[name].strength}` })));
+  const summary = Object.assign(document.createElement("summary"), { textContent: "How the levels measured" });
+  const details = Object.assign(document.createElement("details"), { className: "measured" });
+  details.setAttribute("data-testid", "levels-measured");
+  details.append(summary, list);
+  return details;
 }
 
 function level() {
@@ -86,7 +98,7 @@ async function start(mode) {
 async function main() {
   const settings = loadSettings();
   bindSettings(settings, () => {});
-  $("name").value = localStorage.getItem("euchre.name") || "You";
+  $("name").value = localStorage.getItem("euchre.name") || "Guest";
   $("my-stats").href = `/players/${encodeURIComponent($("name").value)}`;
   const reply = await fetch("/api/levels");
   offered = await reply.json();
