@@ -2,8 +2,8 @@
 phones of 390x844 and 360x740, at two, three and four seats, with each option that adds
 choices (stick the dealer, going alone, defending alone, the dealer alone under a Joker), at
 every decision of a hand each offered ``data-action`` element is in the viewport once
-scrolled to, nothing covers it (the browser's hit test at its centre and around it finds
-the element itself), and on a phone it is at least 44x44 CSS px.
+scrolled to, nothing covers it (the browser's hit test at its centre and at each edge's middle
+finds the element itself), and on a phone it is at least 44x44 CSS px.
 
 Each case's seed deals the richest decision of its rules in the first hand when the person
 passes whenever he may (found once over the server's socket; the computers are seeded by the
@@ -64,16 +64,20 @@ UNREACHABLE = """(phone) => {
     .filter((e) => e.offsetParent !== null && !e.disabled);
   if (document.documentElement.scrollWidth > innerWidth + 1) found.push("the page scrolls sideways");
   for (const e of shown) {
-    e.scrollIntoView({ block: "center", inline: "center" });
+    // the page scrolled (as a finger would) to bring it to the middle; never a box the
+    // person cannot scroll (scrollIntoView would scroll even a box that clips it)
+    const was = e.getBoundingClientRect();
+    scrollBy(0, was.top + was.height / 2 - innerHeight / 2);
     const r = e.getBoundingClientRect(), name = e.dataset.action;
     if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
       found.push(`${name}: outside the viewport once scrolled to (${[r.left, r.top, r.right, r.bottom].map(Math.round)})`);
     if (phone && (r.width < 44 || r.height < 44))
       found.push(`${name}: ${Math.round(r.width)}x${Math.round(r.height)} px, under 44x44`);
-    for (const [fx, fy] of [[.5, .5], [.2, .25], [.8, .25], [.2, .75], [.8, .75]]) {
-      const hit = document.elementFromPoint(r.left + r.width * fx, r.top + r.height * fy);
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;  // the centre, then each edge's middle
+    for (const [px, py] of [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]) {
+      const hit = document.elementFromPoint(px, py);
       if (!hit || (hit !== e && !e.contains(hit))) {
-        found.push(`${name}: covered at (${fx}, ${fy}) by ${hit ? hit.id || hit.className || hit.tagName : "nothing"}`);
+        found.push(`${name}: covered at (${Math.round(px)}, ${Math.round(py)}) by ${hit ? hit.id || hit.className || hit.tagName : "nothing"}`);
         break;
       }
     }

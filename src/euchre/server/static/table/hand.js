@@ -90,6 +90,7 @@ export function drawHand() {
              upcard: i === up, open, best: Boolean(choice) && best.has(choice.token) };
   });
   keyed(box, items, (it) => it.card, makeSlot, updateSlot);
+  box.classList.toggle("six", items.length > 5);
 }
 
 // Where each bid sits among the choices: a call in the first row, its lone twin ("... alone")
@@ -137,13 +138,17 @@ export function drawChoices() {
 }
 
 // The hint's values in one line, best first, labelled as the expert's estimate (and, at a
-// table of four, the line on a partners' convention its best choice breaks).
+// table of four, the line on a partners' convention its best choice breaks). On a phone the
+// values themselves give way (each is on its card or button): the label and the convention wrap.
 export function drawHints() {
   const ranked = Object.entries(T.hints).sort((a, b) => b[1] - a[1]);
   const wordsOf = Object.fromEntries(words().choices.map((c) => [c.token, c.words]));
-  const text = ranked.length && choosing()
-    ? `Expert's estimate (${words().hint_label}): ` + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ")
-      + (T.hintConvention ? ` — ${T.hintConvention}` : "")
-    : $("hints").textContent === "Thinking…" && choosing() ? "Thinking…" : "";
-  setText($("hints"), text);
+  const box = $("hints");
+  const thinking = box.textContent === "Thinking…" && choosing();  // (the Hint button's words)
+  if (box.children.length !== 3) box.replaceChildren(el("span"), el("span", { class: "long" }), el("span"));
+  const [head, values, convention] = box.children;
+  const shown = ranked.length && choosing();
+  setText(head, shown ? `Expert's estimate (${words().hint_label})` : thinking ? "Thinking…" : "");
+  setText(values, shown ? ": " + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ") : "");
+  setText(convention, shown && T.hintConvention ? ` — ${T.hintConvention}` : "");
 }

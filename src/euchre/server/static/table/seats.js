@@ -17,6 +17,7 @@ function build(place) {
   node.append(
     el("div", { class: "who" },
        el("span", { class: "dot", id: id("dot") }), el("b", { class: "name", id: id("name") }),
+       el("span", { class: "line-break" }),  // at a side place: the chip and the tricks under the name
        el("span", { class: "dealer-chip", title: "the dealer" }), el("span", { class: "turn-mark" }),
        el("span", { class: "presence", id: id("here"), "data-testid": id("here") }),
        el("span", { class: "tricks", id: id("tricks") })),
@@ -85,8 +86,10 @@ function drawPlace(place) {
   const [dot, here] = presence(p);
   const who = node.querySelector(".who");
   who.querySelector(".dot").className = dot;
-  setText(who.querySelector(".name"), p === g.seat ? words().names[p]
-    : words().names[p] + (levelOf(p) ? ` (${levelOf(p)})` : ""));
+  const name = who.querySelector(".name");  // the level in its own span: it wraps whole, never "(medium / )"
+  if (!name.firstChild) name.append(document.createTextNode(""), el("span", { class: "level" }));
+  setText(name.firstChild, words().names[p]);
+  setText(name.lastChild, p !== g.seat && levelOf(p) ? ` (${levelOf(p)})` : "");
   setText(who.querySelector(".presence"), here);
   setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? "dealer" : "");
   setText(who.querySelector(".turn-mark"), mark);
