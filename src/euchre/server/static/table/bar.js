@@ -14,7 +14,7 @@ export function drawBar() {
     : seats() === 4 && !short ? sides.map((x) => `${x.name.split(" and ").map((n, i) => (x === sides[0] && i === 0 ? n : n[0])).join(" & ")} ${v.score[x.side]}`).join(" · ")
     : "";
   const score = $("score");
-  if (!score.firstChild) score.append(document.createTextNode(""), el("span", { class: "to" }));
+  if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
   setText(score.firstChild, `${short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]}`
     : initials || scoreWords(v.score)} `);
   setText(score.lastChild, `(to ${v.target})`);  // the goal: smaller on a phone's bar
@@ -23,7 +23,10 @@ export function drawBar() {
     ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,
         trump: ended.trump, trumpWords: words().last_hand.trump }
     : { number: v.hand_number + 1, dealer: v.dealer, trump: v.trump, trumpWords: words().trump };
-  setText($("hand-no"), `Hand ${hand.number}, ${says(hand.dealer, "deal")}`);
+  const handNo = $("hand-no");  // on a phone "Hand 3" alone: the dealer's chip says who deals
+  if (!handNo.firstChild) handNo.append(el("span"), el("span", { class: "dealt" }));
+  setText(handNo.firstChild, `Hand ${hand.number}`);
+  setText(handNo.lastChild, `, ${says(hand.dealer, "deal")}`);
   setText($("trump"), hand.trumpWords ? `Trump ${hand.trumpWords}` : "No trump yet");
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;

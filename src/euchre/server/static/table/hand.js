@@ -90,23 +90,46 @@ export function drawHand() {
              upcard: i === up, open, best: Boolean(choice) && best.has(choice.token) };
   });
   keyed(box, items, (it) => it.card, makeSlot, updateSlot);
+  box.classList.toggle("six", items.length > 5);
+}
+
+// Where each bid sits among the choices: a call in the first row, its lone twin ("... alone")
+// under it in the same column, so the seven choices of a round 2 at four take two rows, not
+// four, and each stays a full-size button on a phone. Returns token -> [column, row].
+export function gridOf(tokens) {
+  const offered = new Set(tokens), at = new Map();
+  const twinOf = (t) => (t.endsWith(" alone") && offered.has(t.slice(0, -6)) ? t.slice(0, -6) : null);
+  for (const t of tokens) if (!twinOf(t)) at.set(t, [at.size + 1, 1]);
+  for (const t of tokens) if (twinOf(t)) at.set(t, [at.get(twinOf(t))[0], 2]);
+  return at;
 }
 
 export function drawChoices() {
   const bids = choosing() ? words().choices.filter((c) => !c.card) : [];
-  const best = bestTokens();
+  const best = bestTokens(), grid = gridOf(bids.map((c) => c.token));
+  const saying = Object.fromEntries(bids.map((c) => [c.token, c.words]));
+  $("actions").classList.toggle("two-rows", [...grid.values()].some(([, row]) => row === 2));
   keyed($("actions"), bids, (c) => c.token,
     (c) => {
-      const button = el("button", { type: "button" }, el("span", { class: "key" }), el("span", { class: "said" }));
+      const button = el("button", { type: "button" }, el("span", { class: "key" }),
+                        el("span", { class: "said" }, el("span", { class: "twin visually-hidden" }), el("span")));
       button.addEventListener("click", () => act(button.dataset.action));
       return button;
     },
     (button, c) => {
+      const [column, row] = grid.get(c.token);
       setAttr(button, "data-action", c.token);
+      button.style.gridArea = `${row} / ${column}`;
       button.disabled = !T.online;
       button.classList.toggle("best", best.has(c.token));
+      button.classList.toggle("twin", row === 2);
       setAttr(button, "aria-describedby", best.has(c.token) ? "best-words" : null);
-      setText(button.querySelector(".said"), c.words + (c.token in T.hints ? ` (${signed(T.hints[c.token])})` : ""));
+      // a lone twin shows only what it adds ("alone"); its whole words stay for screen readers
+      const base = row === 2 ? saying[c.token.slice(0, -6)] : "";
+      const own = base && c.words.startsWith(base) ? c.words.slice(base.length).trim() : c.words;
+      const [twin, shown] = button.querySelector(".said").children;
+      setText(twin, own === c.words ? "" : `${base} `);
+      setText(shown, own + (c.token in T.hints ? ` (${signed(T.hints[c.token])})` : ""));
     });
   document.querySelectorAll("[data-action]").forEach((node, i) => {
     const key = node.querySelector(".key");
@@ -115,13 +138,17 @@ export function drawChoices() {
 }
 
 // The hint's values in one line, best first, labelled as the expert's estimate (and, at a
-// table of four, the line on a partners' convention its best choice breaks).
+// table of four, the line on a partners' convention its best choice breaks). On a phone the
+// values themselves give way (each is on its card or button): the label and the convention wrap.
 export function drawHints() {
   const ranked = Object.entries(T.hints).sort((a, b) => b[1] - a[1]);
   const wordsOf = Object.fromEntries(words().choices.map((c) => [c.token, c.words]));
-  const text = ranked.length && choosing()
-    ? `Expert's estimate (${words().hint_label}): ` + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ")
-      + (T.hintConvention ? ` — ${T.hintConvention}` : "")
-    : $("hints").textContent === "Thinking…" && choosing() ? "Thinking…" : "";
-  setText($("hints"), text);
+  const box = $("hints");
+  const thinking = box.textContent === "Thinking…" && choosing();  // (the Hint button's words)
+  if (box.children.length !== 3) box.replaceChildren(el("span"), el("span", { class: "long" }), el("span"));
+  const [head, values, convention] = box.children;
+  const shown = ranked.length && choosing();
+  setText(head, shown ? `Expert's estimate (${words().hint_label})` : thinking ? "Thinking…" : "");
+  setText(values, shown ? ": " + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ") : "");
+  setText(convention, shown && T.hintConvention ? ` — ${T.hintConvention}` : "");
 }

@@ -3,7 +3,7 @@
 // in a bubble.
 import { $, cardSrc, el, setAttr, setText } from "./dom.js";
 import { cardImg, handCards, keyed, updateImg } from "./cards.js";
-import { T, endedHand, seats, words } from "./store.js";
+import { T, endedHand, seats, waitingFor, words } from "./store.js";
 import { PLACES, seatAt } from "./places.js";
 
 // The north place keeps the ids the tests and the contract of the two-handed page know
@@ -17,7 +17,8 @@ function build(place) {
   node.append(
     el("div", { class: "who" },
        el("span", { class: "dot", id: id("dot") }), el("b", { class: "name", id: id("name") }),
-       el("span", { class: "dealer-chip", title: "the dealer" }),
+       el("span", { class: "line-break" }),  // at a side place: the chip and the tricks under the name
+       el("span", { class: "dealer-chip", title: "the dealer" }), el("span", { class: "turn-mark" }),
        el("span", { class: "presence", id: id("here"), "data-testid": id("here") }),
        el("span", { class: "tricks", id: id("tricks") })),
     ...(place === "s" ? [] : [el("div", { class: "backs", id: id("cards"), "aria-hidden": "true" })]),
@@ -39,7 +40,7 @@ export function cardsHeld(p) {
 function presence(p) {
   const g = T.shown.game;
   if (!T.online) return ["dot unknown", "unknown: not connected"];
-  if ((T.shown.view.out || []).includes(p) && !endedHand()) return ["dot on", "sits out this hand"];
+  if ((T.shown.view.out || []).includes(p) && !endedHand()) return ["dot on", ""];  // said in his bubble
   if (g.mode === "computer" && p !== g.seat) return ["dot on", ""];
   if (g.connected[p]) return ["dot on", p === g.seat ? "" : "at the table"];
   return ["dot", p === g.seat ? "" : T.shown.game.arrived?.[p] === false ? "not arrived yet" : "away"];
@@ -60,24 +61,40 @@ function bidOf(p) {
   return own.length ? own[own.length - 1].words : "";
 }
 
+// The seat to act now, as the table shows it (null while a hand's end is shown, the match is
+// over or the table waits for someone to arrive), and what it is to do.
+export function turnOf() {
+  const v = T.shown.view, g = T.shown.game;
+  if (g.finished || endedHand() || T.handEnd || waitingFor() !== null || v.to_move === null
+      || v.to_move === undefined || v.phase === "over") return null;
+  const doing = { play: "to play", discard: "to discard" }[v.phase] || "to bid";
+  return { seat: v.to_move, doing };
+}
+
 function drawPlace(place) {
   const node = build(place), p = seatAt(place), g = T.shown.game;
   node.classList.toggle("empty", p === null);
   node.toggleAttribute("aria-hidden", p === null);
   if (p === null) { delete node.dataset.zone; return; }
   if (place !== "s") node.dataset.zone = `seat-${p}`;  // at the bottom: the hand's row
-  node.setAttribute("aria-label", p === g.seat ? "You" : words().names[p]);
-  const v = T.shown.view, ended = endedHand();
-  node.classList.toggle("out", (v.out || []).includes(p) && !ended);  // his cards laid down
+  const v = T.shown.view, ended = endedHand(), turn = turnOf(), out = (v.out || []).includes(p) && !ended;
+  const mark = turn && turn.seat === p ? turn.doing : "";
+  setAttr(node, "role", "group");
+  setAttr(node, "aria-label", `${p === g.seat ? "You" : words().names[p]}${mark ? `, ${mark}` : ""}`);
+  node.classList.toggle("out", out);  // his cards laid down
+  node.classList.toggle("turn", Boolean(mark));
   const [dot, here] = presence(p);
   const who = node.querySelector(".who");
   who.querySelector(".dot").className = dot;
-  setText(who.querySelector(".name"), p === g.seat ? words().names[p]
-    : words().names[p] + (levelOf(p) ? ` (${levelOf(p)})` : ""));
+  const name = who.querySelector(".name");  // the level in its own span: it wraps whole, never "(medium / )"
+  if (!name.firstChild) name.append(document.createTextNode(""), el("span", { class: "level" }));
+  setText(name.firstChild, words().names[p]);
+  setText(name.lastChild, p !== g.seat && levelOf(p) ? ` (${levelOf(p)})` : "");
   setText(who.querySelector(".presence"), here);
   setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? "dealer" : "");
+  setText(who.querySelector(".turn-mark"), mark);
   setText(who.querySelector(".tricks"), `tricks ${(ended ? ended.tricks_won : v.tricks_won)[p]}`);
-  setText(node.querySelector(".bubble"), bidOf(p));
+  setText(node.querySelector(".bubble"), out ? "sits out this hand" : bidOf(p));
   const backs = node.querySelector(".backs");
   if (backs && T.shown.open) showFaces(backs, p);
   else if (backs) showBacks(backs, cardsHeld(p));

@@ -1,0 +1,132 @@
+"""Every choice reachable at every size (issue 48, criterion 1): at a desktop's 1280x800 and
+phones of 390x844 and 360x740, at two, three and four seats, with each option that adds
+choices (stick the dealer, going alone, defending alone, the dealer alone under a Joker), at
+every decision of a hand each offered ``data-action`` element is in the viewport once
+scrolled to, nothing covers it (the browser's hit test at its centre and at each edge's middle
+finds the element itself), and on a phone it is at least 44x44 CSS px.
+
+Each case's seed deals the richest decision of its rules in the first hand when the person
+passes whenever he may (found once over the server's socket; the computers are seeded by the
+game's seed, so the match repeats exactly): seven choices at four in round 2 (pass, three
+suits, three lone calls), six for a dealer stuck at four, eight for the dealer under a
+turned-up Joker who may go alone, the lone defender's answer."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    browser,
+    continue_shown,
+    drawn,
+    finished,
+    offered,
+    pages,
+    ready,
+    server,
+    state_of,
+)
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+__all__ = ["browser", "pages", "server"]  # fixtures
+
+SCREENS = {"1280x800": {"viewport": {"width": 1280, "height": 800}},
+           "390x844": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
+                       "has_touch": True},
+           "360x740": {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
+                       "has_touch": True}}
+
+CASES = {  # name: (rules, seed, the decision the hand must reach)
+    "four, round 2 with lone calls": ({"players": 4}, 8,
+                                      lambda legal: len(legal) == 7),
+    "four, the dealer stuck": ({"players": 4, "stick_the_dealer": True}, 8,
+                               lambda legal: len(legal) == 6 and "pass" not in legal
+                               and all(t.startswith("call") for t in legal)),
+    "four, defend alone": ({"players": 4, "defend_alone": True}, 1,
+                           lambda legal: "defend alone" in legal),
+    "four, the Joker's dealer alone": ({"players": 4, "deck": 25, "joker_dealer_alone": True},
+                                       58, lambda legal: len(legal) == 8),
+    "three, round 2": ({"players": 3}, 3,
+                       lambda legal: len(legal) == 4 and "pass" in legal
+                       and all(t == "pass" or t.startswith("call") for t in legal)),
+    "three, the dealer stuck": ({"players": 3, "stick_the_dealer": True}, 17,
+                                lambda legal: legal and all(t.startswith("call") for t in legal)),
+    "two, round 2": ({}, 2, lambda legal: len(legal) == 4 and "call C" in legal),
+    "two, the dealer stuck": ({"stick_the_dealer": True}, 2,
+                              lambda legal: legal and all(t.startswith("call") for t in legal)),
+}
+
+UNREACHABLE = """(phone) => {
+  const found = [];
+  const shown = [...document.querySelectorAll("[data-action]")]
+    .filter((e) => e.offsetParent !== null && !e.disabled);
+  if (document.documentElement.scrollWidth > innerWidth + 1) found.push("the page scrolls sideways");
+  for (const e of shown) {
+    // the page scrolled (as a finger would) to bring it to the middle; never a box the
+    // person cannot scroll (scrollIntoView would scroll even a box that clips it)
+    const was = e.getBoundingClientRect();
+    scrollBy(0, was.top + was.height / 2 - innerHeight / 2);
+    const r = e.getBoundingClientRect(), name = e.dataset.action;
+    if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
+      found.push(`${name}: outside the viewport once scrolled to (${[r.left, r.top, r.right, r.bottom].map(Math.round)})`);
+    if (phone && (r.width < 44 || r.height < 44))
+      found.push(`${name}: ${Math.round(r.width)}x${Math.round(r.height)} px, under 44x44`);
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;  // the centre, then each edge's middle
+    for (const [px, py] of [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]) {
+      const hit = document.elementFromPoint(px, py);
+      if (!hit || (hit !== e && !e.contains(hit))) {
+        found.push(`${name}: covered at (${Math.round(px)}, ${Math.round(py)}) by ${hit ? hit.id || hit.className || hit.tagName : "nothing"}`);
+        break;
+      }
+    }
+  }
+  scrollTo(0, 0);
+  return found;
+}"""
+"""What keeps an offered choice from a finger or a pointer: outside the page once scrolled
+to, too small on a phone, or covered (clipped by its box, or under another element)."""
+
+STILL = """() => !document.getAnimations().some((a) => a.playState === "running"
+  && a.effect && a.effect.getComputedTiming().iterations !== Infinity)"""
+"""No card is moving (the turn's glow pulses for good: not waited for)."""
+
+
+def choice(legal: list[str], reached: bool) -> str:
+    """The person's policy the seeds were found with: pass whenever he may, else the first
+    choice in the order the page shows them; once the case's decision is reached, its last
+    choice (a lone call where there is one), and the hand played on from there."""
+    if reached:
+        return legal[-1]
+    return "pass" if "pass" in legal else legal[0]
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_offered_choice_can_be_reached_and_touched(server, pages, case, screen):
+    rules, seed, richest = CASES[case]
+    game = server.new_game(mode="computer", level="easy", name="Ann", seed=seed,
+                           rules={**rules, "target": 10})
+    page = pages.new(**SCREENS[screen])
+    page.goto(server.base + game["links"]["play"])
+    phone = screen != "1280x800"
+    problems: dict[str, list[str]] = {}
+    reached, decisions = False, 0
+    while True:
+        ready(page)
+        if finished(page) or continue_shown(page):
+            break  # the first hand is over
+        page.wait_for_function(STILL)
+        legal = state_of(page)["view"]["legal"]
+        assert sorted(offered(page)) == sorted(legal)
+        decisions += 1
+        reached = reached or bool(richest(legal))
+        found = page.evaluate(UNREACHABLE, phone)
+        if found:
+            problems[" / ".join(legal)] = found
+        before = drawn(page)
+        page.locator(f'[data-action="{choice(legal, reached)}"]').click()
+        page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=before)
+    assert reached, f"the seed no longer deals the decision this case is about ({case})"
+    assert decisions >= 3 and problems == {}, problems

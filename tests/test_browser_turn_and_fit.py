@@ -1,0 +1,299 @@
+"""What a new player found at the table (issue 48): the turn in view at every seat's place
+(criterion 2), and the defects of the table's look, each checked as drawn in Chromium:
+the phone's bar keeps the whole score (4), side names wrap whole and apart from the dealer's
+chip (12), the desktop's score pad and trick list show every column and trick (13), hint marks
+clear of the seat's name and the phone's estimate line whole (18), the record's hands listed
+from the left, the upcard pile inside the felt, a phone's six cards apart and off the edge
+(22), and the upcard's place still while the person deals, picks up and discards (25)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    browser,
+    continue_shown,
+    drawn,
+    finished,
+    pages,
+    ready,
+    server,
+    state_of,
+    step,
+)
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+from playwright.sync_api import expect
+
+__all__ = ["browser", "pages", "server"]  # fixtures
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+
+TURNS_RECORDED = """
+window.__turns = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
+  const marked = [...document.querySelectorAll(".felt .place.turn")];
+  window.__turns.push({ seq: Number(document.body.dataset.seq), places: marked.map((p) => p.id),
+    words: marked.map((p) => p.querySelector(".turn-mark").textContent),
+    labels: marked.map((p) => p.getAttribute("aria-label")),
+    handEnd: !document.getElementById("hand-end").hidden
+      || /^The (last trick|hand is over)/.test(document.getElementById("status").textContent) });
+}).observe(document.body, { attributes: true, attributeFilter: ["data-seq"] }));
+"""
+"""Which places are marked as the seat to act, each time a state is drawn."""
+
+PLACE_OF = {4: ["place-s", "place-w", "place-n", "place-e"], 3: ["place-s", "place-w", "place-e"],
+            2: ["place-s", "place-n"]}
+
+
+def open_game(server, pages, screen: dict, players: int, seed: int, level: str = "easy",
+              **rules):
+    game = server.new_game(mode="computer", level=level, name="Ann", seed=seed,
+                           rules={"players": players, "target": 10, **rules})
+    page = pages.new(**screen)
+    page.goto(server.base + game["links"]["play"])
+    return page, game
+
+
+def act(page, token: str) -> None:
+    before = drawn(page)
+    page.locator(f'[data-action="{token}"]').click()
+    page.wait_for_function("(n) => Number(document.body.dataset.seq) > n", arg=before)
+
+
+def until(page, rng, wanted, prefer=None, limit: int = 400) -> dict:
+    """Play on (the person at random, or as ``prefer`` picks) until ``wanted(state)`` holds at
+    a decision of the person's; returns that state."""
+    for _ in range(limit):
+        ready(page)
+        state = state_of(page)
+        if not continue_shown(page) and not finished(page) and wanted(state):
+            return state
+        assert step(page, rng, prefer) is not None, "the match ended first"
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen, players):
+    page = pages.new(**screen)
+    page.add_init_script(TURNS_RECORDED)
+    game = server.new_game(mode="computer", level="easy", name="Ann", seed=21,
+                           rules={"players": players, "target": 10})
+    page.goto(server.base + game["links"]["play"])
+    rng = random.Random(players)
+    for _ in range(14):  # a few decisions of mine: the others' moves are drawn between them
+        step(page, rng)
+    until(page, rng, lambda s: s["view"]["to_move"] == 0)
+    marked_others = 0
+    for turn in page.evaluate("window.__turns"):
+        state = state_of(page, turn["seq"])
+        to_move, phase = state["view"]["to_move"], state["view"]["phase"]
+        if turn["handEnd"] or state["game"]["finished"] or phase == "over":
+            continue
+        want = PLACE_OF[players][to_move]
+        assert turn["places"] == [want], (turn, to_move)
+        assert turn["words"][0] in ("to bid", "to play", "to discard")
+        assert turn["labels"][0].endswith(", " + turn["words"][0])  # a screen reader's words
+        marked_others += to_move != 0
+    assert marked_others >= 3
+    # my turn now: my place glows and says so, visibly
+    mark = page.locator("#place-s.turn .turn-mark")
+    expect(mark).to_be_visible()
+    assert page.locator("#place-s > .who").evaluate("e => getComputedStyle(e).boxShadow") != "none"
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE, SMALL_PHONE],
+                         ids=["desktop", "phone", "small-phone"])
+def test_a_partner_sitting_out_says_so_at_every_size(server, pages, screen):
+    page, _ = open_game(server, pages, screen, 4, seed=8)
+    rng = random.Random(1)
+    state = until(page, rng, lambda s: len(s["view"]["legal"]) == 7,
+                  prefer=lambda t: "pass" if "pass" in t else t[0])
+    act(page, "call S alone")
+    ready(page)
+    assert 2 in state_of(page)["view"]["out"]
+    said = page.locator("#place-n .bubble")
+    expect(said).to_be_visible()
+    expect(said).to_have_text("sits out this hand")
+    assert said.evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # not cut
+
+
+BAR_CUT = """() => {
+  const zone = document.querySelector(".score-zone").getBoundingClientRect(), found = [];
+  for (const e of document.querySelectorAll(".score-zone > *, #score > *")) {
+    const r = e.getBoundingClientRect();
+    if (!r.width || getComputedStyle(e).display === "none") continue;
+    if (r.top < zone.top - .5 || r.bottom > zone.bottom + .5 || r.right > zone.right + .5)
+      found.push(`${e.id || e.className} "${e.textContent}" leaves the bar`);
+    if (e.scrollWidth > e.clientWidth + 1) found.push(`${e.id || e.className} "${e.textContent}" is cut`);
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players):
+    page, _ = open_game(server, pages, screen, players, seed=5)
+    rng = random.Random(2)
+    until(page, rng, lambda s: s["view"]["trump"] is not None)  # the longest bar: trump named
+    assert page.evaluate(BAR_CUT) == []
+    expect(page.locator("#score .to")).to_have_text("(to 10)")
+
+
+def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
+    page, _ = open_game(server, pages, DESKTOP, 4, seed=5, level="medium")
+    rng = random.Random(3)
+    for place in ("w", "e"):  # until each side seat has dealt: his chip beside his name
+        until(page, rng, lambda s, place=place: s["view"]["dealer"] == {"w": 1, "e": 3}[place])
+        who = page.locator(f"#place-{place} .who")
+        expect(who.locator(".name")).to_have_text(
+            "West (medium)" if place == "w" else "East (medium)")
+        name, chip = who.locator(".name").bounding_box(), who.locator(".dealer-chip").bounding_box()
+        line = float(who.locator(".name").evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"
+                                                   " || parseFloat(getComputedStyle(e).fontSize) * 1.4"))
+        assert name["height"] < line * 1.5, name  # one line: "West (medium)" never wraps
+        apart = (chip["y"] >= name["y"] + name["height"] - 1
+                 or chip["x"] >= name["x"] + name["width"] + 4)
+        assert apart, (name, chip)
+
+
+def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages):
+    page, _ = open_game(server, pages, DESKTOP, 4, seed=31, target=10)
+    rng = random.Random(4)
+    clipped = set()
+    for _ in range(600):
+        ready(page)
+        if finished(page):
+            break
+        clipped.update(page.evaluate("""() => {
+          const found = [], pad = document.getElementById("pad"), t = document.getElementById("hand-tricks");
+          if (pad.scrollWidth > pad.clientWidth + 1) found.push("the score pad's last column");
+          if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1) found.push("the hand's tricks");
+          return found; }"""))
+        if page.locator("#pad tbody tr").count() >= 10 and not clipped:
+            break
+        step(page, rng)
+    assert page.locator("#pad tbody tr").count() >= 8  # a pad that scrolls
+    assert clipped == set()
+
+
+MARKS_CLEAR = """() => {
+  const label = document.querySelector(".place.at-s > .who").getBoundingClientRect(), found = [];
+  for (const mark of document.querySelectorAll("#hand .tag, #hand .value")) {
+    if (getComputedStyle(mark).display === "none") continue;
+    const r = mark.getBoundingClientRect();
+    if (r.top < label.bottom && r.bottom > label.top && r.left < label.right && r.right > label.left)
+      found.push(`"${mark.textContent}" over the seat's name`);
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_hint_marks_are_clear_of_the_seats_name_and_the_estimate_line_is_whole(
+        server, pages, screen):
+    page, _ = open_game(server, pages, screen, 4, seed=12)
+    rng = random.Random(5)
+    until(page, rng, lambda s: s["view"]["phase"] == "play" and len(s["view"]["legal"]) >= 2,
+          prefer=lambda t: "pass" if "pass" in t else None)
+    page.click("#hint")
+    expect(page.locator("#hand .card-btn.best").first).to_be_visible(timeout=60_000)
+    expect(page.locator("#hints")).to_contain_text("Expert's estimate")
+    assert page.evaluate(MARKS_CLEAR) == []
+    assert page.locator("#hints").evaluate(
+        "e => e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1")
+
+
+def test_the_records_hands_are_listed_from_the_left(server, pages):
+    page, game = open_game(server, pages, DESKTOP, 4, seed=8)
+    rng = random.Random(1)
+    until(page, rng, lambda s: s["view"]["hand_number"] >= 1,  # hand 1 thrown in
+          prefer=lambda t: "pass" if "pass" in t else t[0])
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+    expect(page.locator("#over")).to_be_visible()
+    page.goto(server.base + f"/games/{game['id']}")
+    summaries = page.locator("details.hand summary")
+    expect(summaries.first).to_contain_text("thrown in")
+    for i in range(summaries.count()):
+        box = page.locator("details.hand").nth(i).bounding_box()
+        text = summaries.nth(i).evaluate("""e => { const r = document.createRange();
+            r.selectNodeContents(e); return r.getBoundingClientRect().left; }""")
+        assert text - box["x"] < 40, (i, text, box)  # from the left, not centred
+
+
+PILE_OUT = """() => {
+  const felt = document.getElementById("felt").getBoundingClientRect(), edge = 6, found = [];
+  for (const img of document.querySelectorAll("#upcard-zone img")) {
+    const r = img.getBoundingClientRect();
+    if (!r.width) continue;
+    if (r.top < felt.top + edge || r.left < felt.left + edge || r.right > felt.right - edge
+        || r.bottom > felt.bottom - edge) found.push(`${img.dataset.card} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_upcard_pile_stays_inside_the_felt_in_every_corner(server, pages, screen):
+    page, _ = open_game(server, pages, screen, 4, seed=5, target=20)
+    rng = random.Random(6)
+    dealers, out = set(), []
+    for _ in range(400):
+        ready(page)
+        if finished(page) or len(dealers) == 4:
+            break
+        if not continue_shown(page):
+            dealers.add(state_of(page)["view"]["dealer"])
+            out += page.evaluate(PILE_OUT)
+        step(page, rng)
+    assert len(dealers) == 4 and out == []
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_a_phones_six_cards_lie_apart_and_off_the_edge(server, pages, screen):
+    page, _ = open_game(server, pages, screen, 4, seed=58, deck=25, joker_dealer_alone=True)
+    until(page, random.Random(1), lambda s: s["view"]["phase"] == "discard",
+          prefer=lambda t: "pass" if "pass" in t else t[0])
+    cards = page.evaluate("""() => [...document.querySelectorAll("#hand img[data-card]")].map((e) => {
+        const r = e.getBoundingClientRect(); return [r.left, r.right]; })""")
+    felt = page.locator("#felt").bounding_box()
+    assert len(cards) == 6
+    assert cards[0][0] >= felt["x"] + 8 and cards[-1][1] <= felt["x"] + felt["width"] - 8, cards
+    assert all(a[1] <= b[0] + .5 for a, b in zip(cards, cards[1:], strict=False)), cards
+
+
+UPCARD_WATCHED = """() => { window.__upcard = [];
+  (function watch() {
+    const r = document.getElementById("upcard-zone").getBoundingClientRect();
+    window.__upcard.push([r.left + scrollX, r.top + scrollY, r.width, r.height]);
+    requestAnimationFrame(watch); })(); }"""
+
+
+@pytest.mark.parametrize("players", [4, 3, 2])
+def test_the_upcard_stays_put_while_the_person_picks_up_and_discards(server, pages, players):
+    page, _ = open_game(server, pages, DESKTOP, players, seed=3)
+    page.evaluate("localStorage.setItem('euchre.settings', JSON.stringify({speed: 'normal'}))")
+    page.reload()
+    rng = random.Random(1)
+    until(page, rng, lambda s: s["view"]["dealer"] == 0 and "order" in s["view"]["legal"],
+          prefer=lambda t: "pass" if "pass" in t else None)
+    page.evaluate(UPCARD_WATCHED)
+    act(page, "order")
+    ready(page)
+    assert state_of(page)["view"]["phase"] == "discard"
+    page.wait_for_timeout(800)  # the upcard flown into the hand
+    act(page, page.locator("#hand [data-action]").first.get_attribute("data-action"))
+    page.wait_for_timeout(800)
+    boxes = page.evaluate("window.__upcard")
+    assert len(boxes) > 10
+    moved = [b for b in boxes if any(abs(x - y) > 2 for x, y in zip(b, boxes[0], strict=True))]
+    assert moved == [], (boxes[0], moved[:3])
