@@ -25,10 +25,13 @@ async def lobby() -> FileResponse:
 async def table_page(game_id: str, request: Request, token: str | None = None) -> Response:
     """The table: a seat's (its token in the link), or to watch (no token). A token that
     opens no seat is said so, with the way to watch, never opened as a spectator unsaid."""
-    stored = await hub_of(request).stored(game_id)
+    hub = hub_of(request)
+    stored = await hub.stored(game_id)
     if stored is None:
         return missing(game_id)
-    if token and match.token_seat(stored, token) is None:
+    if token and match.token_seat(stored, token) is None and match.token_seat(
+            await hub.committer.read(hub.committer.storage.load, game_id) or stored,
+            token) is None:  # (a seat claimed in another process a moment ago: stored)
         return HTMLResponse(pages.message_page(
             "Not your seat's link", f"{capital(WRONG_TOKEN)}: it may be mistyped or cut "
             "short. You can still watch the game.", (f"/play/{game_id}", "Watch the game")),
