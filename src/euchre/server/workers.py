@@ -220,8 +220,10 @@ class Workers:
         try:
             if len(data) <= DIRECT:
                 worker.pipe.send_bytes(data)
-            else:
-                asyncio.get_running_loop().run_in_executor(None, worker.pipe.send_bytes, data)
+            else:  # (a write that fails means the worker died: its reader hears the EOF)
+                sending = asyncio.get_running_loop().run_in_executor(
+                    None, worker.pipe.send_bytes, data)
+                sending.add_done_callback(lambda sent: sent.exception())
         except OSError:
             self._died(worker)
 
