@@ -4,13 +4,14 @@ Starts a real server process on a fresh SQLite file, creates N games over HTTP a
 to the end with a random legal policy. By default each is a friend game of two and this
 process plays both seats; with ``--mode computer`` (the default at ``--players 3`` and
 ``4``) each is a game against the computer: this process plays the person's seat 0, the
-server's own computer players (level ``--level``, no ``--bot-delay``) every other seat, so the
-figures include the server's thinking threads. A seat of this process answers as soon as the
-state says it is its turn (or after --think ms). The latency of an action is the time from
-sending it to receiving the state that includes it, i.e. checked, committed to disk and
-broadcast. Moves a second count every seat's moves (from the stored records); the CPU a move
-is the server processes' CPU time over them. Afterwards every game's stored record is loaded,
-replayed and checked finished.
+server's own computer players (level ``--level``, no ``--bot-delay``) every other seat, so
+the figures include the computers' thinking (a searching level's in the server's worker
+processes, whose CPU is counted with the server's). A seat of this process answers as soon
+as the state says it is its turn (or after --think ms). The latency of an action is the
+time from sending it to receiving the state that includes it, i.e. checked, committed to
+disk and broadcast. Moves a second count every seat's moves (from the stored records); the
+CPU a move is the server processes' CPU time over them. Afterwards every game's stored
+record is loaded, replayed and checked finished.
 
     python bench/server_load.py --games 200            # the target: p99 < 100 ms, no error
     python bench/server_load.py --games 200 --think 200

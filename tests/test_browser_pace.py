@@ -28,7 +28,7 @@ DRAW_TIMES = """
                          attributeFilter: ["data-seq"] });
 })();
 """
-GAPS = 8
+GAPS = 10
 """Computer moves timed at each speed."""
 
 
@@ -77,4 +77,6 @@ def timed_at(pages, server: Server, speed: str, seed: int) -> float:  # noqa: F8
 def test_fast_shows_the_computers_moves_sooner_than_normal(pages, paced_server):  # noqa: F811
     fast = timed_at(pages, paced_server, "fast", seed=21)
     normal = timed_at(pages, paced_server, "normal", seed=21)
-    assert fast < 0.6 * normal, (fast, normal)
+    # (the page's own pace: 150 ms between the computer's moves at fast, 550 at normal; a
+    # busy machine delays both alike; with the server's old 600 ms both were about 600)
+    assert normal - fast > 200, (fast, normal)

@@ -6,7 +6,9 @@ made once; the workers end with the server, even one killed with SIGKILL. Issue 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import pickle
 import re
 import signal
 import subprocess
@@ -28,7 +30,7 @@ from euchre.server.storage import SQLiteStorage
 from euchre.server.stores import open_storage, peers_for
 from euchre.server.table import accept
 from euchre.server.thinker import Bots, Request
-from euchre.server.workers import Remote, seat_player
+from euchre.server.workers import DIRECT, Remote, Workers, seat_player
 
 
 def alive(pid: int) -> bool:
@@ -173,6 +175,27 @@ def test_a_workers_bot_is_told_each_hand_once_and_says_what_it_lacks():
     assert made[2].heard == made[0].heard
     broken = Bots(make=lambda level, seed: 1 / 0)
     assert broken.answer(Request(6, key, 0, [], view)) == ("error", 6, "division by zero")
+
+
+def test_a_long_matchs_hands_reach_a_new_worker_whole():
+    """A request too big for the pipe in one write (a long match's hands, sent to a worker
+    that has never seen the table) is written from a thread, and answered."""
+    game, chooser = Game(seed=4), agents.load("medium", seed=4)
+    while game.hand_number < 1 or game.to_move != 1:
+        game.apply(chooser.act(game.view(game.to_move)))
+    view = game.view(1)
+    text = json.dumps(view.last_hand)
+    remote = Remote(("g", 1, "hard", 5), [json.loads(text) for _ in range(200)])
+    assert len(pickle.dumps(remote.hands)) > DIRECT
+
+    async def scenario() -> str:
+        workers = Workers(1)
+        try:
+            return await workers.decide(remote, view)
+        finally:
+            workers.close()
+
+    assert asyncio.run(scenario()) in view.legal
 
 
 def test_the_searching_levels_think_in_workers_and_the_rules_of_thumb_in_place():

@@ -36,7 +36,8 @@ KEPT = 2048
 """Bots a worker keeps warm (about the tables a busy server has open); the least recently
 used beyond are dropped, and learn their hands again if their table asks once more."""
 SEARCHING = ("hard", "expert")
-"""The levels whose decisions are made in workers (``computer.IN_PLACE`` are the others)."""
+"""The levels whose decisions are made in workers; the others decide in place
+(``workers.seat_player``)."""
 
 
 @dataclass

@@ -36,11 +36,13 @@ from .thinker import Request
 log = logging.getLogger("euchre.server")
 _SPAWN = multiprocessing.get_context("spawn")
 
-NICE = 5
+NICE = 10
 """How far each worker lowers its priority: the event loop (acknowledging people's moves)
-and the database come first, the search takes the rest. (At 10, on a machine shared with
-other work, the workers starved: a pool of two made 40 expert decisions in 9-15 s, against
-5-10 s at 5 and 10-12 s at 0, load average 16.)"""
+and the database come first, the search takes the rest: on a machine of its own, all the
+rest. On one shared with other work the workers get little: beside 30 expert tables, with
+the machine's load average about 20, the people's p99 was 177-435 ms at 10 and 478-653 ms
+at 5 (none beside: 67-262 ms), while the computers made about twice as many moves at 5
+(``bench/README.md``). The people come first."""
 RETRIES = 2
 """Times a decision is asked again after the worker making it died; then it fails (the
 computer's task logs it and asks again a moment later)."""
@@ -218,8 +220,10 @@ class Workers:
         try:
             if len(data) <= DIRECT:
                 worker.pipe.send_bytes(data)
-            else:
-                asyncio.get_running_loop().run_in_executor(None, worker.pipe.send_bytes, data)
+            else:  # (a write that fails means the worker died: its reader hears the EOF)
+                sending = asyncio.get_running_loop().run_in_executor(
+                    None, worker.pipe.send_bytes, data)
+                sending.add_done_callback(lambda sent: sent.exception())
         except OSError:
             self._died(worker)
 
