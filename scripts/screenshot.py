@@ -1,4 +1,4 @@
-"""Regenerate docs/screens/: the README's pictures of the browser game.
+"""Regenerate docs/screens/: the pictures of the browser game in the README and docs/playing.md.
 
 It starts a real ``euchre serve`` on a free port with a throwaway database, and in Debian's
 Chromium (Playwright, headless) plays a friend game whose other seat it answers itself over

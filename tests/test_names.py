@@ -60,3 +60,19 @@ def test_a_reviews_hand_heading_agrees_with_the_dealer():
         hand, dealer, outcome, players = 1, 0, None, 2
     assert hand_heading(Hand(), (GUEST, "Computer")) == "Hand 1, Guest deals: in progress"
     assert hand_heading(Hand(), (YOU, "Computer")) == "Hand 1, You deal: in progress"
+
+
+def test_a_game_stored_with_you_by_an_older_lobby_is_shown_with_a_guest():
+    from euchre.server.match import shown_names
+    from euchre.server.replay_page import whose
+    from euchre.server.review_page import progress_words
+    from euchre.server.storage import StoredGame
+
+    for players, tokens in ((2, ("t", None)), (4, ("t", None, None, None))):
+        stored = StoredGame("g", "computer", "easy", Rules(players=players), 1, tokens,
+                            ("You", *["Computer"] * (players - 1)))
+        names = shown_names(stored)
+        assert names[0] == GUEST and YOU not in names
+        assert f"Review {whose(names[0])} play" == "Review Guest's play"
+    told = {"status": "running", "done": 3, "total": 9}
+    assert progress_words(told, GUEST) == "The expert is valuing Guest's choices: 3 of 9…"

@@ -24,8 +24,8 @@ QUITTING = "save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continue
 def help_text(quitting: str = QUITTING) -> str:
     """The commands and keys of a table at which ``q`` does ``quitting``."""
     return f"""\
-[bold]Choosing[/]: type the number of a choice, or a card (JH, 10h), pass, order,
-a suit (call s, or just s in round 2), or discard 9c when you pick up.
+[bold]Choosing[/]: type the number of a choice, or a card (JH, 10h, or as printed: J♥),
+pass, order, a suit (call s, or just s in round 2), or discard 9c when you pick up.
 [bold]Commands[/]:
   ?      the expert's estimate of every choice, in points for this hand
   undo   take back your last choice and the computer's reply (the match is

@@ -252,17 +252,17 @@ class Seat:
             if 1 <= n <= len(choices):
                 return choices[n - 1], None
             return "", f"choose a number from 1 to {len(choices)}"
-        text = printed_as_tokens(text)  # "J♥" as printed means JH
+        typed = printed_as_tokens(text)  # "J♥" as printed means JH
         try:
-            action = parse_action(text)
+            action = parse_action(typed)
         except ValueError:
             action = None
             with contextlib.suppress(ValueError):
-                words = text.lower().split()
+                words = typed.lower().split()
                 if view.phase in ("bid2", "joker") or words[0] == "name":
                     action = CALL + parse_suit(words[-1])
             if action is None:
-                return "", (f"{text!r} is not a choice: type a number, a card such as JH or "
+                return "", (f"{text!r} is not a choice: type a number, a card such as JH, J♥ or "
                             "10h, pass, order, or call S")
         if view.phase == "discard" and action < DISCARD:
             action += DISCARD  # a bare card means "discard it"

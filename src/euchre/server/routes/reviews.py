@@ -70,8 +70,9 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
     if isinstance(told, tuple):
         return JSONResponse({"error": told[1]}, status_code=told[0])
     status = {"done": 200, "failed": 500}.get(told["status"], 202)
-    told = {"game": stored.id, "seat": number, "names": list(stored.names), **told,
-            "words": progress_words(told, stored.names[number])}
+    names = match.shown_names(stored)  # as the review's page names them
+    told = {"game": stored.id, "seat": number, "names": list(names), **told,
+            "words": progress_words(told, names[number])}
     body = await hub_of(request).builds.run(_encoded, told)  # (a whole match's review)
     return Response(body, status_code=status, media_type="application/json",
                     headers={"Cache-Control": "no-store"})
