@@ -95,7 +95,7 @@ to, too small on a phone, or covered (clipped by its box, or under another eleme
 
 STILL = """() => !document.getAnimations().some((a) => a.playState === "running"
   && a.effect && a.effect.getComputedTiming().iterations !== Infinity)"""
-"""No card is moving (the turn's glow pulses for good: not waited for)."""
+"""No card is moving (an endless animation, were there one, not waited for)."""
 
 
 def choice(legal: list[str], reached: bool) -> str:
