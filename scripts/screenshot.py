@@ -6,8 +6,9 @@ the game's socket, so that every moment comes on cue: the lobby, each bidding mo
 1, the dealer's discard, round 2), a trick being won, the end of a hand, the score pad and the
 end of the match, on a desktop (1280x800) and a phone (390x844), in both themes; then the
 replay of a finished game against the computer, at a won trick and at a reviewed decision;
-tables of four and three, a friend table of four waiting for its friends, and the replays
-of a game of four and of three.
+tables of four and three, a friend table of four waiting for its friends, the replays
+of a game of four and of three, and the bidding with seven choices at four (a desktop, a
+phone and a small phone).
 
     python scripts/screenshot.py                 # writes docs/screens/*.png
     python scripts/screenshot.py --out /tmp/shots
@@ -32,7 +33,9 @@ SEED = 1
 """A deal the friend deals, so that you bid first; the next hand is yours to deal."""
 SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
            "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True,
-                     "has_touch": True, "device_scale_factor": 1}}
+                     "has_touch": True, "device_scale_factor": 1},
+           "small-phone": {"viewport": {"width": 360, "height": 740}, "is_mobile": True,
+                           "has_touch": True, "device_scale_factor": 1}}
 
 
 EVERY = {"bid-round-1", "bid-round-2", "discard", "trick-won", "hand-end", "score-pad",
@@ -262,6 +265,34 @@ def family_tables(server: Server, browser, out: Path) -> list[Path]:
     return shots
 
 
+SEVEN_CHOICES = 8
+"""A deal of four where, everybody passing, round 2 comes to the person with seven choices
+(pass, three suits, each alone too): the most a bid offers but the Joker's."""
+
+
+def seven_choices(server: Server, browser, out: Path) -> list[Path]:
+    """The bidding with seven choices at four (issue 48): a desktop (dark), a phone (light)
+    and a small phone (dark), each choice a whole button with the lone calls under theirs."""
+    shots = []
+    for screen, theme in (("desktop", "dark"), ("phone", "light"), ("small-phone", "dark")):
+        game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEVEN_CHOICES,
+                               rules={"players": 4, "target": 10})
+        context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+        page = context.new_page()
+        page.goto(server.base + game["links"]["play"])
+        while True:
+            page.wait_for_function("() => document.body.dataset.idle === '1' && "
+                                   "document.querySelector('[data-action]')")
+            if page.locator(".actions [data-action]").count() == 7:
+                break
+            seq = page.evaluate("document.body.dataset.seq")
+            page.click('[data-action="pass"]')
+            page.wait_for_function("(n) => document.body.dataset.seq !== n", arg=seq)
+        shots.append(save(page, out / f"{screen}-{theme}-bid-seven-choices.png"))
+        context.close()
+    return shots
+
+
 def family_friends_and_replays(server: Server, browser, out: Path) -> list[Path]:
     """The host of a friend table of four with West taken and two invites left, and the
     replay of a finished game of four and of three, on a desktop (dark) and a phone
@@ -310,6 +341,7 @@ def main() -> int:
                 shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
             shots += replays(server, browser, args.out)
             shots += family_tables(server, browser, args.out)
+            shots += seven_choices(server, browser, args.out)
             shots += family_friends_and_replays(server, browser, args.out)
         finally:
             browser.close()

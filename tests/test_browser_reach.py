@@ -62,7 +62,8 @@ UNREACHABLE = """(phone) => {
   const found = [];
   const shown = [...document.querySelectorAll("[data-action]")]
     .filter((e) => e.offsetParent !== null && !e.disabled);
-  if (document.documentElement.scrollWidth > innerWidth + 1) found.push("the page scrolls sideways");
+  if (document.documentElement.scrollWidth > innerWidth + 1)
+    found.push("the page scrolls sideways");
   for (const e of shown) {
     // the page scrolled (as a finger would) to bring it to the middle; never a box the
     // person cannot scroll (scrollIntoView would scroll even a box that clips it)
@@ -70,14 +71,18 @@ UNREACHABLE = """(phone) => {
     scrollBy(0, was.top + was.height / 2 - innerHeight / 2);
     const r = e.getBoundingClientRect(), name = e.dataset.action;
     if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
-      found.push(`${name}: outside the viewport once scrolled to (${[r.left, r.top, r.right, r.bottom].map(Math.round)})`);
+      found.push(`${name}: outside the viewport once scrolled to `
+                 + `(${[r.left, r.top, r.right, r.bottom].map(Math.round)})`);
     if (phone && (r.width < 44 || r.height < 44))
       found.push(`${name}: ${Math.round(r.width)}x${Math.round(r.height)} px, under 44x44`);
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;  // the centre, then each edge's middle
-    for (const [px, py] of [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]) {
+    // the centre, then each edge's middle
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const points = [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]];
+    for (const [px, py] of points) {
       const hit = document.elementFromPoint(px, py);
       if (!hit || (hit !== e && !e.contains(hit))) {
-        found.push(`${name}: covered at (${Math.round(px)}, ${Math.round(py)}) by ${hit ? hit.id || hit.className || hit.tagName : "nothing"}`);
+        const by = hit ? hit.id || hit.className || hit.tagName : "nothing";
+        found.push(`${name}: covered at (${Math.round(px)}, ${Math.round(py)}) by ${by}`);
         break;
       }
     }
@@ -90,7 +95,7 @@ to, too small on a phone, or covered (clipped by its box, or under another eleme
 
 STILL = """() => !document.getAnimations().some((a) => a.playState === "running"
   && a.effect && a.effect.getComputedTiming().iterations !== Infinity)"""
-"""No card is moving (the turn's glow pulses for good: not waited for)."""
+"""No card is moving (an endless animation, were there one, not waited for)."""
 
 
 def choice(legal: list[str], reached: bool) -> str:

@@ -8,6 +8,7 @@ from the left, the upcard pile inside the felt, a phone's six cards apart and of
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -114,7 +115,7 @@ def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen
 def test_a_partner_sitting_out_says_so_at_every_size(server, pages, screen):
     page, _ = open_game(server, pages, screen, 4, seed=8)
     rng = random.Random(1)
-    state = until(page, rng, lambda s: len(s["view"]["legal"]) == 7,
+    until(page, rng, lambda s: len(s["view"]["legal"]) == 7,
                   prefer=lambda t: "pass" if "pass" in t else t[0])
     act(page, "call S alone")
     ready(page)
@@ -132,7 +133,8 @@ BAR_CUT = """() => {
     if (!r.width || getComputedStyle(e).display === "none") continue;
     if (r.top < zone.top - .5 || r.bottom > zone.bottom + .5 || r.right > zone.right + .5)
       found.push(`${e.id || e.className} "${e.textContent}" leaves the bar`);
-    if (e.scrollWidth > e.clientWidth + 1) found.push(`${e.id || e.className} "${e.textContent}" is cut`);
+    if (e.scrollWidth > e.clientWidth + 1)
+      found.push(`${e.id || e.className} "${e.textContent}" is cut`);
   }
   return found;
 }"""
@@ -157,9 +159,12 @@ def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
         expect(who.locator(".name")).to_have_text(
             "West (medium)" if place == "w" else "East (medium)")
         name, chip = who.locator(".name").bounding_box(), who.locator(".dealer-chip").bounding_box()
-        line = float(who.locator(".name").evaluate("e => parseFloat(getComputedStyle(e).lineHeight)"
-                                                   " || parseFloat(getComputedStyle(e).fontSize) * 1.4"))
+        line = float(who.locator(".name").evaluate(
+            "e => parseFloat(getComputedStyle(e).lineHeight)"
+            " || parseFloat(getComputedStyle(e).fontSize) * 1.4"))
         assert name["height"] < line * 1.5, name  # one line: "West (medium)" never wraps
+        dot = who.locator(".dot").bounding_box()
+        assert name["y"] <= dot["y"] + dot["height"] / 2 <= name["y"] + name["height"], (dot, name)
         apart = (chip["y"] >= name["y"] + name["height"] - 1
                  or chip["x"] >= name["x"] + name["width"] + 4)
         assert apart, (name, chip)
@@ -174,9 +179,11 @@ def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages):
         if finished(page):
             break
         clipped.update(page.evaluate("""() => {
-          const found = [], pad = document.getElementById("pad"), t = document.getElementById("hand-tricks");
+          const found = [], pad = document.getElementById("pad");
+          const t = document.getElementById("hand-tricks");
           if (pad.scrollWidth > pad.clientWidth + 1) found.push("the score pad's last column");
-          if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1) found.push("the hand's tricks");
+          if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1)
+            found.push("the hand's tricks");
           return found; }"""))
         if page.locator("#pad tbody tr").count() >= 10 and not clipped:
             break
@@ -190,7 +197,8 @@ MARKS_CLEAR = """() => {
   for (const mark of document.querySelectorAll("#hand .tag, #hand .value")) {
     if (getComputedStyle(mark).display === "none") continue;
     const r = mark.getBoundingClientRect();
-    if (r.top < label.bottom && r.bottom > label.top && r.left < label.right && r.right > label.left)
+    if (r.top < label.bottom && r.bottom > label.top
+        && r.left < label.right && r.right > label.left)
       found.push(`"${mark.textContent}" over the seat's name`);
   }
   return found;
@@ -236,7 +244,8 @@ PILE_OUT = """() => {
     const r = img.getBoundingClientRect();
     if (!r.width) continue;
     if (r.top < felt.top + edge || r.left < felt.left + edge || r.right > felt.right - edge
-        || r.bottom > felt.bottom - edge) found.push(`${img.dataset.card} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
+        || r.bottom > felt.bottom - edge)
+      found.push(`${img.dataset.card} at ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`);
   }
   return found;
 }"""
@@ -263,12 +272,13 @@ def test_a_phones_six_cards_lie_apart_and_off_the_edge(server, pages, screen):
     page, _ = open_game(server, pages, screen, 4, seed=58, deck=25, joker_dealer_alone=True)
     until(page, random.Random(1), lambda s: s["view"]["phase"] == "discard",
           prefer=lambda t: "pass" if "pass" in t else t[0])
-    cards = page.evaluate("""() => [...document.querySelectorAll("#hand img[data-card]")].map((e) => {
+    cards = page.evaluate("""() => [...document.querySelectorAll("#hand img[data-card]")]
+      .map((e) => {
         const r = e.getBoundingClientRect(); return [r.left, r.right]; })""")
     felt = page.locator("#felt").bounding_box()
     assert len(cards) == 6
     assert cards[0][0] >= felt["x"] + 8 and cards[-1][1] <= felt["x"] + felt["width"] - 8, cards
-    assert all(a[1] <= b[0] + .5 for a, b in zip(cards, cards[1:], strict=False)), cards
+    assert all(a[1] <= b[0] + .5 for a, b in itertools.pairwise(cards)), cards
 
 
 UPCARD_WATCHED = """() => { window.__upcard = [];
