@@ -10,18 +10,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
-import subprocess
 import threading
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 import uvicorn
 from long_games import long_game, store_finished
-from server_support import Server, free_port
+from server_support import Server, free_port, killed_quietly, spawned_children
 
 from euchre import Rules
 from euchre.server import app as app_module
@@ -214,15 +211,6 @@ def test_the_build_worker_ends_when_the_server_is_killed(tmp_path):
     store_finished(db, "g", long_game(Rules(target=3), 3, 0), NAMES)
     running = Server(db).start()
     assert running.get("/api/games/g/record")[0] == 200  # (the worker started)
-    listed = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid",
-                             str(running.process.pid)], capture_output=True, text=True)
-    workers = [int(line.split()[0]) for line in listed.stdout.splitlines()
-               if "spawn_main" in line]
+    workers = spawned_children(running)
     assert workers
-    running.process.send_signal(signal.SIGKILL)
-    running.process.wait(10)
-    lines = running.process.stdout.read().decode().splitlines()  # (until the worker ends)
-    for pid in workers:  # gone (or a zombie nobody reaps in this container)
-        status = Path(f"/proc/{pid}/status")
-        assert not status.exists() or "zombie" in status.read_text().lower()
-    assert not any("Traceback" in line or "Error" in line for line in lines), lines
+    killed_quietly(running, workers)
