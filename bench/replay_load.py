@@ -94,7 +94,7 @@ class Client(threading.Thread):
 
 
 def children_mb(pid: int) -> float:
-    """The RSS of a process's children (the review's worker), in MB."""
+    """The RSS of a process's children (the review's, the build worker), in MB."""
     total = 0.0
     for task in Path(f"/proc/{pid}/task").iterdir():  # (each thread's own children)
         with contextlib.suppress(FileNotFoundError, RuntimeError):
@@ -156,8 +156,8 @@ def report(args: argparse.Namespace, clients: list[Client], watch: Watch, before
           f"{sum(c.bytes for c in clients) / 1e6:.0f} MB served; answers {dict(statuses)}")
     print(f"bystander /health: {watch.health_line()} (target: p99 < 250 ms)")
     print(f"server RSS: {before:.0f} MB before, peak {watch.peak:.0f} MB "
-          f"(+{watch.peak - before:.0f} MB; target < 300), {after:.0f} MB after; the review's "
-          f"worker {review_mb:.0f} MB")
+          f"(+{watch.peak - before:.0f} MB; target < 300), {after:.0f} MB after; its children "
+          f"(the review's, the build worker) {review_mb:.0f} MB")
 
 
 if __name__ == "__main__":

@@ -209,3 +209,21 @@ class Seat:
 
     def close(self) -> None:
         self.socket.close()
+
+
+def spawned_children(server: Server) -> list[int]:
+    """The server's spawned child processes (a review's, the build worker)."""
+    listed = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid",
+                             str(server.process.pid)], capture_output=True, text=True)
+    return [int(line.split()[0]) for line in listed.stdout.splitlines()
+            if "spawn_main" in line]
+
+
+def killed_quietly(server: Server, children: list[int]) -> None:
+    """SIGKILL the server: each of ``children`` must end too, and nobody say an error."""
+    server.kill()
+    lines = server.process.stdout.read().decode().splitlines()  # (until the children end)
+    for pid in children:  # gone (or a zombie nobody reaps in this container)
+        status = Path(f"/proc/{pid}/status")
+        assert not status.exists() or "zombie" in status.read_text().lower()
+    assert not any("Traceback" in line or "Error" in line for line in lines), lines

@@ -18,7 +18,7 @@ import urllib.request
 import pytest
 import uvicorn
 from long_games import long_game, store_finished
-from server_support import free_port
+from server_support import Server, free_port, killed_quietly, spawned_children
 
 from euchre import Rules
 from euchre.server import app as app_module
@@ -189,3 +189,28 @@ def test_an_answer_that_takes_longer_than_the_header_timeout_still_arrives(tmp_p
         status, body, waited = server.get("/api/games/g/record")
         assert status == 200 and json.loads(body)["score"] and waited > 1.5
         held.result(10)
+
+
+def test_a_finished_game_read_for_pages_is_read_and_replayed_once(tmp_path):
+    db = tmp_path / "games.db"
+    store_finished(db, "g", long_game(Rules(target=3), 3, 0), NAMES)
+    with InProcess(db, Limits()) as server:
+        hub = server.app.state.hub
+
+        def peek():
+            return asyncio.run_coroutine_threadsafe(hub.peek("g"), server.loop).result(10)
+
+        first = peek()
+        assert peek() is first  # a replay's next page reads nothing again
+        hub._open(first[0])  # once it is live, the live table is the game
+        assert "g" not in hub._finished
+
+
+def test_the_build_worker_ends_when_the_server_is_killed(tmp_path):
+    db = tmp_path / "games.db"
+    store_finished(db, "g", long_game(Rules(target=3), 3, 0), NAMES)
+    running = Server(db).start()
+    assert running.get("/api/games/g/record")[0] == 200  # (the worker started)
+    workers = spawned_children(running)
+    assert workers
+    killed_quietly(running, workers)

@@ -5,14 +5,11 @@ short line, never a traceback; and lines about one client are rate-limited."""
 
 from __future__ import annotations
 
-import signal
 import socket
-import subprocess
 import time
-from pathlib import Path
 
 from raw_client import ATTACKER, connect, frame, handshake, upgrade
-from server_support import Server, play_out
+from server_support import Server, killed_quietly, play_out, spawned_children
 
 from euchre.server.quiet import BURST
 
@@ -69,20 +66,11 @@ def test_a_review_child_left_behind_by_a_killed_server_ends_in_silence(tmp_path)
     children: list[int] = []
     deadline = time.monotonic() + 30
     while not children and time.monotonic() < deadline:
-        listed = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid",
-                                 str(running.process.pid)], capture_output=True, text=True)
-        children = [int(line.split()[0]) for line in listed.stdout.splitlines()
-                    if "spawn_main" in line]
+        children = spawned_children(running)
         time.sleep(0.05)
     assert children
     time.sleep(1)  # at work
-    running.process.send_signal(signal.SIGKILL)
-    running.process.wait(10)
-    lines = running.process.stdout.read().decode().splitlines()  # (until the child ends)
-    for pid in children:  # gone (or a zombie nobody reaps in this container)
-        status = Path(f"/proc/{pid}/status")
-        assert not status.exists() or "zombie" in status.read_text().lower()
-    assert not any("Traceback" in line or "Error" in line for line in lines), lines
+    killed_quietly(running, children)
 
 
 def test_lines_about_one_client_are_rate_limited(tmp_path):

@@ -25,6 +25,8 @@ import asyncio
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -41,9 +43,18 @@ NICE = 10
 
 
 def _worker() -> None:
-    """A worker process's start: lower priority; Ctrl-C stops the server, which stops it."""
+    """A worker process's start: lower priority; Ctrl-C stops the server, which stops it;
+    and it ends once the server is gone, however it went (killed, it cannot say so)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(NICE)
+    server = os.getppid()
+
+    def orphaned() -> None:
+        while os.getppid() == server:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=orphaned, name="euchre-build-server", daemon=True).start()
 
 
 class Builds:

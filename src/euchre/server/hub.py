@@ -15,6 +15,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +40,8 @@ from .table import Table, reload, seat_bots, tell_rematch
 
 log = logging.getLogger("euchre.server")
 FRIEND = "Friend"
+FINISHED_KEPT = 8
+"""Finished games kept read for pages (``Hub.peek``)."""
 """The name of a friend's seat until he takes it (and names himself)."""
 
 
@@ -59,6 +62,9 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         """Only while a game is being loaded (so two connections never load it twice)."""
+        self._finished: OrderedDict[str, tuple[StoredGame, Game]] = OrderedDict()
+        """The last finished games read for pages (a replay's pages, one after another,
+        read and replay the game once), the least recently used let go first."""
         self._idle_since: dict[str, float] = {}
         """Live tables with nobody connected, and since when (``time.monotonic``)."""
         self.builds = Builds(self.limits.builds_at_once, self.limits.builds_waiting)
@@ -196,6 +202,7 @@ class Hub:
 
     def _open(self, stored: StoredGame, game: Game | None = None) -> Table:
         """Make a game live (``game`` when it is already built, else replayed)."""
+        self._finished.pop(stored.id, None)  # (the live table is the game from now on)
         if game is None:
             game = stored.replay()
         table = Table(stored, game, {},
@@ -331,8 +338,19 @@ class Hub:
         table = self.tables.get(game_id)
         if table is not None:
             return table.stored, table.game
+        found = self._finished.get(game_id)
+        if found is not None:
+            self._finished.move_to_end(game_id)
+            return found
         stored = await self.committer.read(self.committer.storage.load, game_id)
-        return None if stored is None else (stored, await self.builds.replay(stored))
+        if stored is None:
+            return None
+        found = stored, await self.builds.replay(stored)
+        if stored.finished and game_id not in self.tables:
+            self._finished[game_id] = found
+            if len(self._finished) > FINISHED_KEPT:
+                self._finished.popitem(last=False)
+        return found
 
     # --- connections -----------------------------------------------------------------
 

@@ -85,9 +85,9 @@ class Limits:
     """Seconds a person's seat at a friend table of three or four waits for him once he has
     left (no connection) before the computer plays it for him, until he is back."""
     builds_at_once: int = 1
-    """Replays, records and reviews of stored games built at once, on worker threads off the
-    event loop (``server.builds``); one is enough on a small machine: a build is a bounded
-    piece (a page of positions) of a game to at most ``max_target``."""
+    """Replays, records and review pages of stored games built at once, each in a worker
+    process beside the event loop (``server.builds``); one is enough on a small machine: a
+    build is a bounded piece (a page of positions) of a game."""
     builds_waiting: int = 16
     """Builds that may wait their turn; one more is refused (503: try again in a moment)."""
     max_target: int = 30

@@ -46,7 +46,7 @@ so a table let go stays in memory while its pads are kept: 4,096 held 30-40 MB o
 longer played after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
 _KEPT: OrderedDict[int, tuple[tuple, list[dict[str, Any]]]] = OrderedDict()
 _GUARD = threading.Lock()
-"""Pads are asked for on the event loop and on the build threads (a replay's positions)."""
+"""Any thread may ask for a pad (the event loop does; a replay built on a thread would)."""
 _UNKNOWN = ()
 """What ``_previous_end`` gives for a log that starts inside a hand (a resampled game's)."""
 

@@ -229,7 +229,7 @@ _LAST_WORDS: OrderedDict[tuple, tuple[dict[str, Any], dict[str, Any]]] = Ordered
 finished hand and seat, so every state of the next hand asks for the same words. The dict
 itself is kept beside them and compared by identity, so a reused id never matches."""
 _GUARD = threading.Lock()
-"""Words are asked for on the event loop and on the build threads (a replay's positions)."""
+"""Any thread may ask for words (the event loop does; a replay built on a thread would)."""
 LAST_WORDS_KEPT = 4096
 """Finished hands' words kept, the least recently used let go first: one per seat and
 spectator of each live table (the default ``limits.max_tables`` is 500). They held the

@@ -73,9 +73,12 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
     names = match.shown_names(stored)  # as the review's page names them
     told = {"game": stored.id, "seat": number, "names": list(names), **told,
             "words": progress_words(told, names[number])}
+    headers = {"Cache-Control": "no-store"}
+    if told["status"] != "done":  # (where a review is: a few lines)
+        return JSONResponse(told, status_code=status, headers=headers)
     body = await hub_of(request).builds.run(_encoded, told)  # (a whole match's review)
     return Response(body, status_code=status, media_type="application/json",
-                    headers={"Cache-Control": "no-store"})
+                    headers=headers)
 
 
 @router.get("/games/{game_id}/review/{seat}", response_class=HTMLResponse)
