@@ -133,3 +133,18 @@ def test_the_rule_module_games_are_measured():
     table = _run(*QUICK)
     assert "(i) games on the rule-module core" in table.stdout
     assert "    hasenpfeffer resample(view, rng)" in table.stdout
+
+
+def test_the_cpu_time_ab_compares_every_figure_with_a_revision():
+    """bench/engine_ab.py: the two- and four-handed work timed in CPU seconds beside a
+    revision's (issue 47: "the two- and four-handed figures within 5% of today's")."""
+    done = subprocess.run([sys.executable, str(BENCH / "engine_ab.py"), "--baseline", "HEAD",
+                           "--repeats", "1", "--scale", "1"], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split()[0] for line in done.stdout.splitlines()[1:]]
+    assert rows == ["fast", "copy", "resample", "push", "token", "fast4", "copy4", "resample4"]
+    assert all("speed " in line for line in done.stdout.splitlines()[1:])
+    bad = subprocess.run([sys.executable, str(BENCH / "engine_ab.py"), "--baseline", "nope"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--baseline nope" in bad.stderr
