@@ -15,6 +15,7 @@ export const T = {
   hintConvention: "",  // the hint's line on a partners' convention its best choice breaks
   online: false,    // the socket is open
   busy: false,      // a completed trick or a finished hand is being shown (the queue waits)
+  dealing: false,   // the deal is in the air: no choice is offered until it has landed
 };
 
 export const words = () => T.shown.words;
@@ -61,11 +62,11 @@ export function endedHand() {
   return v.last_hand;
 }
 
-// Whether the page may offer choices now: the player's turn, shown, connected.
+// Whether the page may offer choices now: the player's turn, shown (the deal landed).
 export function choosing() {
   const v = T.shown.view, g = T.shown.game;
   return g.seat !== null && v.legal.length > 0 && !g.finished && !T.hiding && !T.handEnd
-    && waitingFor() === null;
+    && !T.dealing && waitingFor() === null;
 }
 
 // The seat whose first arrival the table waits for (a friend table's empty seat), or null.
