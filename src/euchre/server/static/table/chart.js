@@ -29,6 +29,7 @@ export function scoreChart(scores, target, names, sides) {
   if (target !== null && target !== undefined)
     svg.append(svgEl("line", { class: "target", x1: LEFT, y1: y(target), x2: W - RIGHT, y2: y(target) }),
                text(LEFT - 6, y(target) + 4, String(target), "end"));
+  else svg.append(text(LEFT - 6, y(high) + 4, String(high), "end"));  // the scale: the highest score
   const step = Math.ceil(hands / 12);
   for (let i = step; i <= hands; i += step) svg.append(text(x(i), y(0) + 14, String(i)));
   sides.forEach((side, k) => {
