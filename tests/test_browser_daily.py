@@ -122,6 +122,8 @@ def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server,
     expect(over.locator("svg.chart line.target")).to_have_count(0)  # no goal: six hands
     assert "13" not in over.locator("svg.chart text").all_text_contents()
     expect(page.locator("#score .to")).to_have_text("(6 hands)")
+    expect(page.locator("#hand-no")).to_contain_text("Hand 6,")  # the last hand played, not
+    expect(page.locator("#hand img")).to_have_count(0)           # a deal nobody plays
     assert axe_violations(page) == []
     page.locator("[data-testid=daily-board-link]").click()
     page.wait_for_url(f"**/daily/{daily.today()}/{name}#board")

@@ -54,11 +54,16 @@ export function inTurn(leader, out = []) {
 // game.arrived, or, from a server that does not send it, every seat.
 export const arrived = (p) => T.shown.game.arrived?.[p] ?? true;
 
-// The ended hand while its last trick or its panel is on show (else null): the bar, the
-// seats and the middle are still that hand's until the player continues.
+// The deal of the day played out: the engine has dealt a hand nobody plays (a day's hands,
+// not a target, end its match), so the table keeps showing the last hand played.
+export const dayOver = () => Boolean(T.shown.match?.daily) && T.shown.game.finished
+  && (T.shown.match.resigned === null || T.shown.match.resigned === undefined);
+
+// The ended hand while its last trick or its panel is on show, or after the day's last hand
+// (else null): the bar, the seats and the middle are still that hand's.
 export function endedHand() {
   const v = T.shown.view;
-  if (!(T.hiding || T.handEnd) || !v.last_hand) return null;
+  if (!(T.hiding || T.handEnd || dayOver()) || !v.last_hand) return null;
   return v.last_hand;
 }
 
