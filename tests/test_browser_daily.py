@@ -9,6 +9,7 @@ deals: ``test_server_daily.py``.)"""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, pages
@@ -96,3 +97,52 @@ def test_axe_finds_nothing_on_the_days_pages(server, pages, scheme):
         page.goto(server.base + path)
         assert page.evaluate("document.documentElement.dataset.theme") == scheme
         assert axe_violations(page) == [], path
+
+
+END_SAYS = re.compile(
+    r"^You: ([+-]?\d+) over the 6 hands \(your points less the computer's\)\. The expert, "
+    r"playing the same seat on the same cards: ([+-]?\d+)\. You scored (the same as|\d+ "
+    r"(?:more|fewer) than) the expert\.$")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server, pages,
+                                                                         scheme):
+    name = f"End{scheme}"
+    page = pages.new(bypass_csp=True, color_scheme=scheme)  # its own browser: its own day
+    reply = page.request.post(server.base + "/api/daily", data={"name": name})
+    assert reply.status == 201, reply.text()
+    made = reply.json()
+    game_id = made["id"]
+    play_to_the_end(server, made["links"]["play"], 1)
+    page.goto(server.base + made["links"]["play"])
+    over = page.locator("#over")
+    expect(over.locator("h2")).to_have_text("The 6 hands of the day are played")
+    expect(page.locator("#status")).to_have_text("The 6 hands of the day are played")
+    said = page.locator("[data-testid=daily-compared]")
+    expect(said).to_have_text(END_SAYS, timeout=60_000)  # (the expert's play may be worked
+    points, expert, _ = END_SAYS.match(said.text_content()).groups()  # out still)
+    told = page.request.get(server.base + f"/api/daily/{daily.today()}/{game_id}").json()
+    assert (int(points), int(expert)) == (told["points"], told["expert"])
+    expect(over.locator("[data-testid=rematch]")).to_have_count(0)  # a day is played once
+    expect(over.locator("[data-testid=rematch-offer]")).to_have_count(0)
+    expect(over.locator("svg.chart line.target")).to_have_count(0)  # no goal: six hands
+    assert "13" not in over.locator("svg.chart text").all_text_contents()
+    expect(page.locator("#score .to")).to_have_text("(6 hands)")
+    expect(page.locator("#hand-no")).to_contain_text("Hand 6,")  # the last hand played, not
+    expect(page.locator("#hand img")).to_have_count(0)           # a deal nobody plays
+    assert axe_violations(page) == []
+    page.locator("[data-testid=daily-board-link]").click()
+    page.wait_for_url(f"**/daily/{daily.today()}/{game_id}#board")
+    expect(page.locator("#board")).to_have_text(f"The board of {daily.today()}")
+    expect(page.locator("[data-testid=board]")).to_contain_text(name)
+    page.go_back()
+    page.locator("[data-testid=daily-result-link]").click()
+    expect(page.locator("[data-testid=daily-result]")).to_contain_text(
+        f"{name}: {told['points']:+d}" if told["points"] else f"{name}: 0")
+
+
+def test_a_days_result_is_refused_in_one_line_until_it_is_played(server):
+    code, told = server.get(f"/api/daily/{daily.today()}/Nobody")
+    assert code == 404 and json.loads(told) == {
+        "error": f"No game of the deals of {daily.today()} has this link."}

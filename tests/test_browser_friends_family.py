@@ -234,3 +234,79 @@ def test_a_used_or_wrong_invite_offers_to_watch_at_once_at_three_and_four(server
     expect(late.locator("[data-testid=taken]")).to_be_visible()
     expect(late.locator("#taken-why")).to_have_text(re.compile(r"^(This|That) .*taken "
                                                                r"already.*watch the game\.$"))
+
+
+def open_link(page, server, link: str) -> None:
+    page.goto(server.base + link)
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+
+
+def resigned_by(page) -> None:
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+
+
+def offer(page):
+    return page.locator("[data-testid=rematch-offer]")
+
+
+def in_the_rematch(pages_: list, old: str) -> dict:
+    """Every page goes to the rematch; its game, as the first page reads it."""
+    for page in pages_:
+        page.wait_for_url(lambda url: old not in url)
+        page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    assert len({state_of(page)["game"]["id"] for page in pages_}) == 1
+    return state_of(pages_[0])["game"]
+
+
+def test_a_rematch_at_three_names_the_people_and_goes_on_without_one_who_left(server, pages):
+    made = server.new_game(mode="friend", level="easy", seed=61, name="Ann",
+                           rules={"players": 3, "target": 5})
+    bea_link = server.claim(made["links"]["invites"]["1"], "Bea")
+    cy_link = server.claim(made["links"]["invites"]["2"], "Cy")
+    ann, bea, cy = pages.new(), pages.new(), pages.new()
+    for page, link in ((ann, made["links"]["play"]), (bea, bea_link), (cy, cy_link)):
+        open_link(page, server, link)
+    resigned_by(ann)
+    for page in (ann, bea, cy):
+        expect(page.locator("#over")).to_be_visible()
+    ann.click("[data-testid=rematch]")  # everyone is told who asked, and whom it waits for
+    expect(offer(ann)).to_have_text(
+        "You asked for a rematch. Waiting for Bea and Cy to accept.")
+    expect(offer(bea)).to_have_text(
+        "Ann asked for a rematch. Waiting for you and Cy to accept.")
+    expect(offer(cy)).to_have_text(
+        "Ann asked for a rematch. Waiting for you and Bea to accept.")
+    expect(bea.locator("[data-testid=rematch]")).to_have_text("Accept the rematch")
+    expect(ann.locator("[data-testid=rematch]")).to_be_disabled()
+    cy.close()  # gone longer than the seat wait (1 s): the rematch no longer waits for him
+    expect(offer(ann)).to_have_text(
+        "You asked for a rematch. Waiting for Bea to accept. Cy left the table: in the "
+        "rematch the computer plays for Cy until Cy is back.", timeout=15_000)
+    bea.click("[data-testid=rematch]")
+    game = in_the_rematch([ann, bea], made["id"])
+    assert game["names"] == ["Ann", "Bea", "Cy"] and game["away"] == [2]
+    assert game["levels"] == [None, None, "easy"]
+    assert (state_of(ann)["game"]["seat"], state_of(bea)["game"]["seat"]) == (0, 1)
+
+
+def test_a_rematch_at_four_waits_for_the_partner_by_name_never_for_a_computer(server, pages):
+    made = server.new_game(mode="friend", level="easy", seed=62, name="Ann",
+                           rules={"players": 4, "target": 5})
+    cy_link = server.claim(made["links"]["invites"]["2"], "Cy")  # the partner; West and
+    ann, cy = pages.new(), pages.new()                               # East: the computer
+    open_link(ann, server, made["links"]["play"])
+    open_link(cy, server, cy_link)
+    ann.click("[data-testid=start]")
+    ann.wait_for_function("() => window.__states[document.body.dataset.seq].game.arrived"
+                          ".every(Boolean)")
+    resigned_by(ann)
+    for page in (ann, cy):
+        expect(page.locator("#over")).to_be_visible()
+    cy.click("[data-testid=rematch]")
+    expect(offer(cy)).to_have_text("You asked for a rematch. Waiting for Ann to accept.")
+    expect(offer(ann)).to_have_text("Cy asked for a rematch. Waiting for you to accept.")
+    ann.click("[data-testid=rematch]")
+    game = in_the_rematch([ann, cy], made["id"])
+    assert game["names"][0] == "Ann" and game["names"][2] == "Cy" and game["away"] == []
+    assert state_of(cy)["game"]["seat"] == 2

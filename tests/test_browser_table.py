@@ -329,6 +329,7 @@ def test_match_summary_rematch_and_resign_against_the_computer(server, pages):
     page.click("[data-testid=resign]")
     page.click("[data-testid=resign-cancel]")
     expect(page.locator("[data-testid=resign-box]")).to_be_hidden()
+    ready(page)  # (the choices come once the deal has landed)
     assert offered(page)
     page.click("[data-testid=resign]")
     page.click("[data-testid=resign-confirm]")
@@ -355,7 +356,7 @@ def test_friends_rematch_with_one_click_each(server, pages):
         expect(page.locator("#over")).to_be_visible()
     bea.click("[data-testid=rematch]")
     expect(ann.locator("[data-testid=rematch-offer]")).to_have_text(
-        re.compile(r".+ asks for a rematch\."))
+        re.compile(r"^Friend asked for a rematch\. Waiting for you to accept\."))
     expect(bea.locator("[data-testid=rematch-offer]")).to_contain_text("Waiting for Ann")
     ann.click("[data-testid=rematch]")
     for page in (ann, bea):

@@ -104,6 +104,15 @@ def is_day(text: str) -> bool:
         return False
 
 
+BOARD_ANCHOR = "board"
+"""The id of the day's board on a result page."""
+
+
+def board_link(day: str, game_id: str) -> str:
+    """The day's board, on the page of a player's result (the board of that day)."""
+    return f"{result_link(day, game_id)}#{BOARD_ANCHOR}"
+
+
 def hand_margins(record: dict[str, Any], seat: int = 0) -> list[int]:
     """The seat's margin in each of a record's first ``HANDS`` hands (0 for a hand thrown in
     or not finished)."""

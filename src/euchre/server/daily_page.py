@@ -54,6 +54,13 @@ def board_page(day: str, rows: list[dict[str, Any]], linked: bool) -> str:
     return page("The deal of the day", body)
 
 
+def compared(points: int, expert: int) -> str:
+    """A day's points beside the expert's, in words: "2 more than the expert"."""
+    if points == expert:
+        return "the same as the expert"
+    return f"{abs(points - expert)} {'more' if points > expert else 'fewer'} than the expert"
+
+
 def result_page(day: str, name: str, mine: dict[str, Any], par: dict[str, Any],
                 game_id: str, par_id: str, rows: list[dict[str, Any]]) -> str:
     """A player's result of a day: his margin beside the expert's, the hands where they
@@ -66,8 +73,7 @@ def result_page(day: str, name: str, mine: dict[str, Any], par: dict[str, Any],
         f'(<a href="/games/{game_id}#hand-{n}">{escape(name)}\'s play</a> · '
         f'<a href="/games/{par_id}#hand-{n}">the expert\'s</a>)</li>'
         for n, a, b in differed)
-    said = ("the same as the expert" if points == expert else
-            f"{abs(points - expert)} {'more' if points > expert else 'fewer'} than the expert")
+    said = compared(points, expert)
     body = (f"<h1>{escape(name)}'s deals of {escape(day)}</h1>"
             f'<p class="review-total" data-testid="daily-result">{escape(name)}: '
             f"<b>{_signed(points)}</b> over the {daily.HANDS} hands; the expert, from the same "
@@ -75,6 +81,7 @@ def result_page(day: str, name: str, mine: dict[str, Any], par: dict[str, Any],
             + (f"<h2>Where you and the expert differed most</h2><ul data-testid="
                f'"differed">{hands}</ul>' if hands else "<p>You matched the expert hand "
                "for hand.</p>")
-            + f"<h2>The board of {escape(day)}</h2>{board_table(rows, day)}"
+            + f'<h2 id="{daily.BOARD_ANCHOR}">The board of {escape(day)}</h2>'
+            + board_table(rows, day) +
             '<p><a href="/daily">Today\'s deals</a></p>')
     return page(f"{name}, {day}", body)

@@ -33,7 +33,7 @@ from .days import Days
 from .hints import Hints
 from .limits import BOT_DELAY, Busy, Limits, RateLimiter, plausible
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
-from .player_messages import Services, handle
+from .player_messages import Services, handle, rematch_if_ready
 from .protocol import COMPUTER, Message, ProtocolError, check_name
 from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame, Write, invite_key
 from .table import Table, reload, seat_bots, tell_rematch
@@ -138,8 +138,9 @@ class Hub:
 
     async def _rematch(self, old: StoredGame, address: str) -> StoredGame:
         """The rematch of a finished game: its rules and players (each person in his seat,
-        with a new token), metered with every other new game from ``address``
-        (``ProtocolError`` when over the limit)."""
+        with a new token; the computer plays for one who is away until he is back), metered
+        with every other new game from ``address`` (``ProtocolError`` when over the
+        limit)."""
         wait = self.creations.take(address)
         if wait:
             raise ProtocolError(f"too many new games from your address: ask for the rematch "
@@ -147,6 +148,7 @@ class Hub:
         seated = {seat: old.names[seat] for seat in match.people(old) if seat > 0} \
             if old.mode == "friend" else None
         options = {key: old.options[key] for key in (match.PARTNER,) if key in old.options}
+        options.update({f"{match.AWAY}{seat}": True for seat in match.away(old)})  # gone
         try:
             return await self.create(old.mode, old.rules, old.names[0], old.level,
                                      seated=seated, options=options)
@@ -389,10 +391,14 @@ class Hub:
 
     def _wait_for(self, table: Table, seat: int) -> None:
         """A person's seat at a friend table of three or four is left empty: after
-        ``limits.seat_wait`` seconds with nobody back in it, the computer plays it."""
+        ``limits.seat_wait`` seconds with nobody back in it, the computer plays it (and,
+        once the match is over and a rematch asked for, the rematch no longer waits for
+        him: the computer plays for him in it)."""
         stored = table.stored
         if stored.mode != "friend" or len(stored.names) == 2 or seat not in \
-                match.people(stored) or table.over():
+                match.people(stored):
+            return
+        if table.over() and (not table.rematch_asked or match.REMATCH in stored.options):
             return
         self._later(self._stand_in(table, seat, self.limits.seat_wait))
 
@@ -401,10 +407,16 @@ class Hub:
         async with table.lock:
             stored = table.stored
             if (self.tables.get(stored.id) is not table or table.person_in(seat)
-                    or table.over() or seat in match.away(stored)):
+                    or seat in match.away(stored) or match.REMATCH in stored.options):
                 return
             await self._mark_away(table, seat, True)
             table.broadcast()
+            asker = next((c for c in table.clients if c.seat in table.rematch_asked), None)
+            if table.over() and asker is not None:  # the rematch may wait for nobody now
+                try:
+                    await rematch_if_ready(self.services, table, asker.address)
+                except ProtocolError as err:
+                    asker.send({"type": "error", "message": str(err)})
         self.computer.wake(table)
 
     async def _mark_away(self, table: Table, seat: int, away: bool) -> None:

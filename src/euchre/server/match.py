@@ -133,6 +133,12 @@ def people(stored: StoredGame) -> set[int]:
     return {seat for seat, token in enumerate(stored.tokens) if token is not None}
 
 
+def rematch_needed(stored: StoredGame) -> set[int]:
+    """The seats whose yes a rematch waits for: every person's but those away (gone longer
+    than the seat wait at a table of three or four: the computer plays for them in it)."""
+    return people(stored) - set(away(stored))
+
+
 def shown_names(stored: StoredGame) -> tuple[str, ...]:
     """The seats' names as the table shows them: at three or four, a seat with no person's
     name (the computer's, or one not yet claimed) by its place (West, North, East), not all
@@ -271,6 +277,7 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
         "resigned": stored.options.get(RESIGNED),
         "abandoned": bool(stored.options.get(ABANDONED)),
         "rematch_asked": sorted(rematch_asked),
+        "rematch_needed": sorted(rematch_needed(stored)),
         "summary": summary(game) if done else None,
         "daily": daily_block(stored) if daily.DAY in stored.options else None,
     }
@@ -278,9 +285,10 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
 
 def daily_block(stored: StoredGame) -> dict[str, Any]:
     """What a daily game's page says around the play: its day, its hands, and where the
-    result is shown beside the expert's."""
+    result is shown beside the expert's, with the day's board."""
     day = stored.options[daily.DAY]
-    return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.id)}
+    return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.id),
+            "board": daily.board_link(day, stored.id)}
 
 
 def summary(game: Game) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import daily
 from ..game import IllegalAction
 from ..history import Stats
 from . import match
@@ -207,11 +208,15 @@ async def _start(services: Services, table: Table, seat: int) -> None:
 
 async def _rematch(services: Services, table: Table, client: Client, seat: int) -> None:
     """Ask for a rematch; once every person at the table asked, make it (once: asking again
-    afterwards is sent the link again) and send each connection its own link."""
+    afterwards is sent the link again) and send each connection its own link. A person
+    not here when it is asked for is waited for as long as the seat wait (``absent``), and
+    after that no longer (``match.rematch_needed``)."""
     async with table.lock:
         if not table.over():
             raise ProtocolError("a rematch is for when the match is over")
         old = table.stored
+        if daily.DAY in old.options:
+            raise ProtocolError("the deal of the day has no rematch: tomorrow brings new deals")
         if match.REMATCH in old.options:  # made already: one rematch per match
             await tell_rematch(table, services.committer, [client])
             return
@@ -220,14 +225,27 @@ async def _rematch(services: Services, table: Table, client: Client, seat: int) 
             await services.committer.submit([SetOption(old.id, match.REMATCH_ASKED, asked)])
             old.options[match.REMATCH_ASKED] = asked
             table.rematch_asked = set(asked)
-        elif not match.people(old) <= table.rematch_asked:
+        elif not match.rematch_needed(old) <= table.rematch_asked:
             return  # asked again: nothing new to tell anyone
-        if not match.people(old) <= table.rematch_asked:
-            table.broadcast()  # the other player is offered it
-            return
-        new = await services.new_game(old, client.address)
-        writes: list[Any] = [SetOption(new.id, match.REMATCH_OF, old.id),
-                             SetOption(old.id, match.REMATCH, new.id)]
-        await services.committer.submit(writes)
-        old.options[match.REMATCH] = new.id
-        await tell_rematch(table, services.committer, list(table.clients))
+        if not await rematch_if_ready(services, table, client.address):
+            table.broadcast()  # the others are offered it
+            for person in match.rematch_needed(old) - table.rematch_asked:
+                if not table.person_in(person):
+                    services.absent(table, person)
+
+
+async def rematch_if_ready(services: Services, table: Table, address: str) -> bool:
+    """Make the rematch of the table's finished match if everyone it waits for has asked
+    (the caller holds the table's lock; ``address`` is metered for the new game): True if
+    it is made."""
+    old = table.stored
+    if not table.rematch_asked or match.REMATCH in old.options or \
+            not match.rematch_needed(old) <= table.rematch_asked:
+        return False
+    new = await services.new_game(old, address)
+    writes: list[Any] = [SetOption(new.id, match.REMATCH_OF, old.id),
+                         SetOption(old.id, match.REMATCH, new.id)]
+    await services.committer.submit(writes)
+    old.options[match.REMATCH] = new.id
+    await tell_rematch(table, services.committer, list(table.clients))
+    return True

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from ... import daily
+from ...game import Game
 from .. import daily_page, match, pages
 from ..days import BROWSER_COOKIE, BROWSER_DAYS, known_browser, new_browser
 from ..storage import StoredGame
@@ -58,36 +59,69 @@ async def play_today(request: Request) -> JSONResponse:
     return reply
 
 
-@router.get("/daily/{day}/{game_id}", response_class=HTMLResponse)
-async def result_page(day: str, game_id: str, request: Request) -> HTMLResponse:
-    """A player's result of a day beside the expert's (once his game is over, and to a
-    browser that may see the day's deals: ``days.Days.hidden``)."""
+class _NoResult(Exception):
+    """A day's result that cannot be shown: no such day or game (404), kept secret (403),
+    or not finished (409)."""
+
+    def __init__(self, status: int, title: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.title = status, title
+
+
+async def _finished(request: Request, day: str,
+                    game_id: str) -> tuple[StoredGame, Game, StoredGame, Game]:
+    """A player's finished game of a day and the expert's of the same cards, to a browser
+    that may see the day's deals (``days.Days.hidden``); ``_NoResult`` when there is none to
+    show."""
     hub = hub_of(request)
     if not daily.is_day(day):
-        return HTMLResponse(pages.message_page(
-            "No such day", f"{day[:20]!r} is not a day: the deals of a day are at "
-            "/daily/YYYY-MM-DD/GAME.", ("/daily", "Today's deals")), status_code=404)
+        raise _NoResult(404, "No such day", f"{day[:20]!r} is not a day: the deals of a day "
+                        "are at /daily/YYYY-MM-DD/GAME.")
     found = await hub.peek(game_id)
     if not found or found[0].options.get(daily.DAY) != day:
-        return HTMLResponse(pages.message_page(
-            "No such result", f"No game of the deals of {day} has this link."),
-            status_code=404)
+        raise _NoResult(404, "No such result", f"No game of the deals of {day} has this link.")
     stored, game = found
     if await kept_secret(request, stored):
-        return HTMLResponse(pages.message_page(*pages.DAILY_SECRET, ("/daily", "Today's deals")),
-                            status_code=403)
+        raise _NoResult(403, *pages.DAILY_SECRET)
     if not match.finished(stored, game):
-        return HTMLResponse(pages.message_page(
-            "Still being played", f"{stored.names[0]} has not finished the deals of {day} "
-            "yet."), status_code=409)
+        raise _NoResult(409, "Still being played",
+                        f"{stored.names[0]} has not finished the deals of {day} yet.")
     _, par_id = await hub.days.par(day)
     par_found = await hub.peek(par_id)
     assert par_found is not None
+    return stored, game, *par_found
+
+
+@router.get("/daily/{day}/{game_id}", response_class=HTMLResponse)
+async def result_page(day: str, game_id: str, request: Request) -> HTMLResponse:
+    """A player's result of a day beside the expert's (once his game is over)."""
+    try:
+        stored, _, par, _ = await _finished(request, day, game_id)
+    except _NoResult as no:
+        link = ("/daily", "Today's deals") if no.status in (403, 404) else None
+        return HTMLResponse(pages.message_page(no.title, str(no), link),
+                            status_code=no.status)
+    hub = hub_of(request)
     rows = await hub.days.board(day)
-    return HTMLResponse(await hub.builds.run(_result_html, day, stored, par_found[0], rows))
+    return HTMLResponse(await hub.builds.run(_result_html, day, stored, par, rows))
 
 
 def _result_html(day: str, stored: StoredGame, par: StoredGame, rows: list) -> str:
     """In a build worker: a player's result of a day beside the expert's."""
     return daily_page.result_page(day, stored.names[0], stored.replay().record(),
                                   par.replay().record(), stored.id, par.id, rows)
+
+
+@router.get("/api/daily/{day}/{game_id}")
+async def result_api(day: str, game_id: str, request: Request) -> JSONResponse:
+    """A player's result of a day beside the expert's, for the table's end of the day: the
+    points of each over the day's hands and how they compare."""
+    try:
+        stored, game, _, par_game = await _finished(request, day, game_id)
+    except _NoResult as no:
+        return JSONResponse({"error": str(no)}, status_code=no.status)
+    points = sum(daily.hand_margins(game.record()))
+    expert = sum(daily.hand_margins(par_game.record()))
+    return JSONResponse({"day": day, "name": stored.names[0], "hands": daily.HANDS,
+                         "points": points, "expert": expert,
+                         "compared": daily_page.compared(points, expert)})

@@ -7,10 +7,11 @@ import { $, setText } from "../table/dom.js";
 import { T } from "../table/store.js";
 import { drawBar } from "../table/bar.js";
 import { drawSeats } from "../table/seats.js";
-import { drawCentre, showLastTrick } from "../table/centre.js";
+import { bindLastTrick, drawCentre, showLastTrick } from "../table/centre.js";
 import { drawHand } from "../table/hand.js";
 import { drawSide } from "../table/side.js";
 import { settle, snapshot } from "../table/motion.js";
+import { recolour } from "../table/cards.js";
 import { R, frame, frameAt, frames } from "./state.js";
 import { bindControls, drawControls } from "./controls.js";
 import { buildMoves, drawMoves } from "./moves.js";
@@ -36,6 +37,7 @@ export function show(i) {
   drawCentre();
   drawHand();
   drawSide();
+  recolour();
   settle(places);
   setText($("status"), f.said);
   setText($("announce"), f.said);  // (said to a screen reader at each step)
@@ -103,8 +105,10 @@ async function start() {
   bindControls(show);
   $("pad-toggle").addEventListener("click", () => openSide(true));
   $("side-close").addEventListener("click", () => openSide(false));
-  document.addEventListener("keydown", (event) => { if (event.key === "Escape") openSide(false); });
-  $("last-trick-button").addEventListener("click", () => showLastTrick($("last-trick").hidden));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") { openSide(false); showLastTrick(false); }
+  });
+  bindLastTrick();
   bindSettings(T.settings, () => show(R.index));  // (the speed is read at each step)
   show(opening());
   if (R.seat !== null) loadDecisions(() => show(R.index));

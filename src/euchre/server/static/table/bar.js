@@ -17,7 +17,8 @@ export function drawBar() {
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
   setText(score.firstChild, `${short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]}`
     : initials || scoreWords(v.score)} `);
-  setText(score.lastChild, `(to ${v.target})`);  // the goal: smaller on a phone's bar
+  const day = T.shown.match.daily;  // a day's hands, not a target, end its match
+  setText(score.lastChild, day ? `(${day.hands} hands)` : `(to ${v.target})`);  // the goal: smaller on a phone's bar
   const ended = endedHand();
   const hand = ended
     ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,
@@ -39,6 +40,7 @@ export function matchWords() {
   const g = T.shown.game, m = T.shown.match;
   if (m.resigned !== null && m.resigned !== undefined)
     return `${nameOf(m.resigned)} resigned: ${sideSays(g.winner, "win")} the match.`;
+  if (m.daily) return `The ${m.daily.hands} hands of the day are played`;
   return `${sideSays(g.winner, "win")} the match!`;
 }
 
@@ -47,6 +49,7 @@ export function drawStatus() {
   let text;
   if (g.finished) text = matchWords();
   else if (T.hiding || T.handEnd) text = T.held ? "The last trick of the hand" : "The hand is over";
+  else if (T.dealing) text = "Dealing…";
   else if (waiting !== null) text = words().prompt || `Waiting for ${words().names[waiting]} to arrive`;
   else if (choosing() && words().prompt) text = words().prompt;
   else if (g.seat !== null && v.to_move === g.seat && v.legal.length) text = words().prompt;

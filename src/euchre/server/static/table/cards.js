@@ -20,6 +20,13 @@ export function updateImg(img, card, alt = null) {
   setAttr(img, "data-card", card);
 }
 
+// Every card shown in the deck colours chosen now: a change of the setting redraws them all
+// (the hand, the trick, the upcard, the last trick, the hand's tricks, a replay's hands).
+export function recolour() {
+  for (const img of document.querySelectorAll("img[data-card]"))
+    setAttr(img, "src", cardSrc(img.dataset.card, T.settings.colours));
+}
+
 // Makes `box`'s children the given items, in order, reusing the child whose data-key is the
 // item's key: make(item) builds a new one, update(node, item) brings one up to date.
 export function keyed(box, items, key, make, update) {

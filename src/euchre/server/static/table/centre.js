@@ -1,6 +1,6 @@
 // The middle of the table: the upcard and the kitty in the dealer's corner, the trick with
 // each card in front of the seat that played it, why it was won, and the last trick one
-// tap or hover away.
+// tap or click away.
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed, updateImg } from "./cards.js";
 import { T, endedHand, inTurn, nameOf, says, words } from "./store.js";
@@ -72,9 +72,36 @@ function drawTrick() {
   if (!previous) showLastTrick(false);
 }
 
+// The last trick is one control: a click, a tap, Enter or Space opens it and the next shuts
+// it (aria-expanded says which); a mouse resting on the button previews it, and a click
+// then keeps it open. A press anywhere else, or Escape, shuts it.
+const lastTrick = { open: false, peek: false };
+
+function drawLastTrick() {
+  const shown = lastTrick.open || lastTrick.peek;
+  $("last-trick").hidden = !shown;
+  $("last-trick-button").setAttribute("aria-expanded", String(shown));
+}
+
 export function showLastTrick(open) {
-  $("last-trick").hidden = !open;
-  $("last-trick-button").setAttribute("aria-expanded", String(open));
+  lastTrick.open = open;
+  lastTrick.peek = false;
+  drawLastTrick();
+}
+
+export function bindLastTrick() {
+  const button = $("last-trick-button");
+  button.addEventListener("click", () => showLastTrick(!lastTrick.open));
+  const peek = (on) => (event) => {
+    if (event.pointerType !== "mouse" || lastTrick.peek === on) return;
+    lastTrick.peek = on && !button.disabled;
+    drawLastTrick();
+  };
+  button.addEventListener("pointerenter", peek(true));
+  button.addEventListener("pointerleave", peek(false));
+  document.addEventListener("pointerdown", (event) => {
+    if (lastTrick.open && !event.target.closest?.("#last-trick-button, #last-trick")) showLastTrick(false);
+  });
 }
 
 export function drawCentre() {

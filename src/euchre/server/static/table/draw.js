@@ -4,6 +4,7 @@ import { T } from "./store.js";
 import { drawBar, drawStatus } from "./bar.js";
 import { drawSeats } from "./seats.js";
 import { drawCentre } from "./centre.js";
+import { recolour } from "./cards.js";
 import { drawChoices, drawHand, drawHints } from "./hand.js";
 import { drawHandEnd, drawOver } from "./panels.js";
 import { drawSide } from "./side.js";
@@ -13,7 +14,8 @@ import { motionOn } from "../settings.js";
 
 function drawTools() {
   const v = T.shown.view, g = T.shown.game, m = T.shown.match;
-  const mineToMove = g.seat !== null && v.legal.length > 0 && !g.finished && !T.hiding && !T.handEnd;
+  const mineToMove = g.seat !== null && v.legal.length > 0 && !g.finished && !T.hiding && !T.handEnd
+    && !T.dealing;
   $("hint").hidden = !T.settings.hints || !m.hints || g.seat === null;
   $("hint").disabled = !mineToMove || !T.online;
   $("undo").hidden = !(T.settings.undo && g.mode === "computer" && g.seat !== null);
@@ -39,6 +41,7 @@ export function draw() {
   drawOver();
   drawFriend();
   drawSide();
+  recolour();
   document.body.dataset.seq = String(T.shown.seq);
   document.documentElement.dataset.motion = motionOn(T.settings) ? "on" : "off";
   keepFocus();

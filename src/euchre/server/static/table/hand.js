@@ -4,7 +4,7 @@
 // trump (a gold tab), the hint's best choice (a dashed frame), each with its own words.
 import { $, el, setAttr, setText } from "./dom.js";
 import { cardName, cardImg, handCards, keyed } from "./cards.js";
-import { T, choosing, words } from "./store.js";
+import { T, choosing, dayOver, words } from "./store.js";
 import { seatAt } from "./places.js";
 import { cardsHeld, showBacks } from "./seats.js";
 import { act } from "./actions.js";
@@ -82,7 +82,7 @@ export function drawHand() {
   const best = bestTokens();
   const byCard = new Map(choosing() ? words().choices.filter((c) => c.card).map((c) => [c.card, c]) : []);
   const open = byCard.size > 0;  // cards to choose from: the others are dimmed
-  const cards = T.hiding || T.handEnd ? [] : handCards(v);
+  const cards = T.hiding || T.handEnd || dayOver() ? [] : handCards(v);
   const trump = v.trump, up = v.phase === "discard" ? v.hand.length : -1;
   const items = cards.map((card, i) => {
     const choice = byCard.get(card) || null;

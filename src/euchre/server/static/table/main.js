@@ -9,7 +9,7 @@ import { enqueue, nextHand } from "./pump.js";
 import { coachAsked, forgetCoach } from "./actions.js";
 import { bindKeys } from "./keys.js";
 import { bindFriend } from "./friend.js";
-import { showLastTrick } from "./centre.js";
+import { bindLastTrick, showLastTrick } from "./centre.js";
 import { remember } from "./remember.js";
 
 function receive(message) {
@@ -62,11 +62,7 @@ function bindTools() {
   $("resign").addEventListener("click", () => { $("resign-box").hidden = false; $("resign-cancel").focus(); });
   $("resign-cancel").addEventListener("click", () => { $("resign-box").hidden = true; $("resign").focus(); });
   $("resign-confirm").addEventListener("click", () => { $("resign-box").hidden = true; send({ type: "resign" }); });
-  const last = $("last-trick-button");
-  last.addEventListener("click", () => showLastTrick($("last-trick").hidden));
-  last.addEventListener("mouseenter", () => showLastTrick(true));
-  last.addEventListener("mouseleave", () => showLastTrick(false));
-  last.addEventListener("blur", () => showLastTrick(false));
+  bindLastTrick();
   $("pad-toggle").addEventListener("click", () => openSide(true));
   $("side-close").addEventListener("click", () => openSide(false));
   $("mute").addEventListener("click", () => {

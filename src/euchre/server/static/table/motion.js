@@ -5,7 +5,7 @@
 // move is acted on. Timed by the speed setting; none without motion (the setting, or a
 // device that asks for less motion).
 import { SPEEDS, motionOn } from "../settings.js";
-import { $ } from "./dom.js";
+import { $, cardSrc } from "./dom.js";
 import { T } from "./store.js";
 import { placeOf } from "./places.js";
 
@@ -67,7 +67,7 @@ export function settle(before) {
 function fly(card, start, end, ms, delay = 0) {
   const felt = $("felt").getBoundingClientRect();
   const img = document.createElement("img");
-  img.src = `/cards/${card}.svg`;
+  img.src = cardSrc(card, T.settings.colours);
   img.alt = "";
   img.className = "card";
   img.dataset.card = card;
@@ -83,24 +83,32 @@ function fly(card, start, end, ms, delay = 0) {
   move.oncancel = () => img.remove();
 }
 
-// The trick on show gathers towards the seat that won it.
+// The trick on show gathers towards the seat that won it; returns how long it takes (ms).
 export function gather(winner) {
   const ms = duration();
-  if (!ms || winner === null || winner === undefined) return;
+  if (!ms || winner === null || winner === undefined) return 0;
   const to = placeBox(placeOf(winner));
   for (const img of document.querySelectorAll("#trick img[data-card]"))
     fly(img.dataset.card, img.getBoundingClientRect(), to, ms);
+  return ms;
 }
 
 // The deal: each card on the table's places flies in from the kitty, one after another.
+// Returns a promise kept once the last card has landed (null without motion); kept anyway
+// a moment after it should have, should a hidden page hold the animations back.
 export function deal() {
   const ms = duration();
-  if (!ms) return;
+  if (!ms) return null;
   const kitty = $("kitty").getBoundingClientRect();
   const cards = [...document.querySelectorAll("#hand img, .place .backs img")];
+  const moves = [];
   cards.forEach((img, i) => {
     const frame = from(img, kitty, { opacity: 0.4 });
-    if (frame) img.animate([frame, { transform: "none", opacity: 1 }],
-                           { duration: ms, delay: (i * ms) / 5, easing: EASE, fill: "backwards" });
+    if (frame) moves.push(img.animate([frame, { transform: "none", opacity: 1 }],
+                                      { duration: ms, delay: (i * ms) / 5, easing: EASE, fill: "backwards" }));
   });
+  if (!moves.length) return null;
+  const longest = ms + ((cards.length - 1) * ms) / 5;
+  return Promise.race([Promise.all(moves.map((move) => move.finished.catch(() => null))),
+                       new Promise((landed) => { setTimeout(landed, longest + 500); })]);
 }

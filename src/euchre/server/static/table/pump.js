@@ -1,7 +1,8 @@
-// The states from the server, drawn one at a time at a pace a person can follow: the
-// other players' moves wait a moment after the last thing drawn, a completed trick stays on
-// the table before it is gathered, and a finished hand shows its last trick and then its
-// panel, which waits for "Next hand" (and comes back after a reload until then).
+// The states from the server, drawn one at a time at a pace a person can follow: the deal
+// lands before anything is offered, the other players' moves wait a moment after the last
+// thing drawn, a completed trick stays on the table before it is gathered, and a finished
+// hand shows its last trick, gathers it and then shows its panel, which waits for "Next
+// hand" (and comes back after a reload until then).
 import { SPEEDS } from "../settings.js";
 import { $ } from "./dom.js";
 import { T } from "./store.js";
@@ -46,9 +47,9 @@ function step(before, next) {
     show(next, completed, true);
     if (completed) announceTrick(completed, completed.reason);
     after(completed ? speed().trick : 0, () => {
-      if (completed) gather(completed.winner);
+      const gathering = completed ? gather(completed.winner) : 0;
       announceHand(next);
-      endOfHand(next);
+      after(gathering, () => endOfHand(next));  // the panel once the trick is gathered
     });
     return;
   }
@@ -72,6 +73,7 @@ function after(ms, then) {
 function endOfHand(state) {
   T.held = null;
   T.hiding = false;
+  $("flying").replaceChildren();  // nothing in the air over the panel
   if (state.game.finished) { T.handEnd = false; draw(); pump(); return; }
   T.handEnd = true;
   localStorage.setItem(PENDING(), String(state.view.hand_number));
@@ -99,8 +101,23 @@ export function nextHand() {
   lastDrawn = Date.now();  // the new deal is on show now: the computer's first move waits
   $("flying").replaceChildren();  // nothing of the old hand is still in the air
   draw();
-  deal();
+  dealCards();
   pump();
+}
+
+// The deal flies in from the kitty; the choices, and the others' moves, wait until it has
+// landed (the server still takes a move at any time: it is authoritative).
+function dealCards() {
+  const landing = deal();
+  if (!landing) return;
+  T.dealing = T.busy = true;
+  draw();
+  landing.then(() => {
+    T.dealing = T.busy = false;
+    lastDrawn = Date.now();  // the computer's first move waits a moment after the deal
+    draw();
+    pump();
+  });
 }
 
 function show(state, completed, hideHand = false) {
@@ -118,6 +135,6 @@ function show(state, completed, hideHand = false) {
   settle(places);
   if (!before && !state.view.last_hand && state.view.bids.length === 0 && !$("hand").dataset.dealt) {
     $("hand").dataset.dealt = "1";
-    deal();  // a new game's first deal
+    dealCards();  // a new game's first deal
   }
 }

@@ -15,6 +15,7 @@ export const T = {
   hintConvention: "",  // the hint's line on a partners' convention its best choice breaks
   online: false,    // the socket is open
   busy: false,      // a completed trick or a finished hand is being shown (the queue waits)
+  dealing: false,   // the deal is in the air: no choice is offered until it has landed
 };
 
 export const words = () => T.shown.words;
@@ -53,19 +54,24 @@ export function inTurn(leader, out = []) {
 // game.arrived, or, from a server that does not send it, every seat.
 export const arrived = (p) => T.shown.game.arrived?.[p] ?? true;
 
-// The ended hand while its last trick or its panel is on show (else null): the bar, the
-// seats and the middle are still that hand's until the player continues.
+// The deal of the day played out: the engine has dealt a hand nobody plays (a day's hands,
+// not a target, end its match), so the table keeps showing the last hand played.
+export const dayOver = () => Boolean(T.shown.match?.daily) && T.shown.game.finished
+  && (T.shown.match.resigned === null || T.shown.match.resigned === undefined);
+
+// The ended hand while its last trick or its panel is on show, or after the day's last hand
+// (else null): the bar, the seats and the middle are still that hand's.
 export function endedHand() {
   const v = T.shown.view;
-  if (!(T.hiding || T.handEnd) || !v.last_hand) return null;
+  if (!(T.hiding || T.handEnd || dayOver()) || !v.last_hand) return null;
   return v.last_hand;
 }
 
-// Whether the page may offer choices now: the player's turn, shown, connected.
+// Whether the page may offer choices now: the player's turn, shown (the deal landed).
 export function choosing() {
   const v = T.shown.view, g = T.shown.game;
   return g.seat !== null && v.legal.length > 0 && !g.finished && !T.hiding && !T.handEnd
-    && waitingFor() === null;
+    && !T.dealing && waitingFor() === null;
 }
 
 // The seat whose first arrival the table waits for (a friend table's empty seat), or null.
