@@ -49,7 +49,7 @@ def test_a_page_dropped_after_the_match_reconnects_and_sees_the_rematch_offer(se
     ann.evaluate("window.__held = false")
     expect(ann.locator("#conn")).to_have_text("Connected", timeout=15_000)
     expect(ann.locator("[data-testid=rematch-offer]")).to_have_text(
-        re.compile(r".+ asks for a rematch\."))
+        re.compile(r"^Friend asked for a rematch\. Waiting for you to accept\."))
     ann.click("[data-testid=rematch]")
     for page in (ann, bea):
         page.wait_for_url(lambda url: game["id"] not in url)

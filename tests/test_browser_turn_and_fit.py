@@ -262,6 +262,8 @@ def test_the_upcard_pile_stays_inside_the_felt_in_every_corner(server, pages, sc
             break
         if not continue_shown(page):
             dealers.add(state_of(page)["view"]["dealer"])
+            page.wait_for_function("() => !document.getAnimations().some("  # as it lies,
+                                   "(a) => a.playState === 'running')")  # not in flight
             out += page.evaluate(PILE_OUT)
         step(page, rng)
     assert len(dealers) == 4 and out == []

@@ -109,7 +109,10 @@ def test_a_four_handed_game_counts_apart_with_the_lone_hands_and_an_old_file_is_
         raw.execute("UPDATE games SET summary = ?", (json.dumps(
             {seat: {k: v for k, v in counts.items() if k in old}
              for seat, counts in summary.items()}),))
-        raw.execute(f"PRAGMA user_version = {version - 1}")
+        # back to before the step that counts every total again (MIGRATIONS[10]); the later
+        # steps run again too, harmless on this file (no deal of the day in it)
+        assert version > 10
+        raw.execute("PRAGMA user_version = 10")
     server = Server(db).start()
     try:
         assert json.loads(server.get("/api/players/Ann")[1])["games"] == {"4": expected}
