@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -145,14 +146,22 @@ def _start_last(last: Any, players: int) -> HandEnd | None:
 
 def check_replay(s: list, data: dict[str, Any]) -> None:
     """That a replayed match agrees with the record's deals, dealers, results and score."""
-    replayed = to_record(s)
+    check_agrees(to_record(s), data, lambda key, theirs, mine: _canonical(
+        theirs, key) == _canonical_like(mine, theirs))
+
+
+def check_agrees(replayed: dict[str, Any], data: dict[str, Any],
+                 same: Callable[[str, Any, Any], bool]) -> None:
+    """That a record's replay (``replayed``, a record of any game) agrees with what the
+    record ``data`` says: its hands' decks, dealers and results by ``same(key, theirs,
+    mine)``, its score, winner and outcome exactly; a ``ValueError`` naming the first
+    difference otherwise."""
     if len(replayed["hands"]) != len(data["hands"]):
         raise ValueError(f"record has {len(data['hands'])} hands but its actions deal "
                          f"{len(replayed['hands'])}")
     for i, (mine, theirs) in enumerate(zip(replayed["hands"], data["hands"], strict=True)):
         for key in ("deck", "dealer", "result"):
-            if key in theirs and _canonical(theirs[key], key) != _canonical_like(
-                    mine[key], theirs[key]):
+            if key in theirs and not same(key, theirs[key], mine[key]):
                 raise ValueError(f"record hand {i}: {key} {theirs[key]!r} does not match the "
                                  f"replay ({mine[key]!r})")
     for key in ("score", "winner", "outcome"):

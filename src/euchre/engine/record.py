@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..record import FORMAT, VERSION
+from ..record import FORMAT, VERSION, check_agrees
 from .actions import action_token
 from .cards import card_token
 from .core import Table, hands_of
@@ -36,16 +36,5 @@ def to_record(t: Table) -> dict[str, Any]:
 
 
 def check_replay(replayed: dict[str, Any], data: dict[str, Any]) -> None:
-    """That a replayed match agrees with what the record says of it."""
-    if len(replayed["hands"]) != len(data["hands"]):
-        raise ValueError(f"record has {len(data['hands'])} hands but its actions deal "
-                         f"{len(replayed['hands'])}")
-    for i, (mine, theirs) in enumerate(zip(replayed["hands"], data["hands"], strict=True)):
-        for key in ("deck", "dealer", "result"):
-            if key in theirs and theirs[key] != mine[key]:
-                raise ValueError(f"record hand {i}: {key} {theirs[key]!r} does not match the "
-                                 f"replay ({mine[key]!r})")
-    for key in ("score", "winner", "outcome"):
-        if key in data and data[key] != replayed.get(key):
-            raise ValueError(f"record {key} {data[key]!r} does not match the replay "
-                             f"({replayed.get(key)!r})")
+    """That a replayed match agrees with what the record says of it (compared exactly)."""
+    check_agrees(replayed, data, lambda key, theirs, mine: theirs == mine)
