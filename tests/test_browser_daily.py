@@ -14,6 +14,7 @@ import re
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, pages
 from server_support import Server
+from test_browser_turn_and_fit import BAR_CUT, PHONE, SMALL_PHONE
 from test_server_daily import play_to_the_end
 
 from euchre import daily
@@ -140,6 +141,17 @@ def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server,
     page.locator("[data-testid=daily-result-link]").click()
     expect(page.locator("[data-testid=daily-result]")).to_contain_text(
         f"{name}: {told['points']:+d}" if told["points"] else f"{name}: 0")
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
+def test_the_phones_bar_keeps_the_days_whole_score(server, pages, screen):
+    """Issue 48, defect 4 at the deal of the day: its bar says "(6 hands)" where a match
+    says "(to 10)", and that longer goal is whole on a phone's bar too."""
+    page = pages.new(**screen)  # its own browser: its own day
+    play_today(page, server, f"Bar{screen['viewport']['width']}")
+    at_the_table(page)
+    expect(page.locator("#score .to")).to_have_text("(6 hands)")
+    assert page.evaluate(BAR_CUT) == []
 
 
 def test_a_days_result_is_refused_in_one_line_until_it_is_played(server):

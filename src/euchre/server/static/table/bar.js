@@ -15,8 +15,11 @@ export function drawBar() {
     : "";
   const score = $("score");
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
-  setText(score.firstChild, `${short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]}`
+  const pts = score.firstChild;
+  setText(pts, `${short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]}`
     : initials || scoreWords(v.score)} `);
+  if (seats() === 2 && pts.scrollWidth > pts.clientWidth + 1)  // a long name on a phone's bar:
+    setText(pts, `${sides.map((x, i) => `${i ? x.name[0] : x.name} ${v.score[x.side]}`).join(" · ")} `);  // as at three
   const day = T.shown.match.daily;  // a day's hands, not a target, end its match
   setText(score.lastChild, day ? `(${day.hands} hands)` : `(to ${v.target})`);  // the goal: smaller on a phone's bar
   const ended = endedHand();
