@@ -189,3 +189,32 @@ def test_the_coach_values_a_bid_at_four_and_three(server, players):
     if said["note"]:
         assert NOTE.fullmatch(said["note"]), said["note"]
     seat.close()
+
+
+def test_hints_are_worked_out_in_a_process_of_their_own_replaced_when_it_dies():
+    """Issue 57, criterion 3: a hint's search runs in a worker process (on a thread of the
+    server it held the interpreter's lock against every person's move); a worker killed
+    mid-search fails only that job, and the next job gets a new worker."""
+    import asyncio
+    import os
+
+    from euchre.server.hints import Hints, _Job
+
+    async def run() -> list:
+        hints, said = Hints(), []
+        finished = asyncio.Event()
+
+        def done(result, error) -> None:
+            said.append((result, type(error).__name__ if error else None))
+            if len(said) == 3:
+                finished.set()
+
+        for seat, work, args in ((0, os.getpid, ()), (1, os._exit, (1,)), (2, os.getpid, ())):
+            hints._queue(_Job(f"t{seat}", seat, "hint", work, args, done))
+        await asyncio.wait_for(finished.wait(), 120)
+        hints.close()
+        return said
+
+    (first, ok), (_, died), (second, ok_again) = asyncio.run(run())
+    assert ok is None and ok_again is None and died == "BrokenProcessPool"
+    assert os.getpid() not in (first, second) and first != second  # a new worker

@@ -206,7 +206,7 @@ def test_a_day_that_is_over_is_shown_to_everyone():
     async def nothing(_: str) -> None:
         return None
 
-    days = Days(None, None)  # type: ignore[arg-type]  (a past day reads nothing)
+    days = Days(None, None, None)  # type: ignore[arg-type]  (a past day reads nothing)
     assert not asyncio.run(days.hidden(game("2000-01-01"), None, nothing))
     assert asyncio.run(days.hidden(game(daily.today()), None, nothing))
     assert not asyncio.run(days.hidden(StoredGame("g", "computer", "expert", Rules(), 1,

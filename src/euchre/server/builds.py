@@ -42,7 +42,7 @@ NICE = 10
 """How much lower a worker's priority is than the server's."""
 
 
-def _worker() -> None:
+def worker_start() -> None:
     """A worker process's start: lower priority; Ctrl-C stops the server, which stops it;
     and it ends once the server is gone, however it went (killed, it cannot say so)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -71,15 +71,20 @@ class Builds:
         self.refused = 0
         """Builds refused since the start."""
 
-    async def run(self, call: Callable[..., Result], *args: object) -> Result:
+    async def run(self, call: Callable[..., Result], *args: object,
+                  refusable: bool = True) -> Result:
         """``call(*args)`` in a worker process (a function of a module, its arguments and
-        result picklable); ``Busy`` at once if the queue is full."""
+        result picklable); ``Busy`` at once if the queue is full. The server's own work
+        (``refusable=False``: the deal of the day's expert game, once a day) waits its turn
+        instead and is not counted against the people's builds."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(
                 self.at_once, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_worker)
+                initializer=worker_start)
         pool = self._pool
         try:
+            if not refusable:
+                return await asyncio.get_running_loop().run_in_executor(pool, call, *args)
             return await self._held(pool, call, *args)
         except BrokenProcessPool:  # a worker died: the next build starts a new pool
             if self._pool is pool:

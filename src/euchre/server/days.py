@@ -27,6 +27,7 @@ from typing import Any
 from .. import daily
 from ..game import Game
 from ..history import Stats
+from .builds import Builds
 from .committer import Committer
 from .limits import Refused, plausible
 from .match import finished
@@ -78,10 +79,11 @@ class PlayedToday(Refused):
 class Days:
     """The deal of the day of one server process."""
 
-    def __init__(self, committer: Committer,
-                 create: Callable[..., Awaitable[StoredGame]]) -> None:
+    def __init__(self, committer: Committer, create: Callable[..., Awaitable[StoredGame]],
+                 builds: Builds) -> None:
         self.committer = committer
         self.create = create
+        self.builds = builds
         self._pars: dict[str, tuple[int, str]] = {}
         self._lock = asyncio.Lock()
         """Held while a day's par is worked out (once per process, and stored)."""
@@ -119,7 +121,8 @@ class Days:
 
     async def _play_par(self, day: str, seed: int) -> str:
         """The expert plays the day; its game is stored finished. ``"MARGIN GAME_ID"``."""
-        game = await asyncio.get_running_loop().run_in_executor(None, daily.expert_game, seed)
+        game = await self.builds.run(daily.expert_game, seed, refusable=False)  # (a search
+        # of minutes: in the builds' worker process, off the event loop and its lock)
         record = game.record()
         moves = [(p, t) for hand in record["hands"] for p, t in hand["actions"]]
         stored = StoredGame(secrets.token_urlsafe(9), "computer", daily.LEVEL, daily.rules(),

@@ -6,9 +6,14 @@ threads, twenty sockets asking for hints slowed another table's computer twentyf
 first come first served, one table asking often delayed every other table's hints. So hints
 and notes run on their own worker thread, one at a time, taken **in turn from each table**
 that has work waiting (a hint before a note at the same table): a table's hint waits for at
-most one computation of each other table. Each seat has at most one hint and one note
-waiting or in flight (a second hint is refused in one line; a newer note replaces a waiting
-one), so the queue is bounded by the seats connected.
+most one computation of each other table. The worker is a process of its own, at a lower
+priority (as the builds' and the computer players' are: ``builds``, ``workers``): a search
+on a thread of the server held the interpreter's lock against the event loop, and so
+against every person's move (issue 57). A worker that dies is replaced at the next job; the
+seat whose job it was is told, in one line, that its hint could not be worked out.
+
+Each seat has at most one hint and one note waiting or in flight (a second hint is refused
+in one line; a newer note replaces a waiting one), so the queue is bounded by the seats connected.
 
 A hint is the very valuation the match's review will make of that decision
 (``coach.decision_values``: the same seed, from the match's own, and the same deals, the
@@ -23,15 +28,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
 from ..coach import DEFAULT_DEALS, coach_seed, convention_note, decision_place, decision_values
 from ..view import View
 from . import coaching, match
+from .builds import worker_start
 from .client import Client
 from .protocol import ProtocolError
 from .table import Table
@@ -43,13 +51,15 @@ REMEMBERED = 4096
 
 @dataclass
 class _Job:
-    """One computation waiting its turn: ``work`` runs on the worker thread, and what it
-    returns (or the error it raised) goes to ``done`` on the event loop."""
+    """One computation waiting its turn: ``work(*args)`` runs in the worker process (a
+    function of a module, its arguments picklable), and what it returns (or the error it
+    raised) goes to ``done`` on the event loop."""
 
     table: str
     seat: int
     kind: str  # "hint" or "note"
-    work: Callable[[], Any]
+    work: Callable[..., Any]
+    args: tuple[Any, ...]
     done: Callable[[Any, BaseException | None], None]
 
 
@@ -59,7 +69,8 @@ class Hints:
     def __init__(self, deals: int = DEFAULT_DEALS) -> None:
         self.deals = deals
         """The expert's deals per card decision (twice a bid), the reviews' own."""
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="euchre-hint")
+        self._worker: ProcessPoolExecutor | None = None
+        """The worker process, started with the first job and after one died."""
         self._tables: OrderedDict[str, deque[_Job]] = OrderedDict()
         """Each table with work waiting, in the order its turn comes."""
         self._busy: set[tuple[str, int, str]] = set()
@@ -120,8 +131,14 @@ class Hints:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            if self._worker is None:
+                self._worker = ProcessPoolExecutor(
+                    1, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start)
             try:
-                result, error = await loop.run_in_executor(self._worker, job.work), None
+                result, error = await loop.run_in_executor(self._worker, job.work,
+                                                           *job.args), None
+            except BrokenProcessPool as err:  # killed, or out of memory: the next job
+                self._worker, result, error = None, None, err  # starts another
             except Exception as err:  # a bug in the search must not silence the seat
                 result, error = None, err
             finally:
@@ -160,8 +177,8 @@ class Hints:
             client.send({"type": "hint", "seq": seq, "values": shown,
                          "convention": convention_note(view, shown)})
 
-        self._queue(_Job(key[0], key[1], "hint",
-                         lambda: decision_values(view, seed, place, deals), done))
+        self._queue(_Job(key[0], key[1], "hint", decision_values, (view, seed, place, deals),
+                         done))
 
     # --- coach notes ---------------------------------------------------------------------
 
@@ -182,10 +199,7 @@ class Hints:
             actions = list(stored.actions[:seq + 1])
         hinted = self._last.get(key)
         shown = hinted[1:] if hinted is not None and hinted[0] == seq else None
-        rules, seed, deals = stored.rules, stored.seed, self.deals
-
-        def work() -> dict[str, Any]:
-            return coaching.judged(rules, seed, actions, key[1], deals, shown, seq)
+        work = (stored.rules, stored.seed, actions, key[1], self.deals, shown, seq)
 
         def done(said: Any, error: BaseException | None) -> None:
             if isinstance(error, ProtocolError):
@@ -195,9 +209,10 @@ class Hints:
                 said = {"type": "error", "message": "the coach's note could not be worked out"}
             client.send(said)
 
-        self._queue(_Job(key[0], key[1], "note", work, done))
+        self._queue(_Job(key[0], key[1], "note", coaching.judged, work, done))
 
     def close(self) -> None:
         if self._task is not None:
             self._task.cancel()
-        self._worker.shutdown(wait=False, cancel_futures=True)
+        if self._worker is not None:
+            self._worker.shutdown(wait=False, cancel_futures=True)

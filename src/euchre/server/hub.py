@@ -74,7 +74,7 @@ class Hub:
                                  self.limits.computer_workers)
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch,
                                  self._wait_for)
-        self.days = Days(committer, self.create)
+        self.days = Days(committer, self.create, self.builds)
         """The deal of the day (``days``)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._abandoner: asyncio.Task[None] | None = None
