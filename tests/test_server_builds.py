@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -214,3 +216,18 @@ def test_the_build_worker_ends_when_the_server_is_killed(tmp_path):
     workers = spawned_children(running)
     assert workers
     killed_quietly(running, workers)
+
+
+def test_the_build_queue_is_set_by_flags_and_a_bad_one_is_refused_in_one_line():
+    from euchre.cli import build_parser
+    from euchre.cli.serve import limits_of
+
+    args = build_parser().parse_args(["serve", "--builds-at-once", "2", "--builds-waiting", "0"])
+    limits = limits_of(args)
+    assert (limits.builds_at_once, limits.builds_waiting) == (2, 0)
+    for flag, value, said in (("--builds-at-once", "0", "from 1 to 64"),
+                              ("--builds-waiting", "-1", "from 0 to 10000"),
+                              ("--builds-waiting", "x", "from 0 to 10000")):
+        run = subprocess.run([sys.executable, "-m", "euchre.cli", "serve", flag, value],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and said in run.stderr and "Traceback" not in run.stderr

@@ -10,6 +10,7 @@ from .options import in_range, port, seconds
 
 _count = in_range(int, 1, 10**6, "expected a whole number from 1 to 1000000")
 _long_seconds = in_range(float, 0.5, 86_400, "expected seconds from 0.5 to 86400")
+_waiting = in_range(int, 0, 10**4, "expected a whole number from 0 to 10000")
 _deals = in_range(int, 1, MAX_DEALS, f"expected deals from 1 to {MAX_DEALS}")
 _few = in_range(int, 1, 64, "expected a whole number from 1 to 64")
 _days = in_range(float, 0.00001, 3650, "expected days from 0.00001 to 3650")
@@ -177,23 +178,35 @@ def _coach(coach: argparse._ArgumentGroup, d: Any) -> None:
     coach.add_argument("--reviews-waiting", type=_count, default=d.reviews_waiting,
                        metavar="N", help="reviews that may wait their turn (then 503); "
                                          f"default {d.reviews_waiting}")
+    coach.add_argument("--builds-at-once", type=_few, default=d.builds_at_once, metavar="N",
+                       help="replays, records and review pages of stored games built at once, "
+                            f"in worker processes; default {d.builds_at_once}")
+    coach.add_argument("--builds-waiting", type=_waiting, default=d.builds_waiting, metavar="N",
+                       help="builds that may wait their turn (then 503); default "
+                            f"{d.builds_waiting}")
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..server.limits import Limits
     from ..server.serve import run_server
 
-    limits = Limits(allow_seeds=args.allow_seeds, games_per_minute=args.games_per_minute,
+    return run_server(args.host, args.port, args.db, args.bot_delay, limits_of(args))
+
+
+def limits_of(args: argparse.Namespace) -> Any:
+    """The server's ``Limits`` as the flags set them."""
+    from ..server.limits import Limits
+
+    return Limits(allow_seeds=args.allow_seeds, games_per_minute=args.games_per_minute,
                     max_tables=args.max_tables, table_idle=args.table_idle,
                     socket_idle=args.socket_idle, header_timeout=args.header_timeout,
                     keep_alive=args.keep_alive, ws_ping=args.ws_ping,
                     max_connections=args.max_connections, review_deals=args.review_deals,
                     reviews_at_once=args.reviews_at_once,
-                    reviews_waiting=args.reviews_waiting, max_per_address=args.max_per_address,
+                    reviews_waiting=args.reviews_waiting, builds_at_once=args.builds_at_once,
+                    builds_waiting=args.builds_waiting, max_per_address=args.max_per_address,
                     header_bytes=args.header_bytes, body_timeout=args.body_timeout,
                     write_stall=args.write_stall, allowed_hosts=tuple(args.allowed_host),
                     allowed_origins=tuple(args.allowed_origin),
                     trusted_proxies=tuple(args.trusted_proxy),
                     abandon_after=args.abandon_after * 86_400, seat_wait=args.seat_wait,
                     computer_workers=args.computer_workers)
-    return run_server(args.host, args.port, args.db, args.bot_delay, limits)
