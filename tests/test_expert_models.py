@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from euchre import Game, Rules, agents, state
-from euchre.agents import bid_model, calibration, heuristic
+from euchre.agents import bid_model, calibration, hand_strength
 from euchre.agents.bid_model import TURNS, BidModel
 from euchre.agents.calibration import Calibration
 from euchre.agents.solver import worker_solver
@@ -167,12 +167,12 @@ def test_a_dealer_with_a_strong_other_suit_counts_less_for_the_upcard():
     strong = [parse_card(c) for c in ("JC", "KC", "JH", "JD", "QH")]
     weak = [parse_card(c) for c in ("JC", "KC", "9H", "TD", "QH")]
     clubs = up >> 3
-    assert heuristic.strength_with_upcard(strong, up, clubs) == \
-        heuristic.strength_with_upcard(weak, up, clubs)
+    assert hand_strength.strength_with_upcard(strong, up, clubs) == \
+        hand_strength.strength_with_upcard(weak, up, clubs)
     assert model.strength(strong, up, True, True, []) < model.strength(weak, up, True, True, [])
-    assert model.strength(strong, up, False, True, []) == heuristic.strength(strong, clubs)
+    assert model.strength(strong, up, False, True, []) == hand_strength.strength(strong, clubs)
     assert BidModel.heuristic().strength(strong, up, True, True, []) == \
-        heuristic.strength_with_upcard(strong, up, clubs)
+        hand_strength.strength_with_upcard(strong, up, clubs)
 
 
 @pytest.mark.parametrize("script", ["build_dd_calibration.py", "build_bid_model.py"])

@@ -10,7 +10,7 @@ import pytest
 
 from euchre import Game, Rules, agents
 from euchre.agents.bid_model import TURNS, BidModel, his_turns
-from euchre.agents.heuristic import strength
+from euchre.agents.hand_strength import strength
 from euchre.agents.opponent_bids import LearnedBids, observations
 from euchre.cards import SUITS, parse_card
 from euchre.study.arena import BotSpec, duplicate_series

@@ -36,7 +36,7 @@ expert     (as above) the strongest
 pimc       the expert of the first release, frozen: the yardstick for every gain
 bold       an aggressive bidder, timid a cautious one, mimic bids like the expert and
            plays by simple rules: opponents the expert is measured against, never tuned on
-           (``styles.py``)
+           (``styles.py``); two-handed only (refused at three and four, in one line)
 ========== ===========================================================================
 
 At a table of three or four (``Rules(players=3|4)``) the same names play: ``random`` as
@@ -44,6 +44,24 @@ above, ``medium`` (``heuristic``) and ``easy`` by the family's rules of thumb wi
 partnership conventions, ``hard`` by determinized search with an exact open-hand solver,
 ``expert`` (and ``pimc``) by the same over deals weighed by every bid (``agents.family``).
 The two-handed players' code and decisions are unchanged: a family view is routed there.
+
+Each level's settings by table size (the options a level takes, and what it does with them
+at each size; an option a size does not have is refused there, in one line, at the bot's
+first decision at that size):
+
+========= ================================== ===========================================
+level     two seats                          three or four seats
+========= ================================== ===========================================
+easy      rules of thumb, a third of the     the family's rules of thumb, a third of
+          choices at random (``mistakes``)   the choices at random (``mistakes``)
+medium    rules of thumb                     the family's rules of thumb
+hard      6 deals a card and a bid, no       32 deals a card, 24 a bid, no inference
+          inference; every ``expert:NAME``   (``deals``, ``bid_deals``; the others are
+          setting                            the two-handed search's own)
+expert    96 deals a card, 288 a bid,        48 deals a card, 32 a bid, weighed by every
+          inference; every ``expert:NAME``   bid (``deals``, ``bid_deals``, ``infer``;
+          setting (``expert_settings``)      the others are the two-handed search's own)
+========= ================================== ===========================================
 """
 
 from __future__ import annotations

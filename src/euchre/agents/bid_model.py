@@ -38,7 +38,7 @@ from functools import cache
 from importlib import resources
 
 from ..rules import Rules
-from .heuristic import ORDER_AT, strength, strength_with_upcard
+from .hand_strength import ORDER_AT, strength, strength_with_upcard
 
 TURNS = ("first1", "dealer1", "first2", "dealer2")
 """The bidding turns: the non-dealer's and the dealer's, in round 1 and round 2."""

@@ -45,9 +45,10 @@ from ..scoring import hand_points
 from ..view import View
 from .bid_model import BidModel, his_turns
 from .calibration import Calibration
+from .checked import checked
 from .equity import MatchEquity
 from .expert_settings import EXPERT, ExpertSettings
-from .heuristic import strength
+from .hand_strength import strength
 from .infoset import infoset_values, play_value, search_depth
 from .opponent_bids import LearnedBids, observations
 from .play_inference import SHARPNESS, play_likelihood, reply_weights
@@ -75,6 +76,9 @@ class ExpertAgent:
             raise ValueError(f"settings must be an ExpertSettings, not {settings!r}")
         self.settings = replace(settings, **changes) if changes else settings
         """What this expert does (``ExpertSettings``)."""
+        self._changes = changes
+        """The settings asked for by name: at a table of three or four, given to the
+        family's search (``family.search_player``), which refuses those it has not."""
         self._rng, self._seed, self._family = random.Random(seed), seed, None
         self.solver = worker_solver()
         """The double-dummy solver of this process (one per worker, its table bounded: see
@@ -107,7 +111,7 @@ class ExpertAgent:
 
     def act(self, view: View) -> str:
         values = self.analyse(view)
-        return max(values, key=values.__getitem__)
+        return checked("expert", view, max(values, key=values.__getitem__))
 
     def analyse(self, view: View) -> dict[str, float]:
         """Every legal action with its estimated value in points for this hand (expected
@@ -151,7 +155,7 @@ class ExpertAgent:
         if self._family is None:
             from .family import search_player
 
-            self._family = search_player(self._seed, self.settings.infer)
+            self._family = search_player(self._seed, self.settings.infer, **self._changes)
         return self._family
 
     # --- deals --------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from typing import Any
 from ..cards import parse_card
 from ..rules import Rules
 from .bid_model import TURNS, BidModel, his_turns
-from .heuristic import strength
+from .hand_strength import strength
 
 PRIOR_SD = 2.0
 """The prior's spread of an opponent's threshold around the expert's own, in strength

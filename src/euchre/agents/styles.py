@@ -32,6 +32,7 @@ from collections.abc import Callable
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, parse_card
 from ..view import View
+from .checked import checked
 
 _RIGHT, _LEFT, _JOKER_POWER = 110, 109, 120
 
@@ -74,11 +75,21 @@ def _lowest_discard(six: list[int], trump: int) -> int:
     return min(side or six, key=lambda c: POWER[trump][c])
 
 
+def two_handed_only(name: str, view: View) -> None:
+    """The styles are opponents of the two-handed expert's measurements: a view of another
+    game is refused in one line (a ``ValueError``), not played badly."""
+    if view.rules.players != 2:
+        raise ValueError(f"{name} plays the two-handed game only: at a table of "
+                         f"{view.rules.players} choose random, easy, medium, hard or expert")
+
+
 class _StyleAgent:
     """A player whose bidding is one rule (``makes``) and whose play is one of two styles."""
 
     def __init__(self, seed: int | None, makes: Callable[[list[int], int], bool],
-                 dealer_extra: int, greedy: bool) -> None:
+                 dealer_extra: int, greedy: bool, name: str) -> None:
+        self.name = name
+        """``bold`` or ``timid``: what its errors call it."""
         self._rng = random.Random(seed)
         self.makes = makes
         self.dealer_extra = dealer_extra
@@ -86,10 +97,11 @@ class _StyleAgent:
         self.greedy = greedy
 
     def act(self, view: View) -> str:
+        two_handed_only(self.name, view)
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
         choice = self._choose(view)
-        return choice if choice in view.legal else view.legal[0]
+        return checked(self.name, view, choice)
 
     def analyse(self, view: View) -> dict[str, float]:
         """Its choice valued 1, the rest 0: rules of thumb do not estimate points."""
@@ -144,12 +156,12 @@ class _StyleAgent:
 
 def bold(seed: int | None = None) -> _StyleAgent:
     """The aggressive bidder (see the module docstring)."""
-    return _StyleAgent(seed, _bold_makes, dealer_extra=1, greedy=True)
+    return _StyleAgent(seed, _bold_makes, dealer_extra=1, greedy=True, name="bold")
 
 
 def timid(seed: int | None = None) -> _StyleAgent:
     """The cautious bidder (see the module docstring)."""
-    return _StyleAgent(seed, _timid_makes, dealer_extra=2, greedy=False)
+    return _StyleAgent(seed, _timid_makes, dealer_extra=2, greedy=False, name="timid")
 
 
 class MimicAgent:
@@ -162,6 +174,7 @@ class MimicAgent:
         self._rng = random.Random(seed)
 
     def act(self, view: View) -> str:
+        two_handed_only("mimic", view)
         if view.phase != "play":
             return self._bidder.act(view)
         legal = [parse_action(t) for t in view.legal]

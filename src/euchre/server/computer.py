@@ -17,6 +17,7 @@ import asyncio
 import logging
 
 from .. import agents
+from ..agents import stand_in
 from .committer import Committer
 from .limits import BOT_DELAY
 from .peers import LEASE_RETRY, Peers, SoloPeers
@@ -77,10 +78,12 @@ class Computer:
                 continue
             try:
                 token = await self._decide(table, seat, bot)
-            except Exception:  # a bug in a bot must not stall the table for good
-                log.exception("game %s: the computer failed to choose", table.stored.id)
-                await asyncio.sleep(1)
-                continue
+            except Exception as err:  # a failed bot must not stall the table: the policy
+                if self.workers.closed:  # of every table (``agents.stand_in``)
+                    return
+                log.error("game %s, seat %d: %s", table.stored.id, seat,
+                          stand_in.failure(table.levels.get(seat, "?"), err))
+                token = stand_in.stand_in(table.game.view(seat))
             await asyncio.sleep(max(0.0, self.bot_delay - (loop.time() - began)))
             async with table.lock:
                 if table.seq != seq or table.game.to_move != seat or table.over() or \

@@ -111,6 +111,11 @@ class Workers:
         self.asked_again = 0
         """Decisions asked again because the worker making them died."""
 
+    @property
+    def closed(self) -> bool:
+        """Whether the server is stopping (no decision is asked any more)."""
+        return self._closed
+
     async def decide(self, remote: Remote, view: View) -> str:
         """The token ``remote``'s bot chooses in ``view``; ``RuntimeError`` (one line) if
         the bot failed, or its worker died ``RETRIES`` times over it."""

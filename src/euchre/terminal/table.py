@@ -26,6 +26,7 @@ from rich.text import Text
 
 from .. import agents
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
+from ..agents.stand_in import play_on
 from ..cards import SUITS, parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game, IllegalAction
@@ -353,7 +354,8 @@ class Table(Seat):
                 self.bot_told[seat] = agents.tell_past_hands(bot, game, seat,
                                                              self.bot_told[seat])
                 view = game.view(seat)
-                token = bot.act(view)
+                token = play_on(bot, view, self.level_of(seat),
+                                lambda line: self.say(escape(line)))
                 self.announce(view, token)
                 game.apply(token)
             self.report(before, self.game.view(HUMAN), token)

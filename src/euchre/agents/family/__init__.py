@@ -13,17 +13,34 @@ from __future__ import annotations
 from typing import Any
 
 
-def rules_of_thumb_player(seed: int | None, mistakes: float = 0.0) -> Any:
-    """The ``medium`` family player (``easy`` with ``mistakes``), for ``HeuristicAgent``."""
+def rules_of_thumb_player(seed: int | None, mistakes: float = 0.0,
+                          order_at: float | None = None) -> Any:
+    """The ``medium`` family player (``easy`` with ``mistakes``), for ``HeuristicAgent``;
+    ``order_at`` (the two-handed threshold) is refused in one line."""
     from .rules_of_thumb import RulesOfThumb
 
+    if order_at is not None:
+        raise ValueError("order_at: an option of the two-handed rules of thumb only; at a "
+                         "table of three or four the level takes mistakes")
     return RulesOfThumb(seed=seed, mistakes=mistakes)
 
 
-def search_player(seed: int | None, infer: bool) -> Any:
+SEARCH_OPTIONS = ("deals", "bid_deals", "infer")
+"""The options of ``hard`` and ``expert`` that mean something at a table of three or four
+(the others tune the two-handed search alone)."""
+
+
+def search_player(seed: int | None, infer: bool, **options: Any) -> Any:
     """The family player of an ``ExpertAgent``: ``expert`` (inference from the bidding) or
-    ``hard`` (without), at this game's own settings (``FamilyExpert``, ``FamilySearch``)."""
+    ``hard`` (without), at this game's own settings (``FamilyExpert``, ``FamilySearch``)
+    changed by the ``options`` given (``deals``, ``bid_deals``); any other is a one-line
+    ``ValueError`` naming it."""
     from .expert import FamilyExpert
     from .search import FamilySearch
 
-    return FamilyExpert(seed=seed) if infer else FamilySearch(seed=seed)
+    other = sorted(set(options) - set(SEARCH_OPTIONS))
+    if other:
+        raise ValueError(f"{', '.join(other)}: an option of the two-handed search only; at a "
+                         f"table of three or four the level takes {', '.join(SEARCH_OPTIONS)}")
+    options.pop("infer", None)
+    return (FamilyExpert if infer else FamilySearch)(seed=seed, **options)

@@ -32,7 +32,7 @@ from ...actions import ALONE_OF, CALL, DEFEND_ALONE, ORDER, PASS, parse_action
 from ...cards import JOKER, SUITS, bits
 from ...resample_family import card_of
 from ...view import View
-from ..heuristic import best_discard, strength
+from ..hand_strength import best_discard, strength
 from .rules_of_thumb import (
     ALONE_AT,
     DEFEND_ALONE_AT,

@@ -1,6 +1,6 @@
 """Rules of thumb at a table of three or four: the ``medium`` level (``easy`` with mistakes).
 
-The two-handed heuristic's hand count (``heuristic.strength``) decides the bids, with the
+The two-handed heuristic's hand count (``hand_strength.strength``) decides the bids, with the
 thresholds a table of partners needs and the conventions people play by:
 
 * **Bidding.** Order up when the hand counts enough for the makers' side (less with a
@@ -30,7 +30,8 @@ from ...cards import DECK_MASKS, EFFECTIVE_SUIT, N_CARDS, POWER, SECOND_WINS, SU
 from ...hands import trick_seats
 from ...resample_family import card_of
 from ...view import View
-from ..heuristic import best_discard, card_value, strength, strength_with_upcard
+from ..checked import checked
+from ..hand_strength import best_discard, card_value, strength, strength_with_upcard
 
 ORDER_AT = {4: 5.6, 3: 6.6}
 """Hand count from which a player makes trump: four-handed (a partner helps) and cutthroat
@@ -80,7 +81,7 @@ class RulesOfThumb:
         if self.mistakes and self._rng.random() < self.mistakes:
             return self._rng.choice(view.legal)
         choice = choose(view)
-        return choice if choice in view.legal else view.legal[0]
+        return checked("the rules of thumb", view, choice)
 
     def analyse(self, view: View) -> dict[str, float]:
         """Its choice valued 1, the rest 0: rules of thumb do not estimate points."""

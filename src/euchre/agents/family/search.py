@@ -37,6 +37,7 @@ from ...hands import trick_seats
 from ...resample_family import card_of, resample_family_state
 from ...scoring import side_of, side_points
 from ...view import View
+from ..checked import checked
 from .rules_of_thumb import choose
 from .solver import TableSolver, worker_table_solver
 
@@ -79,7 +80,7 @@ class FamilySearch:
             usual = choose(view)
             if usual in tied:
                 return usual
-        return tied[0]
+        return checked("the family's search", view, tied[0])
 
     def analyse(self, view: View) -> dict[str, float]:
         """Every legal token with its mean value in points of this hand (see the module
