@@ -135,7 +135,7 @@ class Game:
     """A match to ``rules.target`` points: between players 0 and 1, or the three or four
     seats of ``Rules(players=3|4)`` (then an instance of ``FamilyGame``, a subclass)."""
 
-    __slots__ = ("_s",)
+    __slots__ = ("_kept", "_s")
     __new__ = _new  # type: ignore[assignment]
 
     def __init__(
@@ -239,10 +239,23 @@ class Game:
         """Every finished hand's result, oldest first (``hands.hand_value``)."""
         s = self._s
         setup = s[state.SETUP]
+        key = (s[state.LAST], s[_PHASE] == _OVER and setup.resigned < 0)
+        memo = self._memo()
+        kept = memo[1]
+        if kept is not None and kept[0] is key[0] and kept[1] == key[1]:
+            return kept[2]
         every = state.hands_of(s)
-        finished = every if s[_PHASE] == _OVER and setup.resigned < 0 else every[:-1]
-        return tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
+        finished = every if key[1] else every[:-1]
+        made = tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
                      for i, (deal, actions, dealer) in enumerate(finished))
+        memo[1] = (*key, made)  # a hand's end is a new link: kept until the next
+        return made
+
+    @property
+    def start_score(self) -> tuple[int, ...]:
+        """The score by side the match started from: zeros, or where a record cut from a
+        longer match began (``score`` is this plus each of ``results``' points)."""
+        return self._s[state.SETUP].start_score
 
     def resign(self, seat: int) -> None:
         """``seat`` resigns: the match ends at once (``outcome``: resigned; the winner as
@@ -279,7 +292,7 @@ class Game:
     def view(self, player: int | None) -> View:
         """Everything ``player`` may see now, and nothing more; ``view(None)`` is what a
         spectator may see (no hand, no discard, nothing legal)."""
-        return build_view(self._s, None if player is None else self._seat(player))
+        return build_view(self._s, None if player is None else self._seat(player), self._memo())
 
     def legal_actions(self) -> list[str]:
         """The legal tokens of the player to move (empty once the match is over)."""
@@ -367,6 +380,19 @@ class Game:
         s = self._s
         s[_UNDO] = s[:]
         _step(s, action)
+
+    def _memo(self) -> list:
+        """What this game worked out and keeps while it holds: ``[0]`` the hand's public
+        story at a log link (every seat's view and the spectators' share one reading),
+        ``[1]`` the finished hands' results at a finished hand. Each is keyed by the
+        identity of the engine's own immutable link, so it is right until the game moves
+        past it; each item is replaced whole (threads may read it). Made when first asked
+        for: search's copies never are."""
+        try:
+            return self._kept
+        except AttributeError:
+            self._kept: list = [None, None]
+            return self._kept
 
     def copy(self) -> Game:
         """An independent copy (it shares nothing mutable with this game)."""
@@ -486,7 +512,8 @@ _new_game = object.__new__
 
 def game_of_state(s: list) -> Game:
     """A ``Game`` around a state list (see ``state.py``) made by the engine's own search code
-    (``resample``): the one way in besides the constructor, for code that builds states."""
+    (``resample_state``, a copy the caller owns): the one way in besides the constructor,
+    for search code that builds states. It never hands out the state under a live game."""
     game = _new_game(Game if s[state.SETUP].rules.players == 2 else FamilyGame)
     game._s = s
     return game

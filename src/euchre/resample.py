@@ -48,8 +48,8 @@ _SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
 
 
 class _Facts(NamedTuple):
-    """What a view fixes, worked out once per view (a view is immutable, so it is cached on
-    it): the sampler then only draws cards and fills a copy of ``template``."""
+    """What a view fixes, worked out once per view (kept in the view's ``memo``): the
+    sampler then only draws cards and fills a copy of ``template``."""
 
     template: list
     me: int
@@ -78,10 +78,9 @@ _DEALER_CHOICE = -1
 
 
 def _facts(view: View) -> _Facts:
-    facts = view.__dict__.get("_resample_facts")
+    facts = view.memo.get(__name__)
     if facts is None:
-        facts = _work_out(view)
-        object.__setattr__(view, "_resample_facts", facts)
+        facts = view.memo[__name__] = _work_out(view)
     return facts
 
 

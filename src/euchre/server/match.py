@@ -13,8 +13,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .. import daily, state
-from ..game import Game, state_of
+from .. import daily
+from ..game import Game
 from ..words import PLACE_NAMES, person
 from . import scorepad
 from .limits import plausible
@@ -297,7 +297,7 @@ def summary(game: Game) -> dict[str, Any]:
     defender). Read from the score pad's rows, which are kept: every state message of a
     finished match asks."""
     pad = scorepad.rows(game)
-    running = [list(state_of(game)[state.SETUP].start_score)]
+    running = [list(game.start_score)]
     sides = len(running[0])
     made, march, euchres = [0] * sides, [0] * sides, [0] * sides
     for row in pad:
@@ -317,6 +317,5 @@ def summary(game: Game) -> dict[str, Any]:
 
 def _person_has_moved(game: Game) -> bool:
     """Whether seat 0 (the person against the computer) has made a move this match: read
-    from the engine's log, newest first (every state message asks, so no record is built)."""
-    log = state.log_items(state_of(game))
-    return any(type(item) is int and state.item_player(item) == 0 for item in reversed(log))
+    from the game's public history (``Game.actions``)."""
+    return any(seat == 0 for seat, _ in game.actions())
