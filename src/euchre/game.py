@@ -37,9 +37,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from . import record, state, state_family
+from . import record
 from .actions import ACTION_IDS, action_token, parse_action
 from .cards import card_token, deck_cards, parse_card, suit_token
+from .engine.games.euchre import state, state_family
 from .hands import hand_value
 from .results import HandResult, Outcome, Termination, winner_after_resigning
 from .rules import Rules
@@ -78,25 +79,31 @@ def _applier(is_legal: Callable[[list, int], bool],
     return apply
 
 
-_RULE_GAMES: dict[str, type] = {}
-"""The class that plays each game on the rule-module core (``euchre.engine``), by
-``Rules.game``: the engine registers it (``register_game``) when it is imported."""
+GAMES: dict[str, type | Callable[[Rules], type]] = {}
+"""The class that plays each game, by ``Rules.game`` (or a function of the rules that picks
+it): ``euchre`` registers itself below, the rule-module engine (``euchre.engine``) each of
+its games when it is imported; ``Game(rules)`` and ``Game.from_record`` look here."""
 
 
-def register_game(names: Iterable[str], cls: type) -> None:
-    """``Game(Rules(game=name))`` and ``Game.from_record`` make a ``cls`` for each name."""
-    _RULE_GAMES.update(dict.fromkeys(names, cls))
+def register_game(names: Iterable[str], cls: type | Callable[[Rules], type]) -> None:
+    """``Game(Rules(game=name))`` and ``Game.from_record`` make a ``cls`` for each name
+    (``cls`` may be a function of the rules that picks the class)."""
+    GAMES.update(dict.fromkeys(names, cls))
+
+
+def class_of(rules: Rules) -> type:
+    """The class that plays ``rules`` (see ``GAMES``)."""
+    chosen = GAMES[rules.game]
+    return chosen if isinstance(chosen, type) else chosen(rules)
 
 
 def _new(cls: type, rules: Any = None, *args: Any, **kwargs: Any) -> Game:
-    """``Game(rules)`` makes a ``FamilyGame`` for three or four players: the same API over
-    the family's core, while the two-handed game keeps its own specialised methods; a game
-    of RULES-more.md is the engine's (``register_game``)."""
+    """``Game(rules)`` makes the registered game's class (``class_of``): two-handed Euchre
+    is a ``Game`` with its own specialised methods, three- and four-handed Euchre a
+    ``FamilyGame`` (the same API over the family's core), each game of RULES-more.md the
+    engine's ``TableGame``."""
     if cls is Game and isinstance(rules, Rules):
-        if rules.game != "euchre":
-            cls = _RULE_GAMES[rules.game]
-        elif rules.players != 2:
-            cls = FamilyGame
+        cls = class_of(rules)
     return object.__new__(cls)
 
 
@@ -412,8 +419,7 @@ class Game:
         is malformed or was tampered with."""
         rules = data.get("rules") if isinstance(data, dict) else None
         if isinstance(rules, dict) and rules.get("game", "euchre") != "euchre":
-            game = Rules.from_dict(rules).game  # (an unknown game is refused here)
-            return _RULE_GAMES[game].from_record(data)
+            return class_of(Rules.from_dict(rules)).from_record(data)  # (unknown: refused)
         setup = record.read_setup(data)
         game = Game(setup.rules, seed=setup.seed, first_dealer=setup.first_dealer,
                     decks=data["stacked_decks"])
@@ -508,6 +514,9 @@ class FamilyGame(Game):
 
 
 _new_game = object.__new__
+
+
+register_game(["euchre"], lambda rules: Game if rules.players == 2 else FamilyGame)
 
 
 def game_of_state(s: list) -> Game:

@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from . import state, state_family
 from .cards import bits, card_token, sort_key, suit_token
+from .engine.games.euchre import state, state_family
 from .hands import hand_story
 from .rules import Rules
 from .scoring import sides_of

@@ -27,8 +27,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .. import state
 from ..cards import FOLLOW_MASK, JOKER, parse_card
+from ..engine.games.euchre import state
 from ..view import View
 from .solver import Solver
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ... import state, state_family
 from ...actions import parse_action
+from ...engine.games.euchre import state, state_family
+from ...engine.games.euchre.resample_family import card_of, resample_family_state
 from ...game import game_of_state
 from ...hands import trick_seats
-from ...resample_family import card_of, resample_family_state
 from ...scoring import side_of, side_points
 from ...view import View
 from .rules_of_thumb import choose

@@ -32,9 +32,8 @@ from itertools import product
 from math import factorial
 from typing import NamedTuple
 
-from . import state, state_family
-from .actions import DISCARD, PASS, parse_action
-from .cards import (
+from ....actions import DISCARD, PASS, parse_action
+from ....cards import (
     DECK_MASKS,
     EFFECTIVE_SUIT,
     JOKER,
@@ -44,12 +43,13 @@ from .cards import (
     card_token,
     parse_card,
 )
-from .game import Game, game_of_state
-from .hands import DealMasks, HandEnd, trick_seats
-from .rules import Rules
-from .scoring import match_winner
+from ....game import Game, game_of_state
+from ....hands import DealMasks, HandEnd, trick_seats
+from ....rules import Rules
+from ....scoring import match_winner
+from ....view import View
+from . import state, state_family
 from .state_family import HANDS
-from .view import View
 
 _CARD = {card_token(c): c for c in range(N_CARDS)}
 _PHASE = {phase.value: i for i, phase in enumerate(state.PHASES)}

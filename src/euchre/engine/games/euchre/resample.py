@@ -26,22 +26,16 @@ import random as _random
 from math import comb
 from typing import NamedTuple
 
+from ....actions import CALL, DISCARD, ORDER, PASS, parse_action
+from ....cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, SUIT_MASK, SUITS
+from ....game import Game, game_of_state
+from ....hands import DealMasks
+from ....view import View
+from ...resample import resample as resample_table
+from ...view import TableView
 from . import state
-from .actions import CALL, DISCARD, ORDER, PASS, parse_action
-from .cards import (
-    DECK_MASKS,
-    EFFECTIVE_SUIT,
-    JOKER,
-    SUIT_MASK,
-    SUITS,
-)
-from .engine.resample import resample as resample_table
-from .engine.view import TableView
-from .game import Game, game_of_state
-from .hands import DealMasks
 from .resample_family import card_of, resample_family_state, shared_template, start_of
 from .state import log_item
-from .view import View
 
 _PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
 _SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
