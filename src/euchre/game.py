@@ -520,17 +520,21 @@ register_game(["euchre"], lambda rules: Game if rules.players == 2 else FamilyGa
 
 
 def game_of_state(s: list) -> Game:
-    """A ``Game`` around a state list (see ``state.py``) made by the engine's own search code
-    (``resample_state``, a copy the caller owns): the one way in besides the constructor,
-    for search code that builds states. It never hands out the state under a live game."""
+    """A ``Game`` around a state list (``engine/games/euchre/state.py``'s slots) made by
+    search code (``resample_state``: a copy the caller owns): the one way in besides the
+    constructor, for code that builds states. It never hands out the state under a live
+    game."""
     game = _new_game(Game if s[state.SETUP].rules.players == 2 else FamilyGame)
     game._s = s
     return game
 
 
 def state_of(game: Game) -> list:
-    """The state list under a game, for search code that reads it at full speed (the
-    ``state`` module's slots); treat it as read-only or use ``Game.copy()`` first."""
+    """The live state list under a game (the ``state`` module's slots, every hand
+    included): for the engine's own code, white-box tests and research scripts that read
+    it at full speed; treat it as read-only or use ``Game.copy()`` first. No module of the
+    package outside the engine may use it (``tests/test_layout.py``): a face reads the
+    game's public values, search draws its own state (``resample_state``)."""
     return game._s
 
 
