@@ -9,13 +9,13 @@ import random
 from collections import Counter
 
 import pytest
+from euchre.resample import resample
+from euchre.state import DISCARDED
 from support import deck_tokens, eff_suit
 
 from euchre import Game, Rules
 from euchre.cards import card_token
 from euchre.game import state_of
-from euchre.resample import resample
-from euchre.state import DISCARDED
 
 
 def random_views(players: int, count: int, seed: int, **options):
@@ -148,3 +148,23 @@ def test_hidden_cards_are_placed_uniformly(players, options):
         ours[card, "kitty"] = kitty
     worst = max(abs(ours[key] - exact[key]) / n for key in set(ours) | set(exact))
     assert worst < 0.03, worst  # 4.6 standard deviations of a difference
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_what_resampling_works_out_is_kept_in_the_views_own_memo(players):
+    """Issue 47: the facts a view fixes are worked out once per view and kept in its own
+    ``memo`` field (the view stays frozen; nothing process-wide): a view built anew, or
+    changed with ``dataclasses.replace``, starts with none; the memo is not what the view
+    says (``to_dict``, equality)."""
+    import dataclasses
+
+    from euchre import View
+
+    g, seat = random_views(players, 1, 3)[0]
+    view = g.view(seat)
+    resample(view, random.Random(0))
+    assert view.memo and not g.view(seat).memo and view == g.view(seat)
+    assert not dataclasses.replace(view, score=(9, 9)).memo
+    assert "memo" not in view.to_dict() and View.from_dict(view.to_dict()) == view
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.memo = {}  # type: ignore[misc]

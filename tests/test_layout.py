@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "euchre"
-ENGINE = ("cards", "rules", "actions", "scoring", "results", "hands", "state", "state_family",
-          "game", "view", "record", "transcript", "resample", "resample_family", "words",
-          "engine")
-"""The engine's modules (``engine``: the rule-module core and its games, every module
-under it)."""
+ENGINE = ("cards", "rules", "actions", "scoring", "results", "hands", "game", "view", "record",
+          "transcript", "words", "engine")
+"""The engine's modules (``engine``: the rule-module core and its games, Euchre's int paths
+among them, every module under it)."""
 MAX_MODULE_LINES = 800
 MAX_FUNCTION_LINES = 70
 LONG_FUNCTIONS_WITH_A_REASON = {"euchre.agents.solver._searcher", "euchre.agents.solver.search",
@@ -121,6 +120,49 @@ def test_only_game_reaches_into_a_game():
         text = path.read_text(encoding="utf-8")
         assert "._s[" not in text and "._s " not in text and "._s)" not in text, name
         assert "_from_state" not in text, name
+
+
+def _in_engine(name: str) -> bool:
+    return name.split(".")[1] in ENGINE if "." in name else True
+
+
+def _private_names_of_the_engine() -> set[str]:
+    """The names an engine object keeps its insides under: every ``_``-name in a
+    ``__slots__`` or assigned to ``self`` in an engine module (``_s``, ``_t``, ``_kept``...)."""
+    found = set()
+    for name, path in MODULES.items():
+        if not _in_engine(name):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and (
+                    node.value.id == "self" and isinstance(node.ctx, ast.Store)):
+                found.add(node.attr)
+            elif isinstance(node, ast.Assign) and any(
+                    getattr(target, "id", "") == "__slots__" for target in node.targets):
+                found.update(c.value for c in ast.walk(node.value) if isinstance(c, ast.Constant))
+    return {n for n in found if isinstance(n, str) and n.startswith("_")
+            and not n.startswith("__")}
+
+
+def test_no_face_reads_the_engines_insides():
+    """Issue 47, criterion 2: outside the engine nothing takes the state under a game
+    (``state_of``), reads an engine object's private attributes, or writes onto a frozen
+    value (``object.__setattr__``, ``__dict__``); the faces read the public API (``results``,
+    ``start_score``, ``actions()``, views). A module's own private attributes are its own."""
+    private = _private_names_of_the_engine()
+    assert {"_s", "_t", "_kept"} <= private
+    for name, path in MODULES.items():
+        if _in_engine(name):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        own = {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)
+               and isinstance(n.ctx, ast.Store)}
+        for node in ast.walk(tree):
+            said = getattr(node, "id", None) or getattr(node, "name", None) or getattr(
+                node, "attr", None)
+            assert said not in ("state_of", "__setattr__", "__dict__"), (name, node.lineno)
+            if isinstance(node, ast.Attribute) and node.attr in private - own:
+                assert getattr(node.value, "id", "") in ("self", "cls"), (name, node.lineno)
 
 
 def test_modules_and_functions_are_short():

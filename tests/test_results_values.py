@@ -65,3 +65,35 @@ def test_a_match_won_at_the_target_says_so():
         g.apply(g.legal_actions()[-1])
     assert g.outcome == Outcome(g.winner, g.score, Termination.TARGET)
     assert "outcome" not in g.record()  # written as it always was
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_results_follow_undo_across_a_hands_end_and_add_up_to_the_score(players):
+    """The game keeps its results until its next hand ends (a face asks at every message):
+    kept or not, they are those of the position, after ``pop`` across a hand's end too."""
+    g = played(players, 0)
+    while g.hand_number < 2:
+        g.push(g.legal_actions()[0])
+    kept = g.results
+    assert g.results is kept and len(kept) == 2
+    g.pop()  # back into the second hand, before its end
+    assert len(g.results) == 1 and g.results == Game.from_record(g.record()).results
+    totals = [sum(r.points[side] for r in kept) for side in range(len(g.score))]
+    g.push(g.legal_actions()[0])
+    assert list(g.score) == [a + b for a, b in zip(g.start_score, totals, strict=True)]
+
+
+def test_a_game_cut_from_a_longer_match_starts_from_its_score():
+    """A resampled game (search's, and a record made from it) starts at the view's hand:
+    its ``start_score`` is the score then, and its pad of results is empty."""
+    import random
+
+    from euchre import resample
+
+    g = played(4, 80, seed=9)
+    view = g.view(g.to_move)
+    assert any(view.score)
+    cut = resample(view, random.Random(1))
+    assert cut.start_score == view.score and cut.results == ()
+    again = Game.from_record(json.loads(json.dumps(cut.record())))
+    assert again.start_score == view.score

@@ -83,3 +83,24 @@ def test_the_match_summary_counts_each_side_from_the_pad() -> None:
     assert told["euchres"] == [sum(r["outcome"] == "euchred" and r["maker"] == 1 - side
                                    for r in pad) for side in (0, 1)]
     assert sum(told["made"]) + sum(told["march"]) + sum(told["euchres"]) > 0
+
+
+@pytest.mark.parametrize(("players", "side_of_seat"), [(4, (0, 1, 0, 1)), (3, (0, 1, 2))])
+def test_the_summary_counts_a_partners_hand_for_his_side(players, side_of_seat) -> None:
+    """Issue 47: the summary reads each hand's maker from the engine's results and his side
+    from the game (partners opposite at four; each his own at three), counted here
+    independently from the record."""
+    game, chooser = Game(Rules(players=players, target=5), seed=8), random.Random(players)
+    while not game.is_over:
+        game.apply(chooser.choice(game.legal_actions()))
+    hands = [h["result"] for h in game.record()["hands"] if h["result"] and
+             h["result"]["maker"] is not None]
+    told = match.summary(game)
+    sides = range(len(side_of_seat) if players == 3 else 2)
+    assert told["made"] == [sum(r["outcome"] in ("made", "march")
+                                and side_of_seat[r["maker"]] == side for r in hands)
+                            for side in sides]
+    assert told["euchres"] == [sum(r["outcome"] == "euchred"
+                                   and side_of_seat[r["maker"]] != side for r in hands)
+                               for side in sides]
+    assert sum(told["made"]) > 0 and sum(told["euchres"]) > 0

@@ -7,13 +7,23 @@ Napoleon): an exact rules engine, computer players, and tools to play and study 
 (25, 5)
 """
 
+import sys as _sys
+
 from . import engine
 from .actions import N_ACTIONS, action_token, parse_action
 from .cards import card_token, parse_card
+from .engine.games import euchre as _euchre
+from .engine.games.euchre import state, state_family  # noqa: F401 (``from euchre import state``)
+from .engine.games.euchre.resample import resample
 from .game import Game, IllegalAction
-from .resample import resample
 from .rules import Rules
 from .view import Trick, View
+
+MOVED = {f"{__name__}.{name}": getattr(_euchre, name) for name in _euchre.MODULES}
+"""Euchre's int paths moved into its game's module (``euchre.engine.games.euchre``, issue
+47); their old names (``euchre.state``, ``euchre.resample``'s ``resample_state``...) stay
+importable for code written against them: the same module objects, not copies."""
+_sys.modules.update(MOVED)
 
 __all__ = [
     "N_ACTIONS",

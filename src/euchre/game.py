@@ -37,9 +37,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from . import record, state, state_family
+from . import record
 from .actions import ACTION_IDS, action_token, parse_action
 from .cards import card_token, deck_cards, parse_card, suit_token
+from .engine.games.euchre import state, state_family
 from .hands import hand_value
 from .results import HandResult, Outcome, Termination, winner_after_resigning
 from .rules import Rules
@@ -78,25 +79,31 @@ def _applier(is_legal: Callable[[list, int], bool],
     return apply
 
 
-_RULE_GAMES: dict[str, type] = {}
-"""The class that plays each game on the rule-module core (``euchre.engine``), by
-``Rules.game``: the engine registers it (``register_game``) when it is imported."""
+GAMES: dict[str, type | Callable[[Rules], type]] = {}
+"""The class that plays each game, by ``Rules.game`` (or a function of the rules that picks
+it): ``euchre`` registers itself below, the rule-module engine (``euchre.engine``) each of
+its games when it is imported; ``Game(rules)`` and ``Game.from_record`` look here."""
 
 
-def register_game(names: Iterable[str], cls: type) -> None:
-    """``Game(Rules(game=name))`` and ``Game.from_record`` make a ``cls`` for each name."""
-    _RULE_GAMES.update(dict.fromkeys(names, cls))
+def register_game(names: Iterable[str], cls: type | Callable[[Rules], type]) -> None:
+    """``Game(Rules(game=name))`` and ``Game.from_record`` make a ``cls`` for each name
+    (``cls`` may be a function of the rules that picks the class)."""
+    GAMES.update(dict.fromkeys(names, cls))
+
+
+def class_of(rules: Rules) -> type:
+    """The class that plays ``rules`` (see ``GAMES``)."""
+    chosen = GAMES[rules.game]
+    return chosen if isinstance(chosen, type) else chosen(rules)
 
 
 def _new(cls: type, rules: Any = None, *args: Any, **kwargs: Any) -> Game:
-    """``Game(rules)`` makes a ``FamilyGame`` for three or four players: the same API over
-    the family's core, while the two-handed game keeps its own specialised methods; a game
-    of RULES-more.md is the engine's (``register_game``)."""
+    """``Game(rules)`` makes the registered game's class (``class_of``): two-handed Euchre
+    is a ``Game`` with its own specialised methods, three- and four-handed Euchre a
+    ``FamilyGame`` (the same API over the family's core), each game of RULES-more.md the
+    engine's ``TableGame``."""
     if cls is Game and isinstance(rules, Rules):
-        if rules.game != "euchre":
-            cls = _RULE_GAMES[rules.game]
-        elif rules.players != 2:
-            cls = FamilyGame
+        cls = class_of(rules)
     return object.__new__(cls)
 
 
@@ -135,7 +142,7 @@ class Game:
     """A match to ``rules.target`` points: between players 0 and 1, or the three or four
     seats of ``Rules(players=3|4)`` (then an instance of ``FamilyGame``, a subclass)."""
 
-    __slots__ = ("_s",)
+    __slots__ = ("_kept", "_s")
     __new__ = _new  # type: ignore[assignment]
 
     def __init__(
@@ -239,10 +246,23 @@ class Game:
         """Every finished hand's result, oldest first (``hands.hand_value``)."""
         s = self._s
         setup = s[state.SETUP]
+        key = (s[state.LAST], s[_PHASE] == _OVER and setup.resigned < 0)
+        memo = self._memo()
+        kept = memo[1]
+        if kept is not None and kept[0] is key[0] and kept[1] == key[1]:
+            return kept[2]
         every = state.hands_of(s)
-        finished = every if s[_PHASE] == _OVER and setup.resigned < 0 else every[:-1]
-        return tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
+        finished = every if key[1] else every[:-1]
+        made = tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
                      for i, (deal, actions, dealer) in enumerate(finished))
+        memo[1] = (*key, made)  # a hand's end is a new link: kept until the next
+        return made
+
+    @property
+    def start_score(self) -> tuple[int, ...]:
+        """The score by side the match started from: zeros, or where a record cut from a
+        longer match began (``score`` is this plus each of ``results``' points)."""
+        return self._s[state.SETUP].start_score
 
     def resign(self, seat: int) -> None:
         """``seat`` resigns: the match ends at once (``outcome``: resigned; the winner as
@@ -279,7 +299,7 @@ class Game:
     def view(self, player: int | None) -> View:
         """Everything ``player`` may see now, and nothing more; ``view(None)`` is what a
         spectator may see (no hand, no discard, nothing legal)."""
-        return build_view(self._s, None if player is None else self._seat(player))
+        return build_view(self._s, None if player is None else self._seat(player), self._memo())
 
     def legal_actions(self) -> list[str]:
         """The legal tokens of the player to move (empty once the match is over)."""
@@ -368,6 +388,19 @@ class Game:
         s[_UNDO] = s[:]
         _step(s, action)
 
+    def _memo(self) -> list:
+        """What this game worked out and keeps while it holds: ``[0]`` the hand's public
+        story at a log link (every seat's view and the spectators' share one reading),
+        ``[1]`` the finished hands' results at a finished hand. Each is keyed by the
+        identity of the engine's own immutable link, so it is right until the game moves
+        past it; each item is replaced whole (threads may read it). Made when first asked
+        for: search's copies never are."""
+        try:
+            return self._kept
+        except AttributeError:
+            self._kept: list = [None, None]
+            return self._kept
+
     def copy(self) -> Game:
         """An independent copy (it shares nothing mutable with this game)."""
         game = _new_game(Game)
@@ -386,8 +419,7 @@ class Game:
         is malformed or was tampered with."""
         rules = data.get("rules") if isinstance(data, dict) else None
         if isinstance(rules, dict) and rules.get("game", "euchre") != "euchre":
-            game = Rules.from_dict(rules).game  # (an unknown game is refused here)
-            return _RULE_GAMES[game].from_record(data)
+            return class_of(Rules.from_dict(rules)).from_record(data)  # (unknown: refused)
         setup = record.read_setup(data)
         game = Game(setup.rules, seed=setup.seed, first_dealer=setup.first_dealer,
                     decks=data["stacked_decks"])
@@ -484,17 +516,25 @@ class FamilyGame(Game):
 _new_game = object.__new__
 
 
+register_game(["euchre"], lambda rules: Game if rules.players == 2 else FamilyGame)
+
+
 def game_of_state(s: list) -> Game:
-    """A ``Game`` around a state list (see ``state.py``) made by the engine's own search code
-    (``resample``): the one way in besides the constructor, for code that builds states."""
+    """A ``Game`` around a state list (``engine/games/euchre/state.py``'s slots) made by
+    search code (``resample_state``: a copy the caller owns): the one way in besides the
+    constructor, for code that builds states. It never hands out the state under a live
+    game."""
     game = _new_game(Game if s[state.SETUP].rules.players == 2 else FamilyGame)
     game._s = s
     return game
 
 
 def state_of(game: Game) -> list:
-    """The state list under a game, for search code that reads it at full speed (the
-    ``state`` module's slots); treat it as read-only or use ``Game.copy()`` first."""
+    """The live state list under a game (the ``state`` module's slots, every hand
+    included): for the engine's own code, white-box tests and research scripts that read
+    it at full speed; treat it as read-only or use ``Game.copy()`` first. No module of the
+    package outside the engine may use it (``tests/test_layout.py``): a face reads the
+    game's public values, search draws its own state (``resample_state``)."""
     return game._s
 
 

@@ -23,9 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import scoring, state, state_family
+from . import scoring
 from .actions import action_token
 from .cards import card_token, parse_card
+from .engine.games.euchre import state, state_family
 from .hands import HandEnd, deal_order, hand_result
 from .rules import Rules
 from .words import person

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import state, state_family
 from .cards import card_label, card_token, sort_key
+from .engine.games.euchre import state, state_family
 from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
 from .words import bid_text, person, result_words, says, score_words, side_name

@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from . import state, state_family
 from .cards import bits, card_token, sort_key, suit_token
+from .engine.games.euchre import state, state_family
 from .hands import hand_story
 from .rules import Rules
 from .scoring import sides_of
@@ -107,6 +107,10 @@ class View:
     """The seats sitting out this hand (a lone player's partner)."""
     cards_held: tuple[int, ...] = ()
     """How many cards each seat holds (public: everybody can count them)."""
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """Work a search derives from this view alone, kept with it (``resample``'s facts, the
+    same for every deal it draws): made empty when the view is built (``replace`` makes a
+    new one), never part of what the view says (not in ``to_dict``, not compared)."""
 
     def to_dict(self, shared: bool = False) -> dict[str, Any]:
         """A JSON-ready dict of every field (written out by hand: the server makes one per
@@ -135,7 +139,7 @@ class View:
         """A view from ``to_dict()``'s output (for example one received over a network)."""
         if not isinstance(data, dict):
             raise ValueError(f"a view must be an object, not {type(data).__name__}")
-        names = {f.name for f in fields(cls)}
+        names = {f.name for f in fields(cls) if f.init}
         missing = sorted(names - set(data) - set(_OPTIONAL))
         if missing:
             raise ValueError(f"view is missing {', '.join(missing)}")
@@ -168,20 +172,17 @@ def _copy_hand(last: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-_LAST_STORY: tuple = (None, None)
-"""The newest hand's public story and the log link it was read at: a server builds the
-views of every seat and the spectators from one state, and a log link names the whole
-match up to it (the log never changes behind its newest link), so they share one reading."""
-
-
-def _public_story(s: list, dealer: int, players: int) -> tuple:
+def _public_story(s: list, dealer: int, players: int, kept: list | None) -> tuple:
     """The public part of the hand in play, as the view's fields hold it: bids, the trick
-    in progress, the finished tricks, who is alone, who sits out."""
-    global _LAST_STORY
+    in progress, the finished tricks, who is alone, who sits out. ``kept`` is the game's
+    own memo (``Game._kept``): a server builds the views of every seat and the spectators
+    from one state, and a log link names the whole match up to it (the log never changes
+    behind its newest link), so they share one reading."""
     cell = s[state.LOG]
-    kept_cell, kept = _LAST_STORY  # one read: another thread may replace it meanwhile
-    if kept_cell is cell and cell is not None:
-        return kept
+    if kept is not None:
+        found = kept[0]  # one read: another thread may replace it meanwhile
+        if found is not None and found[0] is cell and cell is not None:
+            return found[1]
     deal, actions = state.hand_log(s)
     story = hand_story(deal, actions, dealer, players)
     public = (tuple((p, tok) for p, tok in story["bids"]),
@@ -189,12 +190,14 @@ def _public_story(s: list, dealer: int, players: int) -> tuple:
               tuple(Trick(leader, tuple(card_token(c) for c in cards), winner)
                     for leader, cards, winner in story["tricks"]),
               tuple(story["alone"]), tuple(story["out"]))
-    _LAST_STORY = (cell, public)
+    if kept is not None:
+        kept[0] = (cell, public)
     return public
 
 
-def build_view(s: list, player: int | None) -> View:
-    """The view of ``player`` (None: a spectator) of the state ``s`` (either core's)."""
+def build_view(s: list, player: int | None, kept: list | None = None) -> View:
+    """The view of ``player`` (None: a spectator) of the state ``s`` (either core's);
+    ``kept``: the game's memo of the hand's public story (see ``_public_story``)."""
     rules = s[state.SETUP].rules
     players = rules.players
     if players == 2:
@@ -210,7 +213,7 @@ def build_view(s: list, player: int | None) -> View:
     phase = s[state.PHASE]
     trump = s[state.TRUMP]
     dealer = s[state.DEALER]
-    public = _public_story(s, dealer, players)
+    public = _public_story(s, dealer, players, kept)
     bids, trick, tricks, alone, out = public
     hidden_hand = player is None or (phase == state.JOKER_PHASE and player == dealer)
     hand_cards = () if hidden_hand else sorted(bits(hands[player]),

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from functools import cache
 from importlib import resources
 
-from .. import state
+from ..engine.games.euchre import state
 from ..rules import Rules
 from .solver import Solver
 

@@ -36,10 +36,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from .. import state
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, POWER, SUITS
-from ..resample import resample_state
+from ..engine.games.euchre import state
+from ..engine.games.euchre.resample import resample_state
 from ..rules import Rules
 from ..scoring import hand_points
 from ..view import View

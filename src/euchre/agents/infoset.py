@@ -34,8 +34,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .. import state
 from ..cards import FOLLOW_MASK, N_CARDS, SECOND_WINS
+from ..engine.games.euchre import state
 from .play_inference import SINGLE, lead_values, reply_weights
 from .solver import Solver
 

@@ -13,10 +13,12 @@ general, not of any opponent in particular: it assumes nothing about how he bids
 >>> g = Game(seed=5)
 >>> while g.phase != "play":
 ...     g.apply(g.legal_actions()[0] if g.phase != "bid1" else "order")
->>> from euchre.game import state_of
+>>> import random
+>>> from euchre.resample import resample_state
 >>> from euchre.agents.solver import Solver
->>> s = state_of(g)
->>> play_likelihood(s, g.view(g.to_move), Solver())   # no card played yet: no evidence
+>>> view = g.view(g.to_move)
+>>> s = resample_state(view, random.Random(0))        # a deal consistent with the view
+>>> play_likelihood(s, view, Solver())                # no card played yet: no evidence
 1.0
 """
 
@@ -25,8 +27,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .. import state
 from ..cards import FOLLOW_MASK, JOKER, parse_card
+from ..engine.games.euchre import state
 from ..view import View
 from .solver import Solver
 

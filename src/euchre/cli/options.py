@@ -6,8 +6,8 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.games.euchre.state import SEED_LIMIT
 from ..rules import DECK_SIZES, Rules
-from ..state import SEED_LIMIT
 
 
 class Parser(argparse.ArgumentParser):

@@ -14,9 +14,9 @@ from rich.markup import escape
 
 from ..agents import FIRST_LEVEL, LEVELS
 from ..coach import THRESHOLD
+from ..engine.seeds import new_seed
 from ..game import Game
 from ..rules import Rules
-from ..state import new_seed
 from ..terminal import saves as store
 from ..terminal.screen import standing
 from ..terminal.table import Table

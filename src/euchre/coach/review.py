@@ -41,10 +41,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .. import state
 from ..agents.expert import ExpertAgent
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
+from ..engine.games.euchre import state
 from ..game import Game
 from ..hands import trick_seats
 from ..record import opening

@@ -20,12 +20,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import NamedTuple
 
-from ..cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, parse_suit
+from ..cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, mask_of, parse_suit
+from ..cards import cards_of as pack_cards_of
+from ..cards import parse_card as parse_pack_card
 
-__all__ = ["SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "parse_suit"]
+__all__ = ["SUITS", "SUIT_NAMES", "SUIT_SYMBOLS", "mask_of", "parse_suit"]
 
 RANKS = "23456789TJQKA"
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -80,21 +81,9 @@ def stripped_deck(size: int, joker: bool = False) -> tuple[int, ...]:
     return (*cards, JOKER) if joker else cards
 
 
-def mask_of(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 def cards_of(mask: int) -> tuple[int, ...]:
-    """The cards of a mask, lowest id first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(out)
+    """The cards of a mask, lowest id first (``euchre.cards.cards_of``, as a tuple)."""
+    return tuple(pack_cards_of(mask))
 
 
 class CardOrder(NamedTuple):
@@ -113,22 +102,28 @@ class CardOrder(NamedTuple):
         return suits[card] == trump
 
 
+_IN_EUCHRES_PACK = {card: parse_pack_card(card_token(card))
+                    for card in (*stripped_deck(32), JOKER)}
+"""Each card of Euchre's pack (7 to A and the Joker) as ``euchre.cards`` numbers it: the
+Euchre order below is read from its tables (``EFFECTIVE_SUIT``, ``POWER``), the one place
+the bowers and the Joker are ranked."""
+
+
 def _euchre_suit(card: int, trump: int) -> int:
-    if trump < 0:
+    pack = _IN_EUCHRES_PACK.get(card)
+    if trump < 0 or pack is None:
         return suit_of(card)
-    if card == JOKER or card in (trump * 13 + JACK, (3 - trump) * 13 + JACK):
-        return trump
-    return card // 13
+    return EFFECTIVE_SUIT[trump][pack]
 
 
 def _euchre_power(card: int, trump: int) -> int:
-    if card == JOKER:
-        return 130
-    if trump >= 0 and card == trump * 13 + JACK:
-        return 120
-    if trump >= 0 and card == (3 - trump) * 13 + JACK:
-        return 119
-    return (100 if card // 13 == trump else 0) + card % 13
+    """``euchre.cards.POWER``; a card below the seven (in no Euchre deck) ranks below it."""
+    pack = _IN_EUCHRES_PACK.get(card)
+    if pack is None:
+        return (100 if suit_of(card) == trump else 0) + card % 13 - 5
+    if trump < 0:  # no trump: the printed rank, the Joker above every card
+        return POWER[0][pack] if card == JOKER else card % 13
+    return POWER[trump][pack]
 
 
 def _order(suit, power) -> CardOrder:

@@ -24,11 +24,9 @@ from typing import Any, NamedTuple
 
 from ..results import HandResult, Outcome, Termination, winner_after_resigning
 from ..rules import Rules
-from ..state import M64, mix64
 from .actions import DISCARD, GIVE, PASS, action_token
 from .cards import EUCHRE_ORDER, NO_TRUMP, CardOrder, cards_of, mask_of
-
-_GAMMA = 0x9E3779B97F4A7C15
+from .seeds import GAMMA, M64, hand_stream, mix64
 
 
 class Setup(NamedTuple):
@@ -213,12 +211,12 @@ def shuffled(seed: int, hand_number: int, cards: tuple[int, ...]) -> tuple[int, 
     """Hand ``hand_number``'s deck order for a seed: a uniform Fisher-Yates shuffle driven by
     a SplitMix64 stream of ``(seed, hand_number)`` (the same on every machine)."""
     out = list(cards)
-    z = (seed + (hand_number + 1) * (_GAMMA << 1 | 1)) & M64
+    z = hand_stream(seed, hand_number)
     for i in range(len(out) - 1):
         k = len(out) - i
         limit = ((1 << 64) // k) * k
         while True:
-            z = (z + _GAMMA) & M64
+            z = (z + GAMMA) & M64
             x = mix64(z)
             if x < limit:
                 break

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..game import Game, IllegalAction, parse_stacked_deck, register_game
+from ..game import GAMES, Game, IllegalAction, parse_stacked_deck, register_game
 from ..record import read_setup_fields, resigned_seat
 from ..results import HandResult, Outcome, Termination
 from ..rules import GAME_SPECS, GameSpec, Rules
-from ..state import SEED_LIMIT, new_seed, seed_first_dealer
 from . import core
 from .actions import action_token, parse_action
 from .cards import card_token, parse_card
 from .games import MODULES
 from .record import check_replay, to_record
+from .seeds import SEED_LIMIT, new_seed, seed_first_dealer
 from .transcript import transcript
 from .view import TableView, build_view
 
@@ -242,6 +242,7 @@ def remove_game(name: str) -> None:
     """Undo ``add_game``: ``Rules`` refuses the game again."""
     MODULES.pop(name, None)
     GAME_SPECS.pop(name, None)
+    GAMES.pop(name, None)
 
 
 register_game(MODULES, TableGame)

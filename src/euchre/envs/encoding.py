@@ -43,8 +43,8 @@ import numpy as np
 
 from ..actions import N_ACTIONS, parse_action
 from ..cards import SUITS, parse_card
+from ..engine.games.euchre.state import PHASE_NAMES
 from ..rules import DECK_SIZES
-from ..state import PHASE_NAMES
 from ..view import View
 
 HAND, UPCARD, TAKEN, DISCARD, TRICKS, TRICK = 0, 33, 66, 67, 100, 435

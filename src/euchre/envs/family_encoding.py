@@ -51,9 +51,9 @@ import numpy as np
 
 from ..actions import N_FAMILY_ACTIONS
 from ..cards import SUITS, parse_card
+from ..engine.games.euchre.state import PHASES
 from ..hands import trick_seats
 from ..rules import DECK_SIZES
-from ..state import PHASES
 from ..view import View
 from . import encoding
 

@@ -65,10 +65,10 @@ from gymnasium import spaces
 
 from .. import agents
 from ..actions import N_ACTIONS, N_FAMILY_ACTIONS, parse_action
+from ..engine.seeds import SEED_LIMIT
 from ..game import Game
 from ..rules import Rules
 from ..scoring import sides_of
-from ..state import SEED_LIMIT
 from ..view import View
 from . import encoding, family_encoding
 

@@ -74,9 +74,9 @@ import pyspiel
 
 from ..actions import N_ACTIONS, N_FAMILY_ACTIONS, action_token, parse_action
 from ..cards import N_CARDS, card_token, deck_cards, parse_card, sort_key
+from ..engine.games.euchre.resample import resample
 from ..game import Game
 from ..hands import deal_position
-from ..resample import resample
 from ..rules import Rules
 from ..view import Trick, View
 from . import encoding, family_encoding

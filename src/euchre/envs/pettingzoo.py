@@ -65,9 +65,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..actions import action_token
+from ..engine.seeds import SEED_LIMIT
 from ..game import Game, IllegalAction
 from ..rules import Rules
-from ..state import SEED_LIMIT
 from .gym import (
     RENDER_MODES,
     check_episode,

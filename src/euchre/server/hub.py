@@ -20,10 +20,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import agents
+from ..engine.seeds import new_seed
 from ..game import Game
 from ..history import Stats
 from ..rules import Rules
-from ..state import new_seed
 from . import match
 from .builds import Builds
 from .client import Client

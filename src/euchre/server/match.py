@@ -13,15 +13,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .. import daily, state
-from ..game import Game, state_of
+from .. import daily
+from ..game import Game
 from ..words import PLACE_NAMES, person
 from . import scorepad
 from .limits import plausible
 from .protocol import lookalike
 from .storage import StoredGame, invite_key
 from .totals import ABANDONED, UNDO_USED
-from .wording import OUTCOME_SHORT
 
 RESIGNED, HINTS, REMATCH_OF = "resigned", "hints", "rematch_of"
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
@@ -294,29 +293,27 @@ def daily_block(stored: StoredGame) -> dict[str, Any]:
 def summary(game: Game) -> dict[str, Any]:
     """The match hand by hand: the score after each hand (for a small chart) and, for each
     side, how many hands it made (its marches among them), marched and euchred (as
-    defender). Read from the score pad's rows, which are kept: every state message of a
-    finished match asks."""
-    pad = scorepad.rows(game)
-    running = [list(state_of(game)[state.SETUP].start_score)]
-    sides = len(running[0])
-    made, march, euchres = [0] * sides, [0] * sides, [0] * sides
-    for row in pad:
-        running.append(row["score"])
-        if row["maker"] is None:
+    defender). Read from the engine's results (``Game.results``) and the side of each seat
+    as the game says it (the view's ``sides``)."""
+    running = [list(game.start_score)] + [row["score"] for row in scorepad.rows(game)]
+    sides = game.view(None).sides
+    count = len(running[0])
+    made, march, euchres = [0] * count, [0] * count, [0] * count
+    for result in game.results:
+        if result.maker is None:
             continue
-        side = row["maker"] % sides if sides == 2 else row["maker"]
-        if row["outcome"] in (OUTCOME_SHORT["made"], OUTCOME_SHORT["march"]):
+        side = sides[result.maker]
+        if result.ended in ("made", "march"):
             made[side] += 1  # a march is a hand made, and counted among the marches too
-        if row["outcome"] == OUTCOME_SHORT["march"]:
+        if result.ended == "march":
             march[side] += 1
-        elif row["outcome"] == OUTCOME_SHORT["euchred"]:
-            for other in range(sides):
+        elif result.ended == "euchred":
+            for other in range(count):
                 euchres[other] += other != side
     return {"scores": running, "made": made, "march": march, "euchres": euchres}
 
 
 def _person_has_moved(game: Game) -> bool:
     """Whether seat 0 (the person against the computer) has made a move this match: read
-    from the engine's log, newest first (every state message asks, so no record is built)."""
-    log = state.log_items(state_of(game))
-    return any(type(item) is int and state.item_player(item) == 0 for item in reversed(log))
+    from the game's public history (``Game.actions``)."""
+    return any(seat == 0 for seat, _ in game.actions())

@@ -22,10 +22,10 @@ from typing import Any
 from .. import agents
 from ..agents import tell
 from ..agents.external import BotFailure
+from ..engine.games.euchre.state import mix64
 from ..game import Game
 from ..rules import Rules
 from ..scoring import OUTCOMES, side_of
-from ..state import mix64
 from .parallel import run_jobs
 
 Z95 = 1.959963984540054

@@ -28,10 +28,10 @@ from __future__ import annotations
 import time
 
 from ..agents import tell
+from ..engine.games.euchre.state import mix64
 from ..game import Game
 from ..rules import Rules
 from ..scoring import side_of
-from ..state import mix64
 from .arena import BotSpec, seatings
 
 Side = tuple[BotSpec, BotSpec]

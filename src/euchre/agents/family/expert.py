@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from bisect import bisect
 
-from ...resample_family import resample_family_state
+from ...engine.games.euchre.resample_family import resample_family_state
 from ...view import View
 from .inference import likelihood
 from .search import FamilySearch

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from math import exp
 
-from ... import state
 from ...actions import ALONE_OF, CALL, DEFEND_ALONE, ORDER, PASS, parse_action
 from ...cards import JOKER, SUITS, bits
-from ...resample_family import card_of
+from ...engine.games.euchre import state
+from ...engine.games.euchre.resample_family import card_of
 from ...view import View
 from ..hand_strength import best_discard, strength
 from .rules_of_thumb import (

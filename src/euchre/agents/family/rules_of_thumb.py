@@ -27,8 +27,8 @@ import random
 
 from ...actions import CALL, CALL_ALONE, DISCARD, ORDER, ORDER_ALONE, PASS, action_token
 from ...cards import DECK_MASKS, EFFECTIVE_SUIT, N_CARDS, POWER, SECOND_WINS, SUITS, bits, suit_of
+from ...engine.games.euchre.resample_family import card_of
 from ...hands import trick_seats
-from ...resample_family import card_of
 from ...view import View
 from ..checked import checked
 from ..hand_strength import best_discard, card_value, strength, strength_with_upcard

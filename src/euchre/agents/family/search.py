@@ -30,11 +30,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ... import state, state_family
 from ...actions import parse_action
-from ...game import Game, game_of_state, state_of
+from ...engine.games.euchre import state, state_family
+from ...engine.games.euchre.resample_family import card_of, resample_family_state
+from ...game import game_of_state
 from ...hands import trick_seats
-from ...resample_family import card_of, resample_family_state
 from ...scoring import side_of, side_points
 from ...view import View
 from ..checked import checked
@@ -188,21 +188,23 @@ def _trick_seats(view: View) -> list[int]:
 def _choice_values(s: list, view: View, solver: TableSolver) -> list[float]:
     """Each legal bid's (discard's, defence's) value in the deal ``s``: the choice made, the
     rest of the bidding by the rules of thumb, the play solved exactly."""
-    game = game_of_state(s)
     me = view.player
     assert me is not None
     worth = net_points(view.rules.players, me)
     out = []
     for token in view.legal:
-        after = game.copy()
-        after.apply_id(parse_action(token))
+        after = s[:]
+        game_of_state(after).apply_id(parse_action(token))
         out.append(worth(settle(after, solver)))
     return out
 
 
-def settle(game: Game, solver: TableSolver) -> tuple[int, ...]:
-    """The points by side of the hand under way in ``game``: its bidding finished by the
-    rules of thumb, its play solved exactly (a hand thrown in scores nothing)."""
+def settle(s: list, solver: TableSolver) -> tuple[int, ...]:
+    """The points by side of the hand under way in the state ``s`` (a deal drawn by
+    ``resample_family_state``, or a copy of one: the caller's, which this plays on): its
+    bidding finished by the rules of thumb, its play solved exactly (a hand thrown in
+    scores nothing)."""
+    game = game_of_state(s)
     number = game.hand_number
     players = game.rules.players
     while game.hand_number == number and game.phase not in ("play", "over"):
@@ -212,7 +214,6 @@ def settle(game: Game, solver: TableSolver) -> tuple[int, ...]:
     if game.hand_number != number or game.phase == "over":
         last = game.view(None).last_hand
         return tuple(last["points"]) if last else (0,) * game.rules.sides
-    s = state_of(game)
     makers, active, _, _ = _makers(s, players)
     hands = [s[state_family.HANDS + seat] for seat in range(players)]
     trump, leader = s[state.TRUMP], s[state.LEADER]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...results import HandResult
 from ...rules import Rules
+from ...scoring import sides_of
 from ..actions import BID, CALL, PASS, action_token
 from ..cards import EUCHRE_ORDER, JOKER, SUITS, stripped_deck
 from ..core import RuleModule, Table, side_tricks, start_play, throw_in
@@ -29,7 +30,7 @@ class Hasenpfeffer(RuleModule):
         return stripped_deck(24, joker=True)
 
     def sides(self, rules: Rules) -> tuple[int, ...]:
-        return (0, 1, 0, 1)
+        return sides_of(rules.players)  # partners opposite, as in four-handed Euchre
 
     def start(self, t: Table) -> None:
         t.x = {"high": 0, "forced": False}

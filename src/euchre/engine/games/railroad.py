@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...results import HandResult
 from ...rules import Rules
-from ...scoring import outcome, side_points
+from ...scoring import outcome, side_points, sides_of
 from ..actions import (
     CALL,
     CALL_ALONE,
@@ -38,7 +38,7 @@ class Railroad(RuleModule):
         return stripped_deck(24 if rules.deck == 25 else 32, joker=True)
 
     def sides(self, rules: Rules) -> tuple[int, ...]:
-        return (0, 1, 0, 1)
+        return sides_of(rules.players)  # partners opposite, as in four-handed Euchre
 
     def start(self, t: Table) -> None:
         up = t.rest[0]

@@ -13,7 +13,7 @@ each with its set of places. The number of consistent deals is counted once per 
 going through the classes (how many of each class each place takes, and the ways to pick
 them); a sample then draws each class's split with probability proportional to the deals it
 leaves, and shuffles the class's cards into it. Both the counts and each split's weights
-are cached on the view, so a search that draws many deals for one decision pays for them
+are kept in the view's ``memo``, so a search that draws many deals for one decision pays for them
 once.
 
 >>> import random
@@ -32,9 +32,8 @@ from itertools import product
 from math import factorial
 from typing import NamedTuple
 
-from . import state, state_family
-from .actions import DISCARD, PASS, parse_action
-from .cards import (
+from ....actions import DISCARD, PASS, parse_action
+from ....cards import (
     DECK_MASKS,
     EFFECTIVE_SUIT,
     JOKER,
@@ -44,12 +43,13 @@ from .cards import (
     card_token,
     parse_card,
 )
-from .game import Game, game_of_state
-from .hands import DealMasks, HandEnd, trick_seats
-from .rules import Rules
-from .scoring import match_winner
+from ....game import Game, game_of_state
+from ....hands import DealMasks, HandEnd, trick_seats
+from ....rules import Rules
+from ....scoring import match_winner
+from ....view import View
+from . import state, state_family
 from .state_family import HANDS
-from .view import View
 
 _CARD = {card_token(c): c for c in range(N_CARDS)}
 _PHASE = {phase.value: i for i, phase in enumerate(state.PHASES)}
@@ -73,7 +73,7 @@ def start_of(view: View, over: bool, last: HandEnd | None) -> tuple:
 
 
 class _Facts(NamedTuple):
-    """What a view fixes, worked out once (a view is immutable: it is cached on it)."""
+    """What a view fixes, worked out once (kept in the view's ``memo``)."""
 
     template: list
     holders: tuple[int, ...]
@@ -119,10 +119,9 @@ def resample_family(view: View, rng: _random.Random) -> Game:
 
 def resample_family_state(view: View, rng: _random.Random) -> list:
     """``resample_family`` as a bare state list (``state_family``'s slots)."""
-    f = view.__dict__.get("_resample_facts")
+    f = view.memo.get(__name__)
     if f is None:
-        f = _work_out(view)
-        object.__setattr__(view, "_resample_facts", f)
+        f = view.memo[__name__] = _work_out(view)
     random = rng.random
     drawn = [0] * len(f.holders)
     caps = f.capacity

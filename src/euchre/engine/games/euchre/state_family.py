@@ -20,18 +20,11 @@ Nothing here validates its input: ``Game`` does that before it calls in.
 
 from __future__ import annotations
 
-from .actions import (
-    CALL,
-    CALL_ALONE,
-    DEFEND_ALONE,
-    DISCARD,
-    ORDER,
-    ORDER_ALONE,
-    PASS,
-)
-from .cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
-from .hands import HandEnd, deal_order
-from .scoring import match_winner, side_points
+from ....actions import CALL, CALL_ALONE, DEFEND_ALONE, DISCARD, ORDER, ORDER_ALONE, PASS
+from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
+from ....hands import HandEnd, deal_order
+from ....scoring import match_winner, side_points
+from ...seeds import GAMMA, M64, hand_stream, mix64
 from .state import (
     BID1,
     BID2,
@@ -46,7 +39,6 @@ from .state import (
     LEADER,
     LED,
     LOG,
-    M64,
     MAKER,
     N_SLOTS,
     OVER,
@@ -62,7 +54,6 @@ from .state import (
     WINNER,
     Setup,
     blank_state,
-    mix64,
     radix_shuffle,
 )
 from .state import is_legal as _is_legal
@@ -85,7 +76,6 @@ SCORES = VOIDS + 4
 """``SCORES + side``: the side's points."""
 N_FAMILY_SLOTS = SCORES + 3
 
-_GAMMA = 0x9E3779B97F4A7C15
 _DECKS = {size: deck_cards(size) for size in (24, 32, 25)}
 
 
@@ -109,14 +99,14 @@ def shuffled_deck(seed: int, hand_number: int, size: int, players: int) -> tuple
     cards dealt (two 64-bit values read as mixed-radix digits, half of the positions each,
     the way the two-handed core reads one for its eleven), the kitty after them."""
     cards = list(_DECKS[size])
-    z = (seed + (hand_number + 1) * (_GAMMA << 1 | 1)) & M64
+    z = hand_stream(seed, hand_number)
     for start, count, limit in _HALVES[size, players]:
         x = mix64(z)
         while x >= limit:  # exact uniformity; rare
-            z = (z + 2 * _GAMMA) & M64
+            z = (z + 2 * GAMMA) & M64
             x = mix64(z)
         radix_shuffle(cards, x, count, start)
-        z = (z + _GAMMA) & M64
+        z = (z + GAMMA) & M64
     return tuple(cards)
 
 

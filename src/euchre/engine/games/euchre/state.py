@@ -18,24 +18,24 @@ Nothing here validates its input: ``Game`` does that before it calls in.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from enum import StrEnum
 from typing import NamedTuple
 
-from .actions import CALL, DISCARD, ORDER, PASS, action_token
-from .cards import (
-    EFFECTIVE_SUIT,
-    FOLLOW_MASK,
-    JOKER,
-    N_CARDS,
-    SECOND_WINS,
-    bits,
-    deck_cards,
+from ....actions import CALL, DISCARD, ORDER, PASS, action_token
+from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
+from ....hands import HandEnd, deal_order, deal_position, hand_of_cell
+from ....rules import Rules
+from ....scoring import hand_points
+from ...seeds import (  # noqa: F401 (the seeds' names, as the Euchre int path's users read them)
+    GAMMA,
+    M64,
+    SEED_LIMIT,
+    hand_stream,
+    mix64,
+    new_seed,
+    seed_first_dealer,
 )
-from .hands import HandEnd, deal_order, deal_position, hand_of_cell
-from .rules import Rules
-from .scoring import hand_points
 
 
 class Phase(StrEnum):
@@ -68,10 +68,6 @@ PHASE_NAMES = PHASES[:6]
  SETUP, CHECKPOINT) = range(27)
 N_SLOTS = 27
 
-SEED_LIMIT = 1 << 64
-"""Seeds are whole numbers from 0 to ``SEED_LIMIT - 1``: the one range every face accepts."""
-M64 = SEED_LIMIT - 1
-_GAMMA = 0x9E3779B97F4A7C15
 
 
 class Setup(NamedTuple):
@@ -90,23 +86,6 @@ class Setup(NamedTuple):
     """The hand before ``start_hand`` (a ``HandEnd``), or None."""
     resigned: int = -1
     """The seat that resigned the match (``Game.resign``), or -1."""
-
-
-def mix64(z: int) -> int:
-    """SplitMix64's output function: a well-mixed 64-bit value of ``z``."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-    return z ^ (z >> 31)
-
-
-def new_seed() -> int:
-    """A fresh seed from the operating system's randomness (never predictable by a player)."""
-    return secrets.randbits(64)
-
-
-def seed_first_dealer(seed: int, players: int = 2) -> int:
-    """The first dealer a seed draws."""
-    return mix64(seed & M64) % players
 
 
 _DEALT = 11  # five cards each and the upcard: the stock's order is never seen
@@ -129,10 +108,10 @@ def shuffled_deck(seed: int, hand_number: int, size: int) -> tuple[int, ...]:
     cards = list(_DECKS[size])
     n = len(cards)
     _, limit = _LIMITS[n]
-    z = (seed + (hand_number + 1) * (_GAMMA << 1 | 1)) & M64
+    z = hand_stream(seed, hand_number)
     x = mix64(z)
     while x >= limit:  # exact uniformity; happens about once in 300,000 hands
-        z = (z + _GAMMA) & M64
+        z = (z + GAMMA) & M64
         x = mix64(z)
     for i in range(_DEALT):  # radix_shuffle, inlined: once a hand on the int path
         k = n - i

@@ -26,30 +26,24 @@ import random as _random
 from math import comb
 from typing import NamedTuple
 
+from ....actions import CALL, DISCARD, ORDER, PASS, parse_action
+from ....cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, SUIT_MASK, SUITS
+from ....game import Game, game_of_state
+from ....hands import DealMasks
+from ....view import View
+from ...resample import resample as resample_table
+from ...view import TableView
 from . import state
-from .actions import CALL, DISCARD, ORDER, PASS, parse_action
-from .cards import (
-    DECK_MASKS,
-    EFFECTIVE_SUIT,
-    JOKER,
-    SUIT_MASK,
-    SUITS,
-)
-from .engine.resample import resample as resample_table
-from .engine.view import TableView
-from .game import Game, game_of_state
-from .hands import DealMasks
 from .resample_family import card_of, resample_family_state, shared_template, start_of
 from .state import log_item
-from .view import View
 
 _PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
 _SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
 
 
 class _Facts(NamedTuple):
-    """What a view fixes, worked out once per view (a view is immutable, so it is cached on
-    it): the sampler then only draws cards and fills a copy of ``template``."""
+    """What a view fixes, worked out once per view (kept in the view's ``memo``): the
+    sampler then only draws cards and fills a copy of ``template``."""
 
     template: list
     me: int
@@ -78,10 +72,9 @@ _DEALER_CHOICE = -1
 
 
 def _facts(view: View) -> _Facts:
-    facts = view.__dict__.get("_resample_facts")
+    facts = view.memo.get(__name__)
     if facts is None:
-        facts = _work_out(view)
-        object.__setattr__(view, "_resample_facts", facts)
+        facts = view.memo[__name__] = _work_out(view)
     return facts
 
 
