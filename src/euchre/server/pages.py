@@ -15,15 +15,17 @@ from urllib.parse import quote
 
 from markdown_it import MarkdownIt
 
+from .. import i18n
 from ..game import Game
 from ..history import Stats
+from ..i18n import _
 from ..words import GAME_NAMES, score_words, side_name
-from . import match
+from . import languages, match
 from .storage import StoredGame
 from .totals import by_game, read_total
 
 _SHELL = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark light">
 <title>{title} · Euchre</title>
@@ -31,14 +33,16 @@ _SHELL = """<!doctype html>
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/review.css"></head>
 <body><main class="page">
-<nav><a href="/">← Lobby</a> · <a href="/rules">How to play</a></nav>
+<nav><a href="/">{lobby}</a> · <a href="/rules">{rules}</a> {languages}</nav>
 {body}
 </main></body></html>"""
 
 
 def page(title: str, body: str) -> str:
     """A complete page around ``body`` (already HTML)."""
-    return _SHELL.format(title=escape(title), body=body)
+    return _SHELL.format(title=escape(title), body=body, lang=i18n.language(),
+                         dir=i18n.direction(), lobby=escape(_("← Lobby")),
+                         rules=escape(_("How to play")), languages=languages.menu())
 
 
 def message_page(title: str, text: str, link: tuple[str, str] | None = None) -> str:

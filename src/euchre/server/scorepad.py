@@ -35,6 +35,8 @@ from typing import Any
 from .. import state
 from ..game import Game, state_of
 from ..hands import HandEnd, result_of
+from ..i18n import _, language
+from ..i18n.catalogs import SOURCE
 from ..words import suit_text
 from .wording import OUTCOME_SHORT
 
@@ -80,6 +82,17 @@ def rows(game: Game) -> list[dict[str, Any]]:
     return made
 
 
+def worded(made: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows as the reader reads them: the kept rows are worded in English (``match``
+    reads their outcomes); in another language each is copied with its trump and outcome in
+    that language."""
+    if language() == SOURCE:
+        return made
+    return [{**row, "trump": suit_text(row["suit"]) if row.get("suit") else None,
+             "outcome": _(OUTCOME_SHORT[row["result"]])} if "result" in row else row
+            for row in made]
+
+
 def _finished(s: list) -> int:
     """Hands finished in this match (not counting one before a record's start)."""
     done = s[state.HAND_NO] - s[state.SETUP].start_hand
@@ -117,6 +130,7 @@ def _row_of(result: dict[str, Any], number: int, dealer: int | None,
     return {"hand": number, "dealer": dealer, "maker": result["maker"],
             "trump": suit_text(result["trump"]) if result["trump"] else None,
             "tricks": list(result["tricks_won"]), "outcome": OUTCOME_SHORT[result["outcome"]],
+            "suit": result["trump"], "result": result["outcome"],
             "points": list(result["points"]),
             "score": [a + b for a, b in zip(before, result["points"], strict=True)]}
 
