@@ -128,7 +128,7 @@ def count(n: int, noun: str) -> str:
 # --- people in sentences -------------------------------------------------------------------
 
 
-YOU = "You"
+YOU = N_("You")
 """The reader's own seat, as his own view names it (the terminal's table, the browser's seat
 of the person who holds it). Never a stored name: ``person`` sees to that."""
 GUEST = "Guest"
@@ -429,7 +429,7 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)"}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
-PLACE_NAMES = {3: ("West", "East"), 4: ("West", "North", "East")}
+PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East"))}
 """The other seats of a table of three or four by their places, as the terminal and the
 browser name the computers: the person sits south, the seat after him (on his left) is
 West, his partner at four North."""
