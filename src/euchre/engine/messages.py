@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import gettext
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -62,8 +63,31 @@ def N_(message: str) -> str:
     return message
 
 
+RTL = frozenset({"ar"})
+"""Languages written right to left."""
+_RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
+_LEFT_TO_RIGHT = re.compile("[A-Za-z\u00c0-\u024f]")
+
+
+def isolated(value: Any, code: str) -> Any:
+    """``value`` between Unicode isolates (U+2068 ... U+2069) when it is written in the other
+    direction than language ``code`` (an Arabic name in an English sentence, a Latin one in
+    an Arabic sentence), so the sentence around it keeps its order.
+
+    >>> isolated("علي", "en"), isolated("Ann", "ar"), isolated("Ann", "en"), isolated(3, "ar")
+    ('\u2068علي\u2069', '\u2068Ann\u2069', 'Ann', 3)
+    """
+    if not isinstance(value, str):
+        return value
+    found = (_LEFT_TO_RIGHT if code in RTL else _RIGHT_TO_LEFT).search(value)
+    return f"\u2068{value}\u2069" if found else value
+
+
 def _fill(text: str, values: dict[str, Any]) -> str:
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    code = _current.get()
+    return text.format(**{key: isolated(value, code) for key, value in values.items()})
 
 
 def _(message: str, **values: Any) -> str:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import string
 
-from ..engine.messages import N_, _, install, language, ngettext
+from ..engine.messages import N_, RTL, _, install, language, ngettext
 from ..engine.messages import set_language as _set
 from ..engine.messages import use as _use
 from .catalogs import PSEUDO, SOURCE, plural_index, translations
@@ -30,8 +30,6 @@ from .catalogs import PSEUDO, SOURCE, plural_index, translations
 LANGUAGES: dict[str, str] = {"en": "English", "so": "Soomaali", "ceb": "Cebuano",
                              "ar": "العربية"}
 """The shipped languages, each by its own name (the language menu's words)."""
-RTL = frozenset({"ar"})
-"""Languages written right to left (``<html dir>``)."""
 
 
 def set_language(code: str) -> None:

@@ -30,13 +30,21 @@ def package_dir() -> Path:
     return locale_dir().parent
 
 
+def _walked(path: str) -> bool:
+    """Every folder of the package but caches (Babel's own filter skipped ``static/*/``)."""
+    name = Path(path).name
+    return not name.startswith((".", "_")) and name != "locale"
+
+
 def template() -> Catalog:
     """Every message the code uses, with where it is used."""
     root = package_dir()
     catalog = Catalog(project="euchre", domain=DOMAIN, charset="utf-8",
                       msgid_bugs_address="", copyright_holder="")
     for filename, lineno, message, comments, context in extract_from_dir(
-            root, METHODS, KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            root, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+            directory_filter=_walked):
         catalog.add(message, None, [(f"euchre/{filename}", lineno)],
                     auto_comments=comments, context=context)
     return catalog

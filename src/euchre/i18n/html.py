@@ -122,6 +122,19 @@ def _translated(path: Path, mtime: float, code: str) -> str:
         return html
 
 
+def translate_markup(html: str, code: str, here: str = "/") -> str:
+    """HTML made from a static page (the replay's table) in language ``code``: each text
+    the catalog knows translated, ``<html lang dir>`` set, the language menu in place."""
+    from . import _, direction, use
+    with use(code):
+        walker = _Walker(translate=_)
+        walker.feed(html)
+        walker.close()
+        out = _HTML_TAG.sub(f'<html lang="{code}" dir="{direction(code)}"', "".join(walker.out),
+                            count=1)
+        return out.replace("<!--languages-->", language_menu(code, here), 1)
+
+
 def translate(path: Path, code: str, here: str = "/") -> str:
     """The page at ``path`` in language ``code``, its menu coming back to ``here``."""
     html = _translated(path, path.stat().st_mtime, code)

@@ -77,6 +77,11 @@ class Languages:
             _here.reset(here)
 
 
+def here() -> str:
+    """The address of the page being made."""
+    return _here.get()
+
+
 def menu() -> str:
     """The language menu for the page being made (``i18n.html.language_menu``)."""
     return i18n_html.language_menu(i18n.language(), _here.get())

@@ -139,10 +139,16 @@ shows (the terminal package carries a link to it, so an install has it too)."""
 _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / RULES_FILE
 
 
-@lru_cache(maxsize=1)
 def rules_page() -> str:
+    """The rules as a page of the app, in the reader's language (``_rules_page``)."""
+    return _rules_page(i18n.language())
+
+
+@lru_cache(maxsize=8)
+def _rules_page(code: str) -> str:
     """The rules as a page of the app, rendered with raw HTML disabled (everything in the
-    file is escaped), so the page can never carry a script."""
+    file is escaped), so the page can never carry a script. (Its language menu comes back
+    to ``/rules``, the only address it is served at.)"""
     try:
         text = resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
     except OSError:

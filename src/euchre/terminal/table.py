@@ -124,7 +124,8 @@ class Seat:
             return
         said = result_words(last, self.names, self.players, you=HUMAN)
         if last["outcome"] == "thrown_in":
-            self.say("[bold]" + _("{result}.", result=f"{said[0].upper()}{said[1:]}") + "[/] "
+            result = said[0].upper() + said[1:]
+            self.say("[bold]" + _("{result}.", result=result) + "[/] "
                      + _("The deal passes."))
             return
         self.say(_("[bold]Hand over:[/] {result}.", result=said))

@@ -18,8 +18,19 @@ const numbers = new Intl.NumberFormat(locale, { numberingSystem: "latn" });
 // A number as the language writes it, with Latin digits as the cards print them.
 export function number(n) { return numbers.format(n); }
 
+// A value written in the other direction than the page's (an Arabic name in an English
+// sentence, a Latin one in an Arabic sentence) is isolated (U+2068 ... U+2069), so the
+// sentence around it keeps its order.
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+const LEFT_TO_RIGHT = /[A-Za-z\u00c0-\u024f]/;
+const rtl = catalog.direction === "rtl";
+function isolated(value) {
+  const text = String(value);
+  return (rtl ? LEFT_TO_RIGHT : RIGHT_TO_LEFT).test(text) ? `\u2068${text}\u2069` : text;
+}
+
 function fill(text, values) {
-  return values ? text.replace(/\{([a-z_]+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole)) : text;
+  return values ? text.replace(/\{([a-z_]+)\}/g, (whole, key) => (key in values ? isolated(values[key]) : whole)) : text;
 }
 
 export function t(message, values) {

@@ -1,7 +1,7 @@
 // The score zone (always in view: the score, trump, the hand and its dealer), the page's
 // title, and the line that says whose turn it is.
 import { $, el, setText } from "./dom.js";
-import { T, choosing, endedHand, nameOf, saysOf, scoreWords, seats, sideName, sidesShown, waitingFor,
+import { T, choosing, endedHand, mine, nameOf, saysOf, scoreWords, seats, sideName, sidesShown, waitingFor,
          words } from "./store.js";
 import { number, t, tn } from "../i18n.js";
 
@@ -12,12 +12,12 @@ export function drawBar() {
   // at three, the others by initial (their names are at their places); at four watched or
   // replayed, the sides as the bottom seat's name and the others' initials ("Ann & N 3 · W & E 5")
   const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ")
-    : seats() === 4 && !short ? sides.map((x) => `${x.name.split(" and ").map((n, i) => (x === sides[0] && i === 0 ? n : n[0])).join(" & ")} ${v.score[x.side]}`).join(" · ")
+    : seats() === 4 && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : nameOf(p)[0])).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
     : "";
   const score = $("score");
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
-  setText(score.firstChild, `${short ? t("Us {us} · Them {them}", { us: number(v.score[sides[0].side]), them: number(v.score[sides[1].side]) })
-    : initials || scoreWords(v.score)} `);
+  const us = short ? t("Us {us} · Them {them}", { us: number(v.score[sides[0].side]), them: number(v.score[sides[1].side]) }) : "";
+  setText(score.firstChild, `${us || initials || scoreWords(v.score)} `);
   const day = T.shown.match.daily;  // a day's hands, not a target, end its match
   setText(score.lastChild, day ? tn("({n} hand)", "({n} hands)", day.hands) : t("(to {target})", { target: number(v.target) }));  // the goal: smaller on a phone's bar
   const ended = endedHand();

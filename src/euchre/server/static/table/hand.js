@@ -29,7 +29,7 @@ function makeSlot() {
 function updateSlot(node, { card, choice, trump, upcard, open, best }) {
   let img = node.querySelector("img"), button = node.querySelector("button");
   if (!img) img = cardImg(card);
-  const name = cardName(card) + (trump ? ", trump" : "");
+  const name = trump ? t("{card}, trump", { card: cardName(card) }) : cardName(card);
   if (choice) {
     if (!button) {
       button = el("button", { type: "button", class: "card-btn" }, el("span", { class: "key" }));

@@ -91,7 +91,8 @@ function drawPlace(place) {
   const name = who.querySelector(".name");  // the level in its own span: it wraps whole, never "(medium / )"
   if (!name.firstChild) name.append(document.createTextNode(""), el("span", { class: "level" }));
   setText(name.firstChild, words().names[p]);
-  setText(name.lastChild, p !== g.seat && levelOf(p) ? ` ${t("({level})", { level: t(levelOf(p)) })}` : "");
+  const level = p !== g.seat && levelOf(p) ? t("({level})", { level: t(levelOf(p)) }) : "";
+  setText(name.lastChild, level ? ` ${level}` : "");
   setText(who.querySelector(".presence"), here);
   setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? t("dealer") : "");
   setText(who.querySelector(".turn-mark"), mark);
