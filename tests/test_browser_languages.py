@@ -16,10 +16,7 @@ import pytest
 from browser_support import (
     AXE,
     axe_violations,
-    CHROMIUM,
-    browser,
     finished,
-    pages,
     ready,
     step,
 )
