@@ -22,8 +22,10 @@ from .catalogs import DOMAIN, SOURCE, locale_dir, po_path, read_catalog, templat
 METHODS = [("**/i18n/**.py", "ignore"), ("**.py", "python"),
            ("**/static/**.js", "javascript"),
            ("**/static/*.html", "euchre.i18n.html:extract_html")]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "t": None, "tn": (1, 2)}
-"""Python's ``_``, ``N_``, ``ngettext`` and the page's ``t``, ``tn`` (``static/i18n.js``)."""
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+"""Python's ``_``, ``N_`` and ``ngettext`` (``engine/messages.py``)."""
+OPTIONS = {"**/static/**.js": {"keywords": {"t": None, "tn": (1, 2)}}}
+"""The page's ``t`` and ``tn`` (``static/i18n.js``), looked for in the scripts only."""
 
 
 def package_dir() -> Path:
@@ -42,7 +44,7 @@ def template() -> Catalog:
     catalog = Catalog(project="euchre", domain=DOMAIN, charset="utf-8",
                       msgid_bugs_address="", copyright_holder="")
     for filename, lineno, message, comments, context in extract_from_dir(
-            root, METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+            root, METHODS, OPTIONS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True,
             directory_filter=_walked):
         catalog.add(message, None, [(f"euchre/{filename}", lineno)],
@@ -103,7 +105,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"euchre.i18n: error: {err}", file=sys.stderr)
             return 2
         print(f"started {po_path(args[1])}")
+    elif args[:1] == ["check"]:
+        from .check import problems
+        fresh, missing = template(), 0
+        for code in args[1:] or shipped():
+            if not po_path(code).exists():
+                print(f"euchre.i18n: error: no catalog for {code!r}", file=sys.stderr)
+                return 2
+            found = problems(fresh, read_catalog(po_path(code), code))
+            missing += len(found)
+            print(f"{code}: {len(found)} to do" + "".join(f"\n  {line}" for line in found))
+        return 1 if missing else 0
     else:
-        print("usage: python -m euchre.i18n extract | update | init LANG", file=sys.stderr)
+        print("usage: python -m euchre.i18n extract | update | init LANG | check [LANG ...]",
+              file=sys.stderr)
         return 2
     return 0
