@@ -50,10 +50,20 @@ from .cards import (
     parse_card,
     parse_suit,
 )
+from .engine.messages import N_, _, ngettext
 from .view import View
 
-RANK_WORDS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+RANK_WORDS = (N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"),
+              N_("king"), N_("ace"))
 """Ranks as spoken, in rank-id order (``RANK_NAMES`` are the printed ones)."""
+SUIT_WORDS = (N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"))
+"""Suits as people read them, in suit-id order (``cards.SUIT_NAMES`` in the reader's
+language: look each up with ``suit_word``)."""
+
+
+def suit_word(suit: int) -> str:
+    """A suit's name in the reader's language: "hearts"."""
+    return _(SUIT_WORDS[suit])
 
 # --- cards and suits ------------------------------------------------------------------------
 
@@ -89,8 +99,8 @@ def card_name(token: str) -> str:
     """
     card = parse_card(token)
     if card == JOKER:
-        return "the Joker"
-    return f"{RANK_WORDS[card & 7]} of {SUIT_NAMES[card >> 3]}"
+        return _("the Joker")
+    return _("{rank} of {suit}", rank=_(RANK_WORDS[card & 7]), suit=suit_word(card >> 3))
 
 
 @functools.lru_cache(maxsize=64)
@@ -101,7 +111,7 @@ def suit_text(letter: str) -> str:
     ('♥ hearts', '♠ spades')
     """
     suit = parse_suit(letter)
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
+    return f"{SUIT_SYMBOLS[suit]} {suit_word(suit)}"
 
 
 def count(n: int, noun: str) -> str:
@@ -118,7 +128,7 @@ def count(n: int, noun: str) -> str:
 # --- people in sentences -------------------------------------------------------------------
 
 
-YOU = "You"
+YOU = N_("You")
 """The reader's own seat, as his own view names it (the terminal's table, the browser's seat
 of the person who holds it). Never a stored name: ``person`` sees to that."""
 GUEST = "Guest"
@@ -199,12 +209,12 @@ def finished_upcard_state(last: dict) -> str:
 
 def _upcard_word(taken: bool, round_one: bool, bids: list) -> str:
     if taken:
-        return "picked up"
+        return _("picked up")
     if round_one:
-        return "face up"
-    if any(token == "order" for _, token in bids):
-        return "face up"  # ordered up, and the dealer left it where it lay
-    return "turned down"
+        return _("face up")
+    if any(token == "order" for _seat, token in bids):
+        return _("face up")  # ordered up, and the dealer left it where it lay
+    return _("turned down")
 
 
 def ordered_choices(view: View) -> list[str]:
@@ -243,17 +253,22 @@ def choice_words(view: View, token: str) -> str:
     if action < DISCARD:
         return card_text(token)
     if action < PASS:
-        return f"pick up and discard {card_text(action_token(action - DISCARD))}"
+        return _("pick up and discard {card}", card=card_text(action_token(action - DISCARD)))
     if action == PASS:
-        return "leave it" if view.phase == "discard" else "pass"
+        return _("leave it") if view.phase == "discard" else _("pass")
     if action == DEFEND_ALONE:
-        return "defend alone"
-    alone = " alone" if action >= N_ACTIONS else ""
+        return _("defend alone")
+    alone = action >= N_ACTIONS
     action = ALONE_OF.get(action, action)
     if action == ORDER:
-        verb = "pick up" if view.player == view.dealer else "order up"
-        return f"{verb} {card_text(view.upcard)}{alone}"
-    return f"name {suit_text(SUITS[action - CALL])}{alone}"
+        card = card_text(view.upcard)
+        if view.player == view.dealer:
+            return _("pick up {card} alone", card=card) if alone else _("pick up {card}",
+                                                                          card=card)
+        return _("order up {card} alone", card=card) if alone else _("order up {card}",
+                                                                       card=card)
+    suit = suit_text(SUITS[action - CALL])
+    return _("name {suit} alone", suit=suit) if alone else _("name {suit}", suit=suit)
 
 
 def bid_words(view: View, player: int, token: str) -> str:
@@ -281,14 +296,20 @@ def bid_text(token: str, by_dealer: bool, upcard: str) -> str:
     """
     action = parse_action(token)
     if action == PASS:
-        return "passed"
+        return _("passed")
     if action == DEFEND_ALONE:
-        return "defends alone"
-    alone = " alone" if action >= N_ACTIONS else ""
+        return _("defends alone")
+    alone = action >= N_ACTIONS
     action = ALONE_OF.get(action, action)
     if action == ORDER:
-        return f"{'picked up' if by_dealer else 'ordered up'} {card_text(upcard)}{alone}"
-    return f"named {suit_text(SUITS[action - CALL])}{alone}"
+        card = card_text(upcard)
+        if by_dealer:
+            return _("picked up {card} alone", card=card) if alone else _("picked up {card}",
+                                                                            card=card)
+        return _("ordered up {card} alone", card=card) if alone else _("ordered up {card}",
+                                                                         card=card)
+    suit = suit_text(SUITS[action - CALL])
+    return _("named {suit} alone", suit=suit) if alone else _("named {suit}", suit=suit)
 
 
 # --- why a choice is refused ----------------------------------------------------------------
@@ -377,16 +398,16 @@ def trick_reason(cards: tuple[str, ...] | list[str], trump: str) -> str:
     suit = parse_suit(trump)
     won, lost = _best_two([parse_card(c) for c in cards], SECOND_WINS[suit])
     if won == JOKER:
-        return "the Joker"
+        return _("the Joker")
     if won == suit * 8 + JACK:
-        return "the right bower"
+        return _("the right bower")
     if EFFECTIVE_SUIT[suit][won] == suit and won >> 3 != suit:
-        return "the left bower"
+        return _("the left bower")
     if EFFECTIVE_SUIT[suit][won] == suit:
-        return "higher trump" if EFFECTIVE_SUIT[suit][lost] == suit else "trump"
+        return _("higher trump") if EFFECTIVE_SUIT[suit][lost] == suit else _("trump")
     if EFFECTIVE_SUIT[suit][lost] == EFFECTIVE_SUIT[suit][won]:
-        return "higher card"
-    return "the suit led"
+        return _("higher card")
+    return _("the suit led")
 
 
 def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
@@ -408,7 +429,7 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)"}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
-PLACE_NAMES = {3: ("West", "East"), 4: ("West", "North", "East")}
+PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East"))}
 """The other seats of a table of three or four by their places, as the terminal and the
 browser name the computers: the person sits south, the seat after him (on his left) is
 West, his partner at four North."""
@@ -421,7 +442,7 @@ def side_name(who: Sequence[str], players: int, side: int) -> str:
     ('Ann and Cy', 'Bob')
     """
     if players == 4:
-        return f"{who[side]} and {who[side + 2]}"
+        return _("{first} and {second}", first=who[side], second=who[side + 2])
     return who[side]
 
 
@@ -444,23 +465,45 @@ def result_words(result: dict, who: Sequence[str], players: int = 2,
     'Computer made spades trump: euchred with 2 tricks; you score 2'
     """
     if result["thrown_in"]:
-        return f"{'both' if players == 2 else 'everybody'} passed twice: the hand is thrown in"
+        return (_("both passed twice: the hand is thrown in") if players == 2
+                else _("everybody passed twice: the hand is thrown in"))
+    points = result["points"]
+    scorers = [side for side, gained in enumerate(points) if gained]
+    if len(scorers) == 2:  # cutthroat: both defenders score
+        scored = _("{first} and {second} score {points} each", first=who[scorers[0]],
+                   second=who[scorers[1]], points=points[scorers[0]])
+    elif scorers[0] == you:
+        scored = _("you score {points}", points=points[you])
+    elif players == 4:
+        scored = _("{names} score {points}", names=side_name(who, players, scorers[0]),
+                   points=points[scorers[0]])
+    else:
+        scored = _("{name} scores {points}", name=who[scorers[0]], points=points[scorers[0]])
+    return _("{made}; {scored}", made=_made_words(result, who, players), scored=scored)
+
+
+def _made_words(result: dict, who: Sequence[str], players: int) -> str:
+    """The first half of ``result_words``: who made which trump, and how it went."""
     maker = result["maker"]
     won = result["tricks_won"][maker]
     if players == 4:
         won += result["tricks_won"][(maker + 2) % 4]
-    what = {"march": "a march", "made": count(won, "trick"),
-            "euchred": f"euchred with {count(won, 'trick')}"}[result["outcome"]]
-    alone = " alone" if players == 4 and maker in result.get("alone", ()) else ""
-    head = f"{who[maker]} made {SUIT_NAMES[SUITS.index(result['trump'])]} trump{alone}: {what}"
-    points = result["points"]
-    scorers = [side for side, gained in enumerate(points) if gained]
-    if len(scorers) == 2:  # cutthroat: both defenders score
-        both = f"{who[scorers[0]]} and {who[scorers[1]]}"
-        return f"{head}; {says(both, 'score', plural=True)} {points[scorers[0]]} each"
-    side = scorers[0]
-    name = "you" if side == you else side_name(who, players, side)  # (mid-sentence)
-    return f"{head}; {says(name, 'score', plural=players == 4)} {points[side]}"
+    said = {"maker": who[maker], "suit": suit_word(SUITS.index(result["trump"]))}
+    if players == 4 and maker in result.get("alone", ()):
+        if result["outcome"] == "march":
+            return _("{maker} made {suit} trump alone: a march", **said)
+        if result["outcome"] == "made":
+            return ngettext("{maker} made {suit} trump alone: {n} trick",
+                            "{maker} made {suit} trump alone: {n} tricks", won, **said)
+        return ngettext("{maker} made {suit} trump alone: euchred with {n} trick",
+                        "{maker} made {suit} trump alone: euchred with {n} tricks", won, **said)
+    if result["outcome"] == "march":
+        return _("{maker} made {suit} trump: a march", **said)
+    if result["outcome"] == "made":
+        return ngettext("{maker} made {suit} trump: {n} trick",
+                        "{maker} made {suit} trump: {n} tricks", won, **said)
+    return ngettext("{maker} made {suit} trump: euchred with {n} trick",
+                    "{maker} made {suit} trump: euchred with {n} tricks", won, **said)
 
 
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:

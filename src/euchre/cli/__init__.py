@@ -7,10 +7,12 @@ what was wrong, and exit status 2; no traceback reaches the user.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
-from .. import __version__
+from .. import __version__, i18n
+from ..i18n import choice
 from . import arena, bot, daily, db, play, replay, review, serve, stats, tournament
 from .options import CommandList, Parser
 
@@ -25,7 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"euchre {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
-        command.add(commands).set_defaults(run=command.run)
+        own = command.add(commands)
+        own.set_defaults(run=command.run)
+        own.add_argument("--lang", default=None, metavar="CODE",
+                         help="the language of the words: en, so (Somali), ceb (Cebuano) or ar "
+                              "(Arabic); without it, from LANGUAGE or LANG")
     return parser
 
 
@@ -38,6 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     run: Callable[[argparse.Namespace], int] = args.run
     try:
+        i18n.set_language(choice.chosen(args.lang, os.environ))
         return run(args)
     except ValueError as err:
         print(f"euchre {args.command}: error: {err}", file=sys.stderr)

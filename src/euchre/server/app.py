@@ -29,6 +29,8 @@ from . import pages
 from .committer import Committer
 from .gate import Gate
 from .hub import Hub
+from .languages import Languages
+from .languages import router as language_router
 from .limits import BOT_DELAY, Busy, Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
@@ -69,10 +71,11 @@ def create_app(db_path: str | Path, bot_delay: float = BOT_DELAY,
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
     for router in (page_routes.router, api.router, reviews.router, sockets.router,
-                   daily.router, replay.router):
+                   daily.router, replay.router, language_router):
         app.include_router(router)
     app.add_api_route("/health", _health, methods=["GET"])
     app.state.creations = RateLimiter(limits.games_per_minute)
+    app.add_middleware(Languages)  # (inside the gate: each request in its reader's words)
     app.add_middleware(Gate, names=limits.allowed_hosts,  # type: ignore[arg-type]
                        origins=limits.allowed_origins)
     app.add_middleware(SecurityHeaders)  # (outermost: the gate's refusals carry them too)

@@ -36,8 +36,11 @@ class Client:
     """One connection: its seat (None for a spectator), the address it came from (for the
     creation meter) and the messages waiting to be sent."""
 
-    def __init__(self, seat: int | None, address: str = "unknown") -> None:
+    def __init__(self, seat: int | None, address: str = "unknown",
+                 language: str = "en") -> None:
         self.seat = seat
+        self.language = language
+        """The language the person reads (``languages.chosen``): his states are worded in it."""
         self.address = address
         self._queue: deque[Message] = deque()
         self._ready = asyncio.Event()

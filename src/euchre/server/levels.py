@@ -18,6 +18,16 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..agents import FIRST_LEVEL
+from ..i18n import N_, _, ngettext
+
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "expert": N_("expert")}
+"""Each level's name as a person reads it (the token stays the API's)."""
+
+
+def level_name(level: str) -> str:
+    """A level's name in the reader's language (a token it does not know: as it is)."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 @dataclass(frozen=True)
@@ -34,9 +44,10 @@ class Level:
     def strength(self) -> str:
         """Its measured strength in words."""
         if self.against is None:
-            return "the bottom level"
-        return (f"{self.points:+.3f} points a hand against {self.against} "
-                f"(95%: {self.low:+.3f} to {self.high:+.3f})")
+            return _("the bottom level")
+        points, low, high = (format(x, "+.3f") for x in (self.points, self.low, self.high))
+        return _("{points} points a hand against {level} (95%: {low} to {high})",
+                 points=points, level=level_name(self.against), low=low, high=high)
 
     def plainly(self) -> str:
         """Its strength as a player would say it: points over ten hands, rounded (the
@@ -50,22 +61,24 @@ class Level:
         if self.against is None:
             return ""
         ten = max(1, round(10 * (self.points or 0)))
-        return (f"Scores about {ten} point{'s' if ten != 1 else ''} more than "
-                f"{self.against} over ten hands.")
+        return ngettext("Scores about {n} point more than {level} over ten hands.",
+                        "Scores about {n} points more than {level} over ten hands.", ten,
+                        level=level_name(self.against))
 
     def as_json(self) -> dict[str, Any]:
-        return {**asdict(self), "strength": self.strength(), "plainly": self.plainly()}
+        return {**asdict(self), "sentence": _(self.sentence), "strength": self.strength(),
+                "plainly": self.plainly()}
 
 
 ABOUT: dict[str, Level] = {
-    "easy": Level("Plays sensibly but makes a random choice one time in three: a gentle "
-                  "start."),
-    "medium": Level("Bids and plays by rules of thumb (hand strength, sensible discards and "
-                    "leads): a fair game.", "easy", 0.310, 0.285, 0.335, 0.0),
-    "hard": Level("Looks ahead through a few possible deals for each choice: a strong "
-                  "player.", "medium", 0.124, 0.078, 0.171, 1.5),
-    "expert": Level("Searches hundreds of possible deals and reads your bids and cards: the "
-                    "strongest.", "hard", 0.171, 0.133, 0.209, 39.9),
+    "easy": Level(N_("Plays sensibly but makes a random choice one time in three: a gentle "
+                  "start.")),
+    "medium": Level(N_("Bids and plays by rules of thumb (hand strength, sensible discards "
+                       "and leads): a fair game."), "easy", 0.310, 0.285, 0.335, 0.0),
+    "hard": Level(N_("Looks ahead through a few possible deals for each choice: a strong "
+                     "player."), "medium", 0.124, 0.078, 0.171, 1.5),
+    "expert": Level(N_("Searches hundreds of possible deals and reads your bids and cards: "
+                       "the strongest."), "hard", 0.171, 0.133, 0.209, 39.9),
 }
 """Every level the server offers (``agents.LEVELS``), easiest first. The figures: the
 `expert` and `hard` rows from ``bench/strength.py --pairs expert/hard hard/medium --deals

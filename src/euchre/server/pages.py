@@ -15,15 +15,17 @@ from urllib.parse import quote
 
 from markdown_it import MarkdownIt
 
+from .. import i18n
 from ..game import Game
 from ..history import Stats
+from ..i18n import _
 from ..words import GAME_NAMES, score_words, side_name
-from . import match
+from . import languages, match
 from .storage import StoredGame
 from .totals import by_game, read_total
 
 _SHELL = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}" dir="{dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark light">
 <title>{title} · Euchre</title>
@@ -31,14 +33,16 @@ _SHELL = """<!doctype html>
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/review.css"></head>
 <body><main class="page">
-<nav><a href="/">← Lobby</a> · <a href="/rules">How to play</a></nav>
+<nav><a href="/">{lobby}</a> · <a href="/rules">{rules}</a> {languages}</nav>
 {body}
 </main></body></html>"""
 
 
 def page(title: str, body: str) -> str:
     """A complete page around ``body`` (already HTML)."""
-    return _SHELL.format(title=escape(title), body=body)
+    return _SHELL.format(title=escape(title), body=body, lang=i18n.language(),
+                         dir=i18n.direction(), lobby=escape(_("← Lobby")),
+                         rules=escape(_("How to play")), languages=languages.menu())
 
 
 def message_page(title: str, text: str, link: tuple[str, str] | None = None) -> str:
@@ -135,10 +139,16 @@ shows (the terminal package carries a link to it, so an install has it too)."""
 _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / RULES_FILE
 
 
-@lru_cache(maxsize=1)
 def rules_page() -> str:
+    """The rules as a page of the app, in the reader's language (``_rules_page``)."""
+    return _rules_page(i18n.language())
+
+
+@lru_cache(maxsize=8)
+def _rules_page(code: str) -> str:
     """The rules as a page of the app, rendered with raw HTML disabled (everything in the
-    file is escaped), so the page can never carry a script."""
+    file is escaped), so the page can never carry a script. (Its language menu comes back
+    to ``/rules``, the only address it is served at.)"""
     try:
         text = resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
     except OSError:

@@ -15,8 +15,11 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
+from .. import i18n
 from ..game import Game
+from ..i18n.html import translate_markup
 from ..words import whose
+from . import languages
 from .match import shown_names
 from .pages import record_body, result_line, review_url
 from .paths import STATIC
@@ -66,4 +69,4 @@ def replay_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     html = _table()
     for old, new in swaps:
         html = html.replace(old, new)
-    return html
+    return translate_markup(html, i18n.language(), languages.here())

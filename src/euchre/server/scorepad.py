@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..game import Game
+from ..i18n import _, language
+from ..i18n.catalogs import SOURCE
 from ..results import HandResult
 from ..words import suit_text
 from .wording import OUTCOME_SHORT
@@ -43,10 +45,21 @@ def rows(game: Game) -> list[dict[str, Any]]:
     return made
 
 
+def worded(made: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows as the reader reads them: the rows are worded in English (``match`` reads
+    their outcomes); in another language each is copied with its trump and outcome in that
+    language."""
+    if language() == SOURCE:
+        return made
+    return [{**row, "trump": suit_text(row["suit"]) if row.get("suit") else None,
+             "outcome": _(OUTCOME_SHORT[row["result"]])} if "result" in row else row
+            for row in made]
+
+
 def _row(result: HandResult, before: Sequence[int]) -> dict[str, Any]:
     """A row from a hand's result and the score before it."""
     return {"hand": result.hand_number + 1, "dealer": result.dealer, "maker": result.maker,
             "trump": suit_text(result.trump) if result.trump else None,
             "tricks": list(result.tricks_won), "outcome": OUTCOME_SHORT[result.ended],
-            "points": list(result.points),
+            "suit": result.trump, "result": result.ended, "points": list(result.points),
             "score": [a + b for a, b in zip(before, result.points, strict=True)]}

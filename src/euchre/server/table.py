@@ -18,10 +18,11 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import agents, daily
+from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
 from ..game import Game
 from ..history import Stats
+from ..i18n import _
 from . import match, scorepad, wording
 from .client import Client
 from .committer import Committer
@@ -104,13 +105,13 @@ class Table:
             view["legal"], said["choices"], said["prompt"] = [], [], ""
         elif not all(arrived):  # nobody moves before the friends are here
             view["legal"], said["choices"] = [], []
-            said["prompt"] = f"Waiting for {stored.names[1]} to take the seat" \
-                if len(names) == 2 else "Waiting for your friends: start when you are ready" \
-                if seat == 0 else "Waiting for your friends, or for the host to start"
+            said["prompt"] = _("Waiting for {name} to take the seat", name=stored.names[1]) \
+                if len(names) == 2 else _("Waiting for your friends: start when you are ready") \
+                if seat == 0 else _("Waiting for your friends, or for the host to start")
         elif seat in self.bots:  # a seat taken over mid-hand, or its player away
             view["legal"], said["choices"] = [], []
-            said["prompt"] = "The computer plays your seat until this hand is over" \
-                if match.taking_over(stored, seat) else "The computer played for you"
+            said["prompt"] = _("The computer plays your seat until this hand is over") \
+                if match.taking_over(stored, seat) else _("The computer played for you")
         last = self.last_action
         if last is not None and last[1].startswith("discard") and last[0] != seat:
             last = (last[0], "discard")  # the other player's discard stays face down
@@ -128,18 +129,20 @@ class Table:
                          "watch": stored.link(None)},
                 "words": said,
                 "match": match.state_block(stored, game, self.rematch_asked),
-                "scorepad": scorepad.rows(game)}
+                "scorepad": scorepad.worded(scorepad.rows(game))}
 
     def broadcast(self, move: bool = False) -> None:
         """Send every connection its state; each seat's is encoded once for all its clients.
         A state that follows no ``move`` may be replaced by a newer one before it is sent
         (``client``: floods cost the flooder only)."""
         connected = self.connected()
-        encoded: dict[int | None, str] = {}
+        encoded: dict[tuple[int | None, str], str] = {}
         for client in list(self.clients):
-            text = encoded.get(client.seat)
+            key = (client.seat, client.language)
+            text = encoded.get(key)
             if text is None:
-                text = encoded[client.seat] = encode(self.state(client.seat, connected))
+                with i18n.use(client.language):
+                    text = encoded[key] = encode(self.state(client.seat, connected))
             client.send(text, replaceable=not move)
 
     def applied(self, seat: int, token: str) -> None:

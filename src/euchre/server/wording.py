@@ -24,6 +24,7 @@ from typing import Any
 
 from ..actions import DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, N_CARDS, SUITS, card_token, parse_card, parse_suit
+from ..i18n import N_, _, language
 from ..view import View
 from ..words import (
     YOU,
@@ -40,24 +41,32 @@ from ..words import (
 )
 
 PASS_TOKEN = action_token(PASS)
-HINT_LABEL = "estimated points this hand"
+HINT_LABEL = N_("estimated points this hand")
 """What a hint's number means, shown beside the values."""
-OUTCOME_WORDS = {"made": "made it", "march": "a march: all five tricks",
-                 "euchred": "euchred", "thrown_in": "thrown in"}
-OUTCOME_SHORT = {"made": "made", "march": "march", "euchred": "euchred",
-                 "thrown_in": "thrown in"}
+OUTCOME_WORDS = {"made": N_("made it"), "march": N_("a march: all five tricks"),
+                 "euchred": N_("euchred"), "thrown_in": N_("thrown in")}
+OUTCOME_SHORT = {"made": N_("made"), "march": N_("march"), "euchred": N_("euchred"),
+                 "thrown_in": N_("thrown in")}
 """A hand's outcome in a word, for the score pad's column."""
-JOKER_NOTE = "The Joker was turned up: the dealer names trump before seeing the cards."
+JOKER_NOTE = N_("The Joker was turned up: the dealer names trump before seeing the cards.")
 
 
-_CARD_WORDS = {card_token(c): {"name": card_name(card_token(c))} for c in range(N_CARDS)}
-"""Every card's spoken name (the page's image labels), worked out once: each state names a
-dozen. (Written labels travel in the words of choices, bids and summaries.)"""
+@functools.lru_cache(maxsize=8)
+def _card_words(code: str) -> dict[str, dict[str, str]]:
+    """Every card's spoken name in language ``code`` (the page's image labels), worked out
+    once: each state names a dozen. (Written labels travel in the words of choices, bids and
+    summaries.)"""
+    return {card_token(c): {"name": card_name(card_token(c))} for c in range(N_CARDS)}
+
+
+def _reason(cards: tuple[str, str], trump: str) -> str:
+    """``trick_reason`` in the reader's language, remembered: a state message repeats the
+    reasons of every trick."""
+    return _reason_in(cards, trump, language())
 
 
 @functools.lru_cache(maxsize=4096)
-def _reason(cards: tuple[str, str], trump: str) -> str:
-    """``trick_reason``, remembered: a state message repeats the reasons of every trick."""
+def _reason_in(cards: tuple[str, str], trump: str, code: str) -> str:
     return trick_reason(cards, trump)
 
 
@@ -71,12 +80,13 @@ def words(view: View, names: tuple[str, str] | list[str],
         "cards": _cards(view, shown),
         "prompt": _prompt(view),
         "upcard": upcard_state(view),
-        "note": JOKER_NOTE if view.upcard == "JK" and view.phase == "joker" else "",
+        "upcard_down": upcard_state(view) == _("turned down"),
+        "note": _(JOKER_NOTE) if view.upcard == "JK" and view.phase == "joker" else "",
         "trump": suit_text(view.trump) if view.trump else None,
         "bids": bid_lines(view, view.bids, view.upcard_taken,
                           answered=view.phase not in ("bid1", "discard", "joker")),
         "reasons": [_reason(t.cards, view.trump or "C") for t in view.tricks],
-        "hint_label": HINT_LABEL,
+        "hint_label": _(HINT_LABEL),
         "last_hand": None if last is None else _last_hand_cached(view, last, names),
         "suits": _suits(view, shown),
         "names": _told_apart(names),
@@ -91,21 +101,29 @@ def last_words(view: View, names: tuple[str, str] | list[str],
     if last is None:
         return ""
     player, token = last
-    who = _namer(view, names)(player)
+    name = _namer(view, names)(player)
+    yours = player == view.player
     if token == "discard":
-        return f"{who} picked up and discarded a card"
+        return (_("You picked up and discarded a card") if yours
+                else _("{name} picked up and discarded a card", name=name))
     if token == PASS_TOKEN and view.phase == "play" and _ordered_up(view.bids, player):
-        return f"{who} {_answer(view.upcard, False)}"  # the dealer left an ordered upcard
-    action = parse_action(token)
-    if action < DISCARD:
-        return f"{who} played {card_text(token)}"
-    if action < PASS:
-        return f"{who} picked up and discarded {card_text(action_token(action - DISCARD))}"
-    then = view
-    if not view.bids and view.last_hand is not None:  # the bid that threw the hand in
-        then = dataclasses.replace(view, dealer=view.last_hand["dealer"],
-                                   upcard=view.last_hand["upcard"])
-    return f"{who} {bid_words(then, player, token)}"
+        said = _answer(view.upcard, False)  # the dealer left an ordered upcard
+    else:
+        action = parse_action(token)
+        if action < DISCARD:
+            card = card_text(token)
+            return (_("You played {card}", card=card) if yours
+                    else _("{name} played {card}", name=name, card=card))
+        if action < PASS:
+            card = card_text(action_token(action - DISCARD))
+            return (_("You picked up and discarded {card}", card=card) if yours
+                    else _("{name} picked up and discarded {card}", name=name, card=card))
+        then = view
+        if not view.bids and view.last_hand is not None:  # the bid that threw the hand in
+            then = dataclasses.replace(view, dealer=view.last_hand["dealer"],
+                                       upcard=view.last_hand["upcard"])
+        said = bid_words(then, player, token)
+    return _("{name} {bid}", name=name, bid=said)  # (the name is "You" for the reader)
 
 
 def bid_lines(view: View, bids, taken: bool | None, answered: bool) -> list[dict[str, Any]]:
@@ -133,7 +151,9 @@ def _ordered_up(bids, dealer: int) -> bool:
 
 def _answer(upcard: str, taken: bool) -> str:
     """The dealer's answer to an order-up."""
-    return f"picked up {card_text(upcard)}" if taken else f"left {card_text(upcard)} on the table"
+    card = card_text(upcard)
+    return _("picked up {card}", card=card) if taken else _("left {card} on the table",
+                                                              card=card)
 
 
 def _suits(view: View, shown: tuple[str, ...] = ()) -> dict[str, str]:
@@ -164,14 +184,16 @@ def _told_apart(names: tuple[str, ...] | list[str]) -> list[str]:
     if len(set(names)) == len(names):
         return list(names)
     if len(names) == 2:
-        return [f"{names[0]} (first seat)", f"{names[1]} (second seat)"]
-    return [name if list(names).count(name) == 1 else f"{name} (seat {seat + 1})"
+        return [_("{name} (first seat)", name=names[0]),
+                _("{name} (second seat)", name=names[1])]
+    return [name if list(names).count(name) == 1 else _("{name} (seat {seat})", name=name,
+                                                        seat=seat + 1)
             for seat, name in enumerate(names)]
 
 
 def _namer(view: View, names: tuple[str, str] | list[str]):
     def who(player: int) -> str:
-        return YOU if player == view.player else names[player]
+        return _(YOU) if player == view.player else names[player]
     return who
 
 
@@ -201,7 +223,8 @@ def _cards(view: View, shown: tuple[str, ...] = ()) -> dict[str, dict[str, str]]
         if last.get("discard"):
             seen.add(last["discard"])
     seen.discard(None)
-    return {c: _CARD_WORDS[c] for c in seen}
+    known = _card_words(language())
+    return {c: known[c] for c in seen}
 
 
 def _prompt(view: View) -> str:
@@ -210,18 +233,18 @@ def _prompt(view: View) -> str:
         return ""
     up = card_text(view.upcard)
     if view.phase == "bid1":
-        verb = "pick up" if view.player == view.dealer else "order up"
-        return f"Your bid: {verb} {up} or pass"
+        return (_("Your bid: pick up {card} or pass", card=up) if view.player == view.dealer
+                else _("Your bid: order up {card} or pass", card=up))
     if view.phase == "bid2":
-        return ("Your bid: name trump" if "pass" not in view.legal
-                else "Your bid: name trump or pass")
+        return (_("Your bid: name trump") if "pass" not in view.legal
+                else _("Your bid: name trump or pass"))
     if view.phase == "discard":
         if "pass" in view.legal:
-            return f"Pick up {up} and discard a card, or leave it"
-        return f"You pick up {up}: choose a card to discard"
+            return _("Pick up {card} and discard a card, or leave it", card=up)
+        return _("You pick up {card}: choose a card to discard", card=up)
     if view.phase == "joker":
-        return "The Joker was turned up: name trump before you see your cards"
-    return "Your card: follow suit if you can" if view.trick else "Your lead"
+        return _("The Joker was turned up: name trump before you see your cards")
+    return _("Your card: follow suit if you can") if view.trick else _("Your lead")
 
 
 _LAST_WORDS: OrderedDict[tuple, tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
@@ -239,7 +262,7 @@ kept after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
 
 def _last_hand_cached(view: View, last: dict[str, Any],
                       names: tuple[str, str] | list[str]) -> dict[str, Any]:
-    key = (id(last), view.player, tuple(names))
+    key = (id(last), view.player, tuple(names), language())
     with _GUARD:
         found = _LAST_WORDS.get(key)
         if found is not None and found[0] is last:
@@ -259,12 +282,14 @@ def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
     bids = bid_lines(then, last["bids"], last["upcard_taken"], answered=True)
     upcard = finished_upcard_state(last)
+    down = upcard == _("turned down")
     seats = len(last["tricks_won"])
     said = result_words(last, [who(seat) for seat in range(seats)], seats, you=view.player)
     summary = f"{said[0].upper()}{said[1:]}."  # the one wording of a hand's end
     if last["thrown_in"]:
         return {"bids": bids, "reasons": [], "summary": summary,
-                "outcome": OUTCOME_WORDS["thrown_in"], "trump": None, "upcard": upcard}
-    return {"bids": bids, "summary": summary, "outcome": OUTCOME_WORDS[last["outcome"]],
-            "trump": suit_text(last["trump"]), "upcard": upcard,
+                "outcome": _(OUTCOME_WORDS["thrown_in"]), "trump": None, "upcard": upcard,
+                "upcard_down": down}
+    return {"bids": bids, "summary": summary, "outcome": _(OUTCOME_WORDS[last["outcome"]]),
+            "trump": suit_text(last["trump"]), "upcard": upcard, "upcard_down": down,
             "reasons": [_reason(tuple(t["cards"]), last["trump"]) for t in last["tricks"]]}

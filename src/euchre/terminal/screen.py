@@ -14,20 +14,20 @@ from rich.markup import escape
 
 from ..actions import DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card
+from ..i18n import N_, _, ngettext
 from ..view import View
 from ..words import (
     PLACE_NAMES,
     YOU,
     bid_words,
     card_text,
-    count,
     says,
     score_words,
     suit_text,
     upcard_state,
 )
 
-SEAT_NAMES = {2: (YOU, "Computer"), **{n: (YOU, *places) for n, places in PLACE_NAMES.items()}}
+SEAT_NAMES = {2: (YOU, N_("Computer")), **{n: (YOU, *places) for n, places in PLACE_NAMES.items()}}
 """The seats as the terminal names them (``words.PLACE_NAMES`` at three and four)."""
 CARD_LABEL = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
 
@@ -57,7 +57,7 @@ def hand_text(view: View) -> str:
         groups[-1].append(coloured(card_text(token)))
     shown = "  ".join(" ".join(g) for g in groups)
     if view.phase == "discard" and view.player == view.dealer and view.upcard:
-        shown += f"  + {coloured(card_text(view.upcard))} (the upcard)"
+        shown += "  + " + _("{card} (the upcard)", card=coloured(card_text(view.upcard)))
     return shown
 
 
@@ -67,8 +67,8 @@ def standing(score: Sequence[int], players: int) -> str:
     >>> standing([3, 5], 2), standing([3, 5], 4), standing([3, 5, 1], 3)
     ('you 3, computer 5', 'you and North 3, West and East 5', 'you 3, West 5, East 1')
     """
-    names = ["you", *(name.lower() if players == 2 else name
-                      for name in SEAT_NAMES[players][1:])]
+    names = [_("you"), *(_(name).lower() if players == 2 else _(name)
+                          for name in SEAT_NAMES[players][1:])]
     return score_words(score, names, players)
 
 
@@ -94,15 +94,16 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
     mid = named or (lambda seat: who(seat).lower())
     lines = ["", f"[bold]{heading}[/]"]
     state = upcard_state(view)
-    if state == "picked up":
-        state += " by " + mid(view.dealer)
-    trump = (f"Trump {coloured(suit_text(view.trump))}, made by {mid(view.maker)}"
-             if view.trump else "No trump yet")
-    lines.append(f"Upcard {coloured(card_text(view.upcard))} ({state}).  {trump}.")
+    if view.upcard_taken:
+        state = _("picked up by {name}", name=mid(view.dealer))
+    trump = (_("Trump {suit}, made by {name}.", suit=coloured(suit_text(view.trump)),
+               name=mid(view.maker)) if view.trump else _("No trump yet."))
+    lines.append(_("Upcard {card} ({state}).", card=coloured(card_text(view.upcard)),
+                   state=state) + "  " + trump)
     if view.bids:
-        bids = ", ".join(f"{mid(p)} {coloured(bid_words(view, p, t))}"
+        bids = ", ".join(_("{name} {bid}", name=mid(p), bid=coloured(bid_words(view, p, t)))
                          for p, t in view.bids)
-        lines.append(f"Bidding: {bids}.")
+        lines.append(_("Bidding: {bids}.", bids=bids))
     players = len(view.tricks_won)
     if view.alone and players == 4:  # (in cutthroat the maker always plays alone)
         lines.append(_alone_line(view, who))
@@ -113,11 +114,13 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
                          if seat not in view.out and seat != view.player)
         lines.append(f"Tricks: {tricks}.  Cards held: {held}.")
     elif view.phase == "play" or view.tricks:
-        tricks = f"Tricks: {mid(0)} {view.tricks_won[0]}, {mid(1)} {view.tricks_won[1]}."
+        tricks = _("Tricks: {first} {won}, {second} {other}.", first=mid(0),
+                   won=view.tricks_won[0], second=mid(1), other=view.tricks_won[1])
         if len(hands) == 1 and view.player is not None:
             other = 1 - view.player
             held = 5 - len(view.tricks) - (1 if view.trick and view.leader == other else 0)
-            tricks += f"  {who(other)} holds {count(held, 'card')}."
+            tricks += "  " + ngettext("{name} holds {n} card.", "{name} holds {n} cards.", held,
+                                      name=who(other))
         lines.append(tricks)
     if view.trick:
         seats = in_turn(view.leader, players, view.out)
@@ -130,7 +133,8 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
         if seen.hand:
             lines.append(f"{label}: {hand_text(seen)}")
         elif seen.phase == "joker" and seen.player == seen.dealer:
-            lines.append(f"{label}: (face down: trump is named before looking)")
+            lines.append(_("{label}: (face down: trump is named before looking)",
+                           label=label))
     return lines
 
 

@@ -27,9 +27,10 @@ from rich.text import Text
 from .. import agents
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
 from ..agents.stand_in import play_on
-from ..cards import SUITS, parse_suit
+from ..cards import parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game, IllegalAction
+from ..i18n import _
 from ..view import View
 from ..words import (
     bid_words,
@@ -40,7 +41,6 @@ from ..words import (
     result_words,
     says,
     side_name,
-    suit_text,
     trick_reason,
     why_not,
 )
@@ -68,7 +68,7 @@ class Seat:
                  hands: int | None = None, players: int = 2) -> None:
         self.console = console
         self.players = players
-        self.names = SEAT_NAMES[players]
+        self.names = tuple(_(name) for name in SEAT_NAMES[players])  # in the reader's words
         self.level = level
         self.autoplay = autoplay
         self.hands = hands
@@ -96,8 +96,9 @@ class Seat:
         legal = view.legal
         if not self.plays_itself(view):
             return None
-        self.say(f"You play {coloured(card_text(legal[0]))}: your only "
-                 f"{'card' if len(view.hand) == 1 else 'card that may be played'}.")
+        card = coloured(card_text(legal[0]))
+        self.say(_("You play {card}: your only card.", card=card) if len(view.hand) == 1
+                 else _("You play {card}: your only card that may be played.", card=card))
         return legal[0]
 
     def report(self, before: View, after: View, token: str) -> None:
@@ -124,12 +125,15 @@ class Seat:
             return
         said = result_words(last, self.names, self.players, you=HUMAN)
         if last["outcome"] == "thrown_in":
-            self.say(f"[bold]{said[0].upper()}{said[1:]}.[/] The deal passes.")
+            result = said[0].upper() + said[1:]
+            self.say("[bold]" + _("{result}.", result=result) + "[/] "
+                     + _("The deal passes."))
             return
-        self.say(f"[bold]Hand over:[/] {said}.")
-        self.say(f"Score: {self.standing(score)}.")
+        self.say(_("[bold]Hand over:[/] {result}.", result=said))
+        self.say(_("Score: {score}.", score=self.standing(score)))
         if last.get("discard"):  # the dealer's own discard, in his own view only
-            self.say(f"  (You had discarded {coloured(card_text(last['discard']))}.)")
+            self.say("  " + _("(You had discarded {card}.)",
+                              card=coloured(card_text(last['discard']))))
 
     # --- showing --------------------------------------------------------------------------
 
@@ -149,14 +153,16 @@ class Seat:
         self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        dealer = ("The computer deals" if self.players == 2 and view.dealer != HUMAN
-                  else says(self.who(view.dealer), "deal"))
-        hand = f"Hand {view.hand_number + 1}" + (f" of {self.hands}" if self.hands else "")
-        goal = "" if self.hands else f" -- to {view.target}"
-        score = (f"You {view.score[0]} - Computer {view.score[1]}" if self.players == 2
-                 else self.standing(view.score).replace("you", "You", 1))
-        heading = f"-- {hand} -- {score} ({self.level}){goal} -- {dealer}"
-        for line in table_lines(view, self.who, heading, [("Your hand", view)], self.named):
+        dealer = (_("You deal") if view.dealer == HUMAN else _("The computer deals")
+                  if self.players == 2 else _("{name} deals", name=self.who(view.dealer)))
+        number = view.hand_number + 1
+        hand = (_("Hand {number} of {hands}", number=number, hands=self.hands) if self.hands
+                else _("Hand {number}", number=number))
+        goal = "" if self.hands else " -- " + _("to {target}", target=view.target)
+        score = (_("You {mine} - Computer {theirs}", mine=view.score[0], theirs=view.score[1])
+                 if self.players == 2 else self.standing(view.score))
+        heading = f"-- {hand} -- {score} ({_(self.level)}){goal} -- {dealer}"
+        for line in table_lines(view, self.who, heading, [(_("Your hand"), view)], self.named):
             self.say(line)
 
     def lines_of(self, items: list[str]) -> list[str]:
@@ -176,21 +182,19 @@ class Seat:
         computer's discard as ``discard``: the card stays face down)."""
         action = DISCARD if token == HIDDEN_DISCARD else parse_action(token)
         seat = view.player if view.player is not None else COMPUTER
-        actor = "The computer" if self.players == 2 else self.who(seat)
+        name = _("The computer") if self.players == 2 else self.who(seat)
+        up = coloured(card_text(view.upcard)) if view.upcard else ""
         if action < DISCARD:
-            self.say(f"{actor} played {coloured(card_text(token))}.")
+            self.say(_("{name} played {card}.", name=name, card=coloured(card_text(token))))
         elif action < PASS:  # its discard: its pick-up was told already if it was its bid
             took = bool(view.bids) and tuple(view.bids[-1]) == (seat, "order")
-            self.say(f"{actor} discarded a card." if took else
-                     f"{actor} picked up {coloured(card_text(view.upcard))} and discarded "
-                     "a card.")
+            self.say(_("{name} discarded a card.", name=name) if took else
+                     _("{name} picked up {card} and discarded a card.", name=name, card=up))
         elif action == PASS:
-            self.say(f"{actor} left {coloured(card_text(view.upcard))}."
-                     if view.phase == "discard" else f"{actor} passed.")
-        elif CALL <= action < CALL + len(SUITS):
-            self.say(f"{actor} named {coloured(suit_text(SUITS[action - CALL]))}.")
-        else:  # ordering up, and the lone bids of the family
-            self.say(f"{actor} {coloured(bid_words(view, seat, token))}.")
+            self.say(_("{name} left {card}.", name=name, card=up)
+                     if view.phase == "discard" else _("{name} passed.", name=name))
+        else:  # naming a suit, ordering up, and the lone bids of the family
+            self.say(_("{name} {bid}.", name=name, bid=coloured(bid_words(view, seat, token))))
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -201,7 +205,7 @@ class Seat:
         self.offer(view, choices)
         while True:
             try:
-                text = self.console.input("Your choice> ").strip()
+                text = self.console.input(_("Your choice> ")).strip()
             except EOFError:
                 return QUIT
             command = text.lower()
@@ -406,9 +410,10 @@ class Table(Seat):
         self.say("")
         if self.players == 2:
             won = game.winner == HUMAN
-            self.say(f"[bold green]You win the match {game.score[0]}-{game.score[1]}![/]"
-                     if won else
-                     f"[bold]The computer wins the match {game.score[1]}-{game.score[0]}.[/]")
+            self.say("[bold green]" + _("You win the match {mine}-{theirs}!",
+                                        mine=game.score[0], theirs=game.score[1]) + "[/]"
+                     if won else "[bold]" + _("The computer wins the match {theirs}-{mine}.",
+                                              mine=game.score[0], theirs=game.score[1]) + "[/]")
         else:
             winners = says(side_name(self.names, self.players, game.winner), "win",
                            plural=self.players == 4)

@@ -173,7 +173,8 @@ async def levels_offered(request: Request) -> dict[str, Any]:
     a first visit offers, the default rules and the most points a match may be played to."""
     return {"levels": list(agents.LEVELS), "rules": Rules().to_dict(),
             "default": levels.DEFAULT, "max_target": hub_of(request).limits.max_target,
-            "about": {name: levels.ABOUT[name].as_json() for name in agents.LEVELS}}
+            "about": {name: {**levels.ABOUT[name].as_json(), "name": levels.level_name(name)}
+                      for name in agents.LEVELS}}
 
 
 @router.get("/recent")

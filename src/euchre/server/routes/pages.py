@@ -4,9 +4,10 @@ game's replay is ``routes/replay.py``)."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from .. import cards_svg, match, pages
+from ..languages import page_of
 from ..paths import STATIC
 from ..review_page import capital
 from ..table import WRONG_TOKEN
@@ -17,8 +18,8 @@ router = APIRouter()
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby() -> FileResponse:
-    return FileResponse(STATIC / "lobby.html")
+async def lobby(request: Request) -> HTMLResponse:
+    return page_of(request, STATIC / "lobby.html")
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
@@ -36,7 +37,7 @@ async def table_page(game_id: str, request: Request, token: str | None = None) -
             "Not your seat's link", f"{capital(WRONG_TOKEN)}: it may be mistyped or cut "
             "short. You can still watch the game.", (f"/play/{game_id}", "Watch the game")),
             status_code=403)
-    return FileResponse(STATIC / "table.html")
+    return page_of(request, STATIC / "table.html")
 
 
 @router.get("/join/{game_id}", response_class=HTMLResponse)
@@ -44,7 +45,7 @@ async def join_page(game_id: str, request: Request) -> Response:
     """A friend's invite: the page that takes the second seat, once (``hub.claim``)."""
     if not await hub_of(request).exists(game_id):
         return missing(game_id)
-    return FileResponse(STATIC / "join.html")
+    return page_of(request, STATIC / "join.html")
 
 
 @router.get("/players/{name}", response_class=HTMLResponse)

@@ -45,7 +45,8 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
             await websocket.send_json({"type": "error", "message": problem or DAILY_SECRET[1]})
             await websocket.close(code=4403)
         return
-    client = Client(seat, websocket.client.host if websocket.client else "unknown")
+    client = Client(seat, websocket.client.host if websocket.client else "unknown",
+                    websocket.scope.get("state", {}).get("language", "en"))
     if problem:
         client.send({"type": "error", "message": problem})
     sender = asyncio.create_task(_pump(websocket, client))

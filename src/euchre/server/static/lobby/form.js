@@ -1,5 +1,7 @@
 // The lobby's rules: the presets, your own rules from the form, and the checks made before
 // anything is sent, each said in a player's words (the server checks everything again).
+import { t } from "../i18n.js";
+
 const $ = (id) => document.getElementById(id);
 
 // Each preset: what it changes from the default rules (the server's Rules()).
@@ -32,21 +34,21 @@ export function showTableChoices() {
   $("partner-row").hidden = n !== 4;
   for (const node of document.querySelectorAll(".two-only")) node.hidden = n !== 2;
   for (const node of document.querySelectorAll(".four-only")) node.hidden = n !== 4;
-  $("friend").textContent = n === 2 ? "Play a friend instead: get a link to send"
-    : "Play with friends instead: a link for each seat, the computer in the seats nobody takes";
+  $("friend").textContent = n === 2 ? t("Play a friend instead: get a link to send")
+    : t("Play with friends instead: a link for each seat, the computer in the seats nobody takes");
 }
 
 // What is wrong with the form, in a sentence, or "" when it can be sent.
 export function checkForm(name, preset) {
-  if (!name) return "Write your name first: it is how the table and your statistics know you.";
-  if (name.includes("/")) return "A name cannot have a slash (/) in it.";
+  if (!name) return t("Write your name first: it is how the table and your statistics know you.");
+  if (name.includes("/")) return t("A name cannot have a slash (/) in it.");
   if (preset === "custom") {
     const target = $("target");
     const points = Number(target.value);
     const most = Number(target.max || Infinity);  // (set from /api/levels: the server's bound)
     if (target.value.trim() === "" || !Number.isInteger(points) || points < 1 || points > most) {
       target.focus();
-      return `“Play to” takes a whole number of points from 1 to ${most}.`;
+      return t("“Play to” takes a whole number of points from 1 to {most}.", { most });
     }
   }
   return "";

@@ -2,6 +2,7 @@
 // the rules chosen last time (a first visit: medium, the standard rules); each level says
 // what it is like and how strong it measured; a friend table is one more click. Below, the
 // games this browser sits in.
+import { t } from "../i18n.js";
 import { bindSettings, loadSettings } from "../settings.js";
 import { showGames } from "./games.js";
 import { checkForm, OPTIONS, players, PRESETS, rulesOf, showTableChoices } from "./form.js";
@@ -23,7 +24,7 @@ function levelCards(levels, pick) {
     const label = document.createElement("label");
     label.className = "level";
     const title = document.createElement("b");
-    title.textContent = name[0].toUpperCase() + name.slice(1);
+    title.textContent = about.name[0].toLocaleUpperCase() + about.name.slice(1);
     const said = document.createElement("span");
     said.id = `about-${name}`;
     said.className = "about";
@@ -37,8 +38,8 @@ function levelCards(levels, pick) {
 function measured(levels) {
   const list = document.createElement("ul");
   list.append(...levels.levels.map((name) => Object.assign(document.createElement("li"), {
-    id: `measured-${name}`, textContent: `${name}: ${levels.about[name].strength}` })));
-  const summary = Object.assign(document.createElement("summary"), { textContent: "How the levels measured" });
+    id: `measured-${name}`, textContent: t("{level}: {strength}", { level: levels.about[name].name, strength: levels.about[name].strength }) })));
+  const summary = Object.assign(document.createElement("summary"), { textContent: t("How the levels measured") });
   const details = Object.assign(document.createElement("details"), { className: "measured" });
   details.setAttribute("data-testid", "levels-measured");
   details.append(summary, list);
@@ -54,18 +55,20 @@ function preset() {
 }
 
 function saysPlay() {
-  const words = { standard: "the standard rules", stick: "stick the dealer", joker: "the Joker deck", custom: "your own rules" };
-  const table = { 2: `Against the computer (${level()})`,
-                  4: `With a partner (${$("partner").value}) against two computers (${level()})`,
-                  3: `Cutthroat against two computers (${level()})` }[players()];
-  $("play-says").textContent = `${table}, ${words[preset()]}.`;
+  const rules = { standard: t("the standard rules"), stick: t("stick the dealer"), joker: t("the Joker deck"),
+                  custom: t("your own rules") }[preset()];
+  const said = { level: offered.about[level()].name, partner: offered.about[$("partner").value].name, rules };
+  $("play-says").textContent = {
+    2: () => t("Against the computer ({level}), {rules}.", said),
+    4: () => t("With a partner ({partner}) against two computers ({level}), {rules}.", said),
+    3: () => t("Cutthroat against two computers ({level}), {rules}.", said) }[players()]();
   $("custom").hidden = preset() !== "custom";
   showTableChoices();
 }
 
 function partnerChoices(levels, pick) {
   $("partner").replaceChildren(...levels.levels.map((name) =>
-    Object.assign(document.createElement("option"), { value: name, textContent: name, selected: name === pick })));
+    Object.assign(document.createElement("option"), { value: name, textContent: levels.about[name].name, selected: name === pick })));
 }
 
 async function start(mode) {
@@ -82,10 +85,10 @@ async function start(mode) {
                                         headers: { "Content-Type": "application/json" } });
     data = await reply.json();
   } catch {
-    $("error").textContent = "The server cannot be reached just now: try again in a moment.";
+    $("error").textContent = t("The server cannot be reached just now: try again in a moment.");
     return;
   }
-  if (!reply.ok) { $("error").textContent = `The game could not be started: ${data.error}.`; return; }
+  if (!reply.ok) { $("error").textContent = t("The game could not be started: {error}.", { error: data.error }); return; }
   localStorage.setItem("euchre.name", name);
   localStorage.setItem(CHOICE, JSON.stringify({ level: level(), preset: preset(), rules: rulesOf("custom", offered.rules, 4),
                                                players: players(), partner: $("partner").value }));

@@ -1,8 +1,9 @@
 // What a person is told as the game goes: the live region (for screen readers: each move
 // of the others, each trick's winner, each hand's result, arrivals and departures), the same
 // lines in "What happened", and a notice when a friend comes or goes.
+import { number, t } from "../i18n.js";
 import { $, setText } from "./dom.js";
-import { says } from "./store.js";
+import { saysOf } from "./store.js";
 import { logLine } from "./side.js";
 import { sound } from "./sound.js";
 
@@ -40,23 +41,24 @@ export function noticeComings(before, now) {
       if (g.levels?.[p]) computers.push(name);
       else {
         arrivedNow.add(p);
-        notice(g.names.length === 2 ? `${name} has arrived: the game can start.` : `${name} has taken a seat.`);
+        notice(g.names.length === 2 ? t("{name} has arrived: the game can start.", { name }) : t("{name} has taken a seat.", { name }));
       }
     } else if (before.game.arrived?.[p] && g.levels?.[p] && !away && name !== was) {
-      notice(`${name} takes over ${was}'s seat from the next hand.`);
+      notice(t("{name} takes over the seat of {was} from the next hand.", { name, was }));
     } else if (away && !wasAway) {
-      notice(`The computer plays for ${name} until ${name} is back.`);
+      notice(t("The computer plays for {name} until {name} is back.", { name }));
     } else if (wasAway && !away) {
-      notice(`${name} is back at the table.`);
+      notice(t("{name} is back at the table.", { name }));
     } else if (before.game.connected[p] !== g.connected[p] && !away && !wasAway) {
-      if (!g.connected[p]) notice(`${name} left the table.`);
-      else if (seenHere.has(p)) notice(`${name} is back at the table.`);
-      else if (!arrivedNow.has(p)) notice(`${name} is at the table.`);
+      if (!g.connected[p]) notice(t("{name} left the table.", { name }));
+      else if (seenHere.has(p)) notice(t("{name} is back at the table.", { name }));
+      else if (!arrivedNow.has(p)) notice(t("{name} is at the table.", { name }));
     }
     if (g.connected[p]) seenHere.add(p);
   }
   if (computers.length)
-    notice(`The game starts: the computer (${g.level}) plays ${computers.join(" and ")}.`);
+    notice(computers.length === 1 ? t("The game starts: the computer ({level}) plays {name}.", { level: t(g.level), name: computers[0] })
+      : t("The game starts: the computer ({level}) plays {first} and {second}.", { level: t(g.level), first: computers[0], second: computers[1] }));
 }
 
 // A new state: the move that made it (when it is someone else's, and said once).
@@ -66,21 +68,23 @@ export function announceMove(before, now) {
   const fresh = !before || before.seq !== now.seq;
   if (fresh && now.words.last && now.last_action) {
     const theirs = now.last_action[0] !== g.seat;
-    if (theirs) say(now.words.last + (yours ? ". Your turn." : "."));
-    else logLine(now.words.last + ".");
-    if (/played/.test(now.words.last)) sound("card");
+    const line = t("{move}.", { move: now.words.last });
+    if (theirs) say(yours ? t("{move}. Your turn.", { move: now.words.last }) : line);
+    else logLine(line);
+    if (now.last_action[1].length === 2) sound("card");  // (a card's token: a card was played)
   }
   if (yours && fresh && before) sound("turn");
 }
 
 export function announceTrick(trick, reason) {
-  say(`${says(trick.winner, "win")} the trick: ${reason}.`);
+  say(saysOf(trick.winner, () => t("You win the trick: {reason}.", { reason }),
+             (name) => t("{name} wins the trick: {reason}.", { name, reason })));
   sound("trick");
 }
 
 export function announceHand(state) {
   const last = state.words.last_hand;
   if (!last) return;
-  say(`Hand ${state.view.hand_number}: ${last.summary}`);
+  say(t("Hand {number}: {summary}", { number: number(state.view.hand_number), summary: last.summary }));
   sound("hand");
 }

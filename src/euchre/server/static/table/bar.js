@@ -1,8 +1,9 @@
 // The score zone (always in view: the score, trump, the hand and its dealer), the page's
 // title, and the line that says whose turn it is.
 import { $, el, setText } from "./dom.js";
-import { T, choosing, endedHand, nameOf, says, scoreWords, seats, sideSays, sidesShown, waitingFor,
+import { T, choosing, endedHand, mine, nameOf, saysOf, scoreWords, seats, sideName, sidesShown, waitingFor,
          words } from "./store.js";
+import { number, t, tn } from "../i18n.js";
 
 export function drawBar() {
   const v = T.shown.view, g = T.shown.game;
@@ -11,17 +12,17 @@ export function drawBar() {
   // at three, the others by initial (their names are at their places); at four watched or
   // replayed, the sides as the bottom seat's name and the others' initials ("Ann & N 3 · W & E 5")
   const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ")
-    : seats() === 4 && !short ? sides.map((x) => `${x.name.split(" and ").map((n, i) => (x === sides[0] && i === 0 ? n : n[0])).join(" & ")} ${v.score[x.side]}`).join(" · ")
+    : seats() === 4 && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : nameOf(p)[0])).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
     : "";
   const score = $("score");
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
+  const us = short ? t("Us {us} · Them {them}", { us: number(v.score[sides[0].side]), them: number(v.score[sides[1].side]) }) : "";
   const pts = score.firstChild;
-  setText(pts, `${short ? `Us ${v.score[sides[0].side]} · Them ${v.score[sides[1].side]}`
-    : initials || scoreWords(v.score)} `);
+  setText(pts, `${us || initials || scoreWords(v.score)} `);
   if (seats() === 2 && pts.scrollWidth > pts.clientWidth + 1)  // a long name on a phone's bar:
-    setText(pts, `${sides.map((x, i) => `${i ? x.name[0] : x.name} ${v.score[x.side]}`).join(" · ")} `);  // as at three
+    setText(pts, `${sides.map((x, i) => `${i ? x.name[0] : x.name} ${number(v.score[x.side])}`).join(" · ")} `);  // as at three
   const day = T.shown.match.daily;  // a day's hands, not a target, end its match
-  setText(score.lastChild, day ? `(${day.hands} hands)` : `(to ${v.target})`);  // the goal: smaller on a phone's bar
+  setText(score.lastChild, day ? tn("({n} hand)", "({n} hands)", day.hands) : t("(to {target})", { target: number(v.target) }));  // the goal: smaller on a phone's bar
   const ended = endedHand();
   const hand = ended
     ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,
@@ -29,38 +30,48 @@ export function drawBar() {
     : { number: v.hand_number + 1, dealer: v.dealer, trump: v.trump, trumpWords: words().trump };
   const handNo = $("hand-no");  // on a phone "Hand 3" alone: the dealer's chip says who deals
   if (!handNo.firstChild) handNo.append(el("span"), el("span", { class: "dealt" }));
-  setText(handNo.firstChild, `Hand ${hand.number}`);
-  setText(handNo.lastChild, `, ${says(hand.dealer, "deal")}`);
-  setText($("trump"), hand.trumpWords ? `Trump ${hand.trumpWords}` : "No trump yet");
+  setText(handNo.firstChild, t("Hand {number}", { number: number(hand.number) }));
+  setText(handNo.lastChild, saysOf(hand.dealer, () => t(", you deal"), (name) => t(", {name} deals", { name })));
+  setText($("trump"), hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords }) : t("No trump yet"));
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
-  const told = words().names.length === 4 ? [`${words().names[0]} and ${words().names[2]}`, `${words().names[1]} and ${words().names[3]}`] : words().names;
-  document.title = `${yourTurn ? "Your turn · " : ""}Euchre: ${v.score.map((s, i) => `${told[i]} ${s}`).join(", ")}`;
+  const n = words().names, told = n.length === 4 ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
+  const standing = v.score.map((s, i) => t("{name} {points}", { name: told[i], points: number(s) })).join(", ");
+  document.title = yourTurn ? t("Your turn · Euchre: {score}", { score: standing }) : t("Euchre: {score}", { score: standing });
 }
 
 // "You win the match!", or a resignation said as one.
 export function matchWords() {
   const g = T.shown.game, m = T.shown.match;
-  if (m.resigned !== null && m.resigned !== undefined)
-    return `${nameOf(m.resigned)} resigned: ${sideSays(g.winner, "win")} the match.`;
-  if (m.daily) return `The ${m.daily.hands} hands of the day are played`;
-  return `${sideSays(g.winner, "win")} the match!`;
+  const many = seats() === 4, winner = many ? sideName(g.winner) : words().names[g.winner];
+  const you = !many && g.winner === g.seat;
+  if (m.resigned !== null && m.resigned !== undefined) {
+    const quit = m.resigned === g.seat ? null : words().names[m.resigned];
+    if (quit === null) return many ? t("You resigned: {names} win the match.", { names: winner })
+      : t("You resigned: {name} wins the match.", { name: winner });
+    if (you) return t("{name} resigned: you win the match.", { name: quit });
+    return many ? t("{name} resigned: {names} win the match.", { name: quit, names: winner })
+      : t("{name} resigned: {winner} wins the match.", { name: quit, winner });
+  }
+  if (m.daily) return tn("The {n} hand of the day is played", "The {n} hands of the day are played", m.daily.hands);
+  if (you) return t("You win the match!");
+  return many ? t("{names} win the match!", { names: winner }) : t("{name} wins the match!", { name: winner });
 }
 
 export function drawStatus() {
   const v = T.shown.view, g = T.shown.game, waiting = waitingFor();
   let text;
   if (g.finished) text = matchWords();
-  else if (T.hiding || T.handEnd) text = T.held ? "The last trick of the hand" : "The hand is over";
-  else if (T.dealing) text = "Dealing…";
-  else if (waiting !== null) text = words().prompt || `Waiting for ${words().names[waiting]} to arrive`;
+  else if (T.hiding || T.handEnd) text = T.held ? t("The last trick of the hand") : t("The hand is over");
+  else if (T.dealing) text = t("Dealing…");
+  else if (waiting !== null) text = words().prompt || t("Waiting for {name} to arrive", { name: words().names[waiting] });
   else if (choosing() && words().prompt) text = words().prompt;
   else if (g.seat !== null && v.to_move === g.seat && v.legal.length) text = words().prompt;
-  else text = `Waiting for ${nameOf(v.to_move)}…`;
+  else text = t("Waiting for {name}…", { name: nameOf(v.to_move) });
   setText($("status"), text);
   $("status").classList.toggle("mine", choosing());
   $("watching").hidden = g.seat !== null;
   if (g.seat === null) setText($("watching"), words().names.length === 2
-    ? `You are watching ${words().names[0]} play ${words().names[1]}.`
-    : `You are watching ${words().names[0]}'s table.`);
+    ? t("You are watching {first} play {second}.", { first: words().names[0], second: words().names[1] })
+    : t("You are watching the table of {name}.", { name: words().names[0] }));
 }

@@ -1,11 +1,12 @@
 // Card pictures as the page shows them, and lists of them kept element for element: a card
 // that stays on the table keeps its element, so a click on it is never lost to a redraw
 // and it can be moved smoothly from where it was.
+import { t } from "../i18n.js";
 import { cardSrc, el, setAttr } from "./dom.js";
 import { T, words } from "./store.js";
 
 export function cardName(card) {
-  return card === "back" ? "a hidden card" : words().cards[card]?.name ?? "a card";
+  return card === "back" ? t("a hidden card") : words().cards[card]?.name ?? t("a card");
 }
 
 // A card's image: its picture in the chosen colours, its spoken name (or `alt`).

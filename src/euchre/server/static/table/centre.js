@@ -1,9 +1,10 @@
 // The middle of the table: the upcard and the kitty in the dealer's corner, the trick with
 // each card in front of the seat that played it, why it was won, and the last trick one
 // tap or click away.
+import { t } from "../i18n.js";
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed, updateImg } from "./cards.js";
-import { T, endedHand, inTurn, nameOf, says, words } from "./store.js";
+import { T, endedHand, inTurn, nameOf, saysOf, words } from "./store.js";
 import { DEALER_CORNER, placeOf } from "./places.js";
 
 const CORNERS = Object.values(DEALER_CORNER).map((c) => `at-${c}`);
@@ -22,9 +23,10 @@ function drawUpcard() {
   const taken = ended ? ended.upcard_taken : v.upcard_taken || v.phase === "discard";
   let caption = state;
   if (!ended && taken) caption = v.phase === "discard" && v.dealer === T.shown.game.seat
-    ? "in your hand" : `picked up by ${nameOf(dealer)}`;
+    ? t("in your hand") : saysOf(dealer, () => t("picked up by you"), (name) => t("picked up by {name}", { name }));
   const up = $("upcard");
-  up.className = `slot upcard${state === "turned down" ? " down" : ""}${taken ? " taken" : ""}`;
+  const down = ended ? said.last_hand.upcard_down : said.upcard_down;  // (the server's word for it)
+  up.className = `slot upcard${down ? " down" : ""}${taken ? " taken" : ""}`;
   let img = up.querySelector("img"), label = up.querySelector(".caption");
   if (!label) {
     label = el("p", { class: "caption" }, el("span", { class: "visually-hidden" }), el("span"));
@@ -33,7 +35,7 @@ function drawUpcard() {
   if (taken || !card) { img?.remove(); img = null; }
   else if (!img) up.prepend(cardImg(card));
   else updateImg(img, card);
-  setText(label.firstChild, ended ? "the upcard of the hand that ended: " : "");
+  setText(label.firstChild, ended ? t("the upcard of the hand that ended: ") : "");
   setText(label.lastChild, caption);
   setText($("note"), ended ? "" : said.note);
 }
@@ -47,8 +49,9 @@ function trickSlots(box, cards, leader, winner, out) {
       const won = winner === it.who;
       node.className = `slot at-${placeOf(it.who)}${won ? " won" : ""}`;
       updateImg(node.querySelector("img"), it.card,
-                `${words().cards[it.card]?.name ?? it.card}, played by ${nameOf(it.who)}${won ? ", wins the trick" : ""}`);
-      setText(node.querySelector(".win-tag"), won ? "wins" : "");
+                won ? t("{card}, played by {name}, wins the trick", { card: words().cards[it.card]?.name ?? it.card, name: nameOf(it.who) })
+                  : t("{card}, played by {name}", { card: words().cards[it.card]?.name ?? it.card, name: nameOf(it.who) }));
+      setText(node.querySelector(".win-tag"), won ? t("wins") : "");
     });
 }
 
@@ -64,7 +67,7 @@ function drawTrick() {
   else trickSlots($("trick"), v.trick, v.leader, null, v.out || []);
   $("trick").classList.toggle("done", Boolean(trick));
   setText($("why"), trick && trick.winner !== null && trick.winner !== undefined
-    ? `${says(trick.winner, "win")} the trick: ${reason}` : "");
+    ? saysOf(trick.winner, () => t("You win the trick: {reason}", { reason }), (name) => t("{name} wins the trick: {reason}", { name, reason })) : "");
   const previous = ended ? null : held ? v.tricks[v.tricks.length - 2] : v.tricks[v.tricks.length - 1];
   trickSlots($("last-trick"), previous ? previous.cards : [], previous?.leader ?? 0, previous?.winner ?? null, v.out || []);
   const button = $("last-trick-button");

@@ -1,6 +1,7 @@
 // The match chart: the score after each hand, one line per side (two, or three in
 // cutthroat), drawn as SVG with its axes, the hand numbers, the target and a legend (no
 // library).
+import { number, t } from "../i18n.js";
 import { svgEl } from "./dom.js";
 
 const W = 340, LEFT = 30, RIGHT = 10, BOTTOM = 28, PLOT = 116, ROW = 14, COLUMN = 150;
@@ -21,11 +22,11 @@ export function scoreChart(scores, target, names, sides) {
   const x = (i) => LEFT + (i / hands) * (W - LEFT - RIGHT);
   const y = (s) => H - BOTTOM - (s / high) * PLOT;
   const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img" });
-  svg.setAttribute("aria-label", "The score after each hand: " + scores.slice(1).map(
-    (s, i) => `hand ${i + 1}, ${sides.map((side, k) => `${names[k]} ${s[side]}`).join(", ")}`).join("; "));
+  svg.setAttribute("aria-label", t("The score after each hand: {hands}", { hands: scores.slice(1).map(
+    (s, i) => t("hand {number}, {score}", { number: number(i + 1), score: sides.map((side, k) => t("{name} {points}", { name: names[k], points: number(s[side]) })).join(t(", ")) })).join("; ") }));
   svg.append(svgEl("line", { class: "axis", x1: LEFT, y1: y(0), x2: W - RIGHT, y2: y(0) }),
              svgEl("line", { class: "axis", x1: LEFT, y1: y(0), x2: LEFT, y2: top - 6 }),
-             text(LEFT - 6, y(0) + 4, "0", "end"), text(W - RIGHT, H - 4, "hand", "end"));
+             text(LEFT - 6, y(0) + 4, "0", "end"), text(W - RIGHT, H - 4, t("hand"), "end"));
   if (target !== null && target !== undefined)
     svg.append(svgEl("line", { class: "target", x1: LEFT, y1: y(target), x2: W - RIGHT, y2: y(target) }),
                text(LEFT - 6, y(target) + 4, String(target), "end"));

@@ -3,6 +3,7 @@
 // that comes back), waiting longer each time, up to 4 s. While it is down a banner says so,
 // and the table shows every choice disabled and every other seat's presence as unknown;
 // once back, the server's state brings the table up to date.
+import { t } from "../i18n.js";
 import { $, setText } from "./dom.js";
 import { T } from "./store.js";
 
@@ -26,7 +27,7 @@ function open() {
   socket.onopen = () => {
     retry = 400;
     T.online = true;
-    setText($("conn"), "Connected");
+    setText($("conn"), t("Connected"));
     $("conn").className = "conn on";
     $("banner").hidden = true;
     handlers.onChange();
@@ -36,9 +37,9 @@ function open() {
     const was = T.online;
     T.online = false;
     $("conn").className = "conn off";
-    setText($("conn"), "Connection lost: reconnecting…");
+    setText($("conn"), t("Connection lost: reconnecting…"));
     if (!(T.shown && T.shown.game.finished)) {  // (after the match only the rematch waits)
-      setText($("banner"), "Connection lost. Reconnecting… Your choices wait until the table is back.");
+      setText($("banner"), t("Connection lost. Reconnecting… Your choices wait until the table is back."));
       $("banner").hidden = false;
     }
     if (was) handlers.onChange();

@@ -1,4 +1,5 @@
 // Draws the state on show: every part of the table from T (store.js), in one pass.
+import { t } from "../i18n.js";
 import { $ } from "./dom.js";
 import { T } from "./store.js";
 import { drawBar, drawStatus } from "./bar.js";
@@ -23,7 +24,7 @@ function drawTools() {
   $("resign").hidden = g.seat === null || g.finished;
   $("resign").disabled = !T.online;
   if (g.finished || !T.online) $("resign-box").hidden = true;
-  $("mute").textContent = T.settings.sound ? "♪ on" : "♪ off";
+  $("mute").textContent = T.settings.sound ? t("♪ on") : t("♪ off");
   $("mute").setAttribute("aria-pressed", String(T.settings.sound));
 }
 

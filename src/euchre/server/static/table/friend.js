@@ -3,6 +3,7 @@
 // links to the computers' seats a person may take over (in the menu), the friend's name,
 // the watch link (in the menu, opened in a new tab so the player keeps his seat) and the
 // host's switch for hints in a friend game.
+import { t } from "../i18n.js";
 import { $, el } from "./dom.js";
 import { T, arrived, seats, words } from "./store.js";
 import { send } from "./connection.js";
@@ -24,11 +25,12 @@ function inviteRows(box, invites, prefix) {
     const p = Number(seat), id = `${prefix}-${seat}`;
     const input = el("input", { type: "text", id, readonly: true, "data-seat": seat,
                                 value: new URL(link, location.href).href });
-    const whose = seats() === 4 && p === (g.seat + 2) % 4 ? " (your partner)" : "";
+    const partner = seats() === 4 && p === (g.seat + 2) % 4;
     return el("div", { class: "invite-seat" },
-      el("label", { for: id }, `${words().names[p]}'s seat${whose}`),
+      el("label", { for: id }, partner ? t("The seat of {name} (your partner)", { name: words().names[p] })
+        : t("The seat of {name}", { name: words().names[p] })),
       el("div", { class: "copy-row" }, input,
-         el("button", { type: "button", onclick: () => copy(input) }, "Copy")));
+         el("button", { type: "button", onclick: () => copy(input) }, t("Copy"))));
   }));
 }
 
@@ -42,12 +44,12 @@ function drawTableInvites() {
   $("invite").hidden = !(host && !started);
   $("invite-one").hidden = true;
   $("invite-seats").hidden = false;
-  setTitle("Waiting for your friends");
+  setTitle(t("Waiting for your friends"));
   inviteRows($("invite-seats"), started ? {} : open, "invite");
   const left = Object.keys(open).length;
-  $("invite-print").textContent = `Send each friend the link of one seat: it works once. The game starts when every seat is taken, or when you start it: then the computer (${g.level}) plays the empty seats, and a friend can still take one over between hands.`;
+  $("invite-print").textContent = t("Send each friend the link of one seat: it works once. The game starts when every seat is taken, or when you start it: then the computer ({level}) plays the empty seats, and a friend can still take one over between hands.", { level: t(g.level) });
   $("start-now").hidden = false;
-  $("start-now").textContent = "Start now, with the computer in the empty seats";
+  $("start-now").textContent = t("Start now, with the computer in the empty seats");
   $("menu-invites").hidden = !(host && started && left > 0);
   inviteRows($("menu-invite-seats"), started ? open : {}, "menu-invite");
 }

@@ -2,6 +2,7 @@
 // (data-action), exactly as the server's view.legal offers it; the others are pictures,
 // dimmed while you choose. Bids are buttons under the table. Each card carries its marks:
 // trump (a gold tab), the hint's best choice (a dashed frame), each with its own words.
+import { t } from "../i18n.js";
 import { $, el, setAttr, setText } from "./dom.js";
 import { cardName, cardImg, handCards, keyed } from "./cards.js";
 import { T, choosing, dayOver, words } from "./store.js";
@@ -28,7 +29,7 @@ function makeSlot() {
 function updateSlot(node, { card, choice, trump, upcard, open, best }) {
   let img = node.querySelector("img"), button = node.querySelector("button");
   if (!img) img = cardImg(card);
-  const name = cardName(card) + (trump ? ", trump" : "");
+  const name = trump ? t("{card}, trump", { card: cardName(card) }) : cardName(card);
   if (choice) {
     if (!button) {
       button = el("button", { type: "button", class: "card-btn" }, el("span", { class: "key" }));
@@ -40,7 +41,8 @@ function updateSlot(node, { card, choice, trump, upcard, open, best }) {
     setAttr(button, "title", choice.words);
     button.disabled = !T.online;
     button.classList.toggle("best", best);
-    setAttr(img, "alt", `${choice.words} (${name}${best ? ", the hint's best choice" : ""})`);
+    setAttr(img, "alt", best ? t("{choice} ({card}, the hint's best choice)", { choice: choice.words, card: name })
+      : t("{choice} ({card})", { choice: choice.words, card: name }));
     img.className = "card legal";
   } else {
     if (img.parentNode !== node) node.prepend(img);
@@ -51,8 +53,8 @@ function updateSlot(node, { card, choice, trump, upcard, open, best }) {
   node.className = `slot${trump ? " trump" : ""}${upcard ? " upcard-in-hand" : ""}`;
   const value = choice && choice.token in T.hints ? T.hints[choice.token].toFixed(2) : "";
   node.classList.toggle("has-value", Boolean(value));
-  setText(node.querySelector(".trump-tag"), upcard ? "upcard" : trump ? "trump" : "");
-  setText(node.querySelector(".best-tag"), best ? "best" : "");
+  setText(node.querySelector(".trump-tag"), upcard ? t("upcard") : trump ? t("trump") : "");
+  setText(node.querySelector(".best-tag"), best ? t("best") : "");
   setText(node.querySelector(".value"), value);
 }
 
@@ -61,7 +63,7 @@ function updateSlot(node, { card, choice, trump, upcard, open, best }) {
 function drawOpen(box, v) {
   const p = seatAt("s"), cards = handCards({ ...v, hand: T.shown.open[p], player: p });
   box.dataset.zone = "hand";
-  setAttr(box, "aria-label", `${words().names[p]}'s cards`);
+  setAttr(box, "aria-label", t("The cards of {name}", { name: words().names[p] }));
   const best = bestTokens(), up = v.phase === "discard" && v.dealer === p ? cards.length - 1 : -1;
   keyed(box, cards.map((card, i) => ({
     card, choice: null, open: false, upcard: i === up,
@@ -74,7 +76,7 @@ export function drawHand() {
   if (T.shown.open) { drawOpen(box, v); return; }
   if (g.seat === null) {  // a spectator: the first seat's cards, face down
     box.dataset.zone = `seat-${seatAt("s")}`;
-    box.setAttribute("aria-label", `${words().names[seatAt("s")]}'s cards`);
+    box.setAttribute("aria-label", t("The cards of {name}", { name: words().names[seatAt("s")] }));
     [...box.children].forEach((n) => { if (n.tagName !== "IMG") n.remove(); });
     showBacks(box, cardsHeld(seatAt("s")));
     return;
@@ -144,11 +146,12 @@ export function drawHints() {
   const ranked = Object.entries(T.hints).sort((a, b) => b[1] - a[1]);
   const wordsOf = Object.fromEntries(words().choices.map((c) => [c.token, c.words]));
   const box = $("hints");
-  const thinking = box.textContent === "Thinking…" && choosing();  // (the Hint button's words)
+  const thinking = box.dataset.thinking === "1" && choosing();  // (the Hint button's words)
   if (box.children.length !== 3) box.replaceChildren(el("span"), el("span", { class: "long" }), el("span"));
   const [head, values, convention] = box.children;
   const shown = ranked.length && choosing();
-  setText(head, shown ? `Expert's estimate (${words().hint_label})` : thinking ? "Thinking…" : "");
+  if (!thinking) delete box.dataset.thinking;
+  setText(head, shown ? t("Expert's estimate ({label})", { label: words().hint_label }) : thinking ? t("Thinking…") : "");
   setText(values, shown ? ": " + ranked.map(([t, x]) => `${wordsOf[t] ?? t} ${signed(x)}`).join(" · ") : "");
   setText(convention, shown && T.hintConvention ? ` — ${T.hintConvention}` : "");
 }

@@ -1,5 +1,6 @@
 // The table page: connects to the game's socket, hands each state to the pump and binds
 // the controls around the play. Every part of the page is drawn by its own module (draw.js).
+import { t } from "../i18n.js";
 import { bindSettings, saveSettings } from "../settings.js";
 import { $ } from "./dom.js";
 import { T } from "./store.js";
@@ -57,7 +58,7 @@ function closeAll() {
 
 function bindTools() {
   $("next-hand").addEventListener("click", nextHand);
-  $("hint").addEventListener("click", () => { $("hints").textContent = "Thinking…"; send({ type: "hint" }); });
+  $("hint").addEventListener("click", () => { $("hints").textContent = t("Thinking…"); $("hints").dataset.thinking = "1"; send({ type: "hint" }); });
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("resign").addEventListener("click", () => { $("resign-box").hidden = false; $("resign-cancel").focus(); });
   $("resign-cancel").addEventListener("click", () => { $("resign-box").hidden = true; $("resign").focus(); });

@@ -2,6 +2,7 @@
 // people at the table: a computer never asks or accepts), who left (in the rematch the
 // computer plays his seat until he is back, as during a match), and the button to ask for
 // it or accept it. The server decides whom it waits for (match.rematch_needed).
+import { t } from "../i18n.js";
 import { el } from "./dom.js";
 import { T, nameOf } from "./store.js";
 import { send } from "./connection.js";
@@ -10,11 +11,12 @@ import { send } from "./connection.js";
 function listOf(seats) {
   const me = T.shown.game.seat;
   const names = [...seats].sort((a, b) => (b === me) - (a === me))
-    .map((p) => (p === me ? "you" : nameOf(p)));
-  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+    .map((p) => (p === me ? t("you") : nameOf(p)));
+  if (names.length < 2) return names.join("");
+  return t("{first} and {second}", { first: names.slice(0, -1).join(t(", ")), second: names[names.length - 1] });
 }
 
-const capital = (line) => line.charAt(0).toUpperCase() + line.slice(1);
+const capital = (line) => line.charAt(0).toLocaleUpperCase() + line.slice(1);
 
 // The lines said under the match's end, each a sentence.
 export function rematchLines() {
@@ -22,13 +24,14 @@ export function rematchLines() {
   const pending = (m.rematch_needed ?? []).filter((p) => !asked.includes(p));
   const lines = [];
   if (asked.length) {
-    lines.push(`${capital(listOf(asked))} asked for a rematch.`);
-    if (pending.length) lines.push(`Waiting for ${listOf(pending)} to accept.`);
+    lines.push(capital(t("{names} asked for a rematch.", { names: listOf(asked) })));
+    if (pending.length) lines.push(t("Waiting for {names} to accept.", { names: listOf(pending) }));
     const gone = pending.filter((p) => p !== g.seat && !g.connected[p]);
-    if (gone.length) lines.push(`${capital(listOf(gone))} ${gone.length === 1 ? "is" : "are"} not at the table.`);
+    if (gone.length) lines.push(capital(gone.length === 1 ? t("{name} is not at the table.", { name: listOf(gone) })
+      : t("{names} are not at the table.", { names: listOf(gone) })));
   }
   for (const p of g.away ?? [])
-    lines.push(`${nameOf(p)} left the table: in the rematch the computer plays for ${nameOf(p)} until ${nameOf(p)} is back.`);
+    lines.push(t("{name} left the table: in the rematch the computer plays for {name} until {name} is back.", { name: nameOf(p) }));
   return lines;
 }
 
@@ -36,7 +39,7 @@ export function rematchLines() {
 export function rematchButton() {
   const asked = T.shown.match.rematch_asked, mine = asked.includes(T.shown.game.seat);
   const button = el("button", { type: "button", "data-testid": "rematch", onclick: () => send({ type: "rematch" }) },
-                    asked.length && !mine ? "Accept the rematch" : "Rematch");
+                    asked.length && !mine ? t("Accept the rematch") : t("Rematch"));
   button.disabled = mine;
   return button;
 }

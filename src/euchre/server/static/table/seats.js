@@ -1,6 +1,7 @@
 // The places around the table: each seat's name, whether someone is there, the dealer's
 // chip, tricks won, the backs of the cards it holds (in a replay, their faces) and its bid
 // in a bubble.
+import { number, t } from "../i18n.js";
 import { $, cardSrc, el, setAttr, setText } from "./dom.js";
 import { cardImg, handCards, keyed, updateImg } from "./cards.js";
 import { T, endedHand, seats, waitingFor, words } from "./store.js";
@@ -18,7 +19,7 @@ function build(place) {
     el("div", { class: "who" },
        el("span", { class: "dot", id: id("dot") }), el("b", { class: "name", id: id("name") }),
        el("span", { class: "line-break" }),  // at a side place: the chip and the tricks under the name
-       el("span", { class: "dealer-chip", title: "the dealer" }), el("span", { class: "turn-mark" }),
+       el("span", { class: "dealer-chip", title: t("the dealer") }), el("span", { class: "turn-mark" }),
        el("span", { class: "presence", id: id("here"), "data-testid": id("here") }),
        el("span", { class: "tricks", id: id("tricks") })),
     ...(place === "s" ? [] : [el("div", { class: "backs", id: id("cards"), "aria-hidden": "true" })]),
@@ -39,11 +40,11 @@ export function cardsHeld(p) {
 
 function presence(p) {
   const g = T.shown.game;
-  if (!T.online) return ["dot unknown", "unknown: not connected"];
+  if (!T.online) return ["dot unknown", t("unknown: not connected")];
   if ((T.shown.view.out || []).includes(p) && !endedHand()) return ["dot on", ""];  // said in his bubble
   if (g.mode === "computer" && p !== g.seat) return ["dot on", ""];
-  if (g.connected[p]) return ["dot on", p === g.seat ? "" : "at the table"];
-  return ["dot", p === g.seat ? "" : T.shown.game.arrived?.[p] === false ? "not arrived yet" : "away"];
+  if (g.connected[p]) return ["dot on", p === g.seat ? "" : t("at the table")];
+  return ["dot", p === g.seat ? "" : T.shown.game.arrived?.[p] === false ? t("not arrived yet") : t("away")];
 }
 
 // The level of the computer in seat p (null for a person's seat; at a friend table the
@@ -67,7 +68,7 @@ export function turnOf() {
   const v = T.shown.view, g = T.shown.game;
   if (g.finished || endedHand() || T.handEnd || waitingFor() !== null || v.to_move === null
       || v.to_move === undefined || v.phase === "over") return null;
-  const doing = { play: "to play", discard: "to discard" }[v.phase] || "to bid";
+  const doing = { play: t("to play"), discard: t("to discard") }[v.phase] || t("to bid");
   return { seat: v.to_move, doing };
 }
 
@@ -80,7 +81,8 @@ function drawPlace(place) {
   const v = T.shown.view, ended = endedHand(), turn = turnOf(), out = (v.out || []).includes(p) && !ended;
   const mark = turn && turn.seat === p ? turn.doing : "";
   setAttr(node, "role", "group");
-  setAttr(node, "aria-label", `${p === g.seat ? "You" : words().names[p]}${mark ? `, ${mark}` : ""}`);
+  const label = p === g.seat ? t("You") : words().names[p];
+  setAttr(node, "aria-label", mark ? t("{name}, {doing}", { name: label, doing: mark }) : label);
   node.classList.toggle("out", out);  // his cards laid down
   node.classList.toggle("turn", Boolean(mark));
   const [dot, here] = presence(p);
@@ -89,12 +91,13 @@ function drawPlace(place) {
   const name = who.querySelector(".name");  // the level in its own span: it wraps whole, never "(medium / )"
   if (!name.firstChild) name.append(document.createTextNode(""), el("span", { class: "level" }));
   setText(name.firstChild, words().names[p]);
-  setText(name.lastChild, p !== g.seat && levelOf(p) ? ` (${levelOf(p)})` : "");
+  const level = p !== g.seat && levelOf(p) ? t("({level})", { level: t(levelOf(p)) }) : "";
+  setText(name.lastChild, level ? ` ${level}` : "");
   setText(who.querySelector(".presence"), here);
-  setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? "dealer" : "");
+  setText(who.querySelector(".dealer-chip"), (ended ? ended.dealer : v.dealer) === p ? t("dealer") : "");
   setText(who.querySelector(".turn-mark"), mark);
-  setText(who.querySelector(".tricks"), `tricks ${(ended ? ended.tricks_won : v.tricks_won)[p]}`);
-  setText(node.querySelector(".bubble"), out ? "sits out this hand" : bidOf(p));
+  setText(who.querySelector(".tricks"), t("tricks {n}", { n: number((ended ? ended.tricks_won : v.tricks_won)[p]) }));
+  setText(node.querySelector(".bubble"), out ? t("sits out this hand") : bidOf(p));
   const backs = node.querySelector(".backs");
   if (backs && T.shown.open) showFaces(backs, p);
   else if (backs) showBacks(backs, cardsHeld(p));
@@ -106,7 +109,7 @@ function showFaces(box, p) {
   box.classList.add("open");
   setAttr(box, "aria-hidden", null);
   setAttr(box, "role", "group");
-  setAttr(box, "aria-label", `${words().names[p]}'s cards`);
+  setAttr(box, "aria-label", t("The cards of {name}", { name: words().names[p] }));
   [...box.children].forEach((n) => { if (!n.dataset.key) n.remove(); });
   keyed(box, cards, (card) => card, (card) => cardImg(card), (img, card) => updateImg(img, card));
 }

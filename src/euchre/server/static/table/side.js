@@ -1,15 +1,16 @@
 // Beside the table (on a phone, one tap away): the bidding of the hand, what happened, the
 // score pad of the match (each hand's dealer, maker, trump, tricks, outcome, points and the
 // running score, as the server's scorepad rows have them) and this hand's tricks so far.
+import { t } from "../i18n.js";
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed } from "./cards.js";
-import { T, endedHand, nameOf, says, sidesShown, words } from "./store.js";
+import { T, endedHand, nameOf, saysOf, sidesShown, words } from "./store.js";
 
 function drawBids() {
   const ended = endedHand();
   const bids = ended ? words().last_hand.bids : words().bids;
   keyed($("bids"), bids.map((b, i) => ({ ...b, i })), (b) => String(b.i),
-        () => el("div"), (node, b) => setText(node, `${nameOf(b.seat)}: ${b.words}`));
+        () => el("div"), (node, b) => setText(node, t("{name}: {bid}", { name: nameOf(b.seat), bid: b.words })));
 }
 
 const short = (p) => (p === null || p === undefined ? "–" : nameOf(p));
@@ -23,10 +24,10 @@ function drawPad() {
   if (key === padDrawn) return;
   padDrawn = key;
   if (!rows.length) {
-    if (!box.querySelector(".empty-pad")) box.replaceChildren(el("p", { class: "empty-pad" }, "No hand finished yet."));
+    if (!box.querySelector(".empty-pad")) box.replaceChildren(el("p", { class: "empty-pad" }, t("No hand finished yet.")));
     return;
   }
-  const head = el("tr", {}, ...["#", "Dealer", "Maker", "Trump", "Tricks", "Result", "Pts", "Score"]
+  const head = el("tr", {}, ...["#", t("Dealer"), t("Maker"), t("Trump"), t("Tricks"), t("Result"), t("Pts"), t("Score")]
     .map((h, i) => el("th", { scope: "col", class: i === 0 || i >= 6 ? "num" : null }, h)));
   const body = rows.map((r) => el("tr", {},
     el("td", { class: "num" }, String(r.hand)),
@@ -38,7 +39,7 @@ function drawPad() {
     el("td", { class: "num" }, bySide(r.points, sides)),
     el("td", { class: "num" }, bySide(r.score, sides))));
   const table = el("table", { class: "pad" },
-    el("caption", { class: "visually-hidden" }, `Each hand; tricks, points and score are ${sides.map((x) => `${x.name}'s`).join(" then ")}`),
+    el("caption", { class: "visually-hidden" }, t("Each hand; tricks, points and score by side, in this order: {sides}", { sides: sides.map((x) => x.name).join(t(", ")) })),
     el("thead", {}, head), el("tbody", {}, ...body));
   box.replaceChildren(table);
   box.scrollTop = box.scrollHeight;
@@ -55,7 +56,8 @@ function drawHandTricks() {
   const reasons = ended ? words().last_hand.reasons : words().reasons;
   keyed($("hand-tricks"), tricks.map((t, i) => ({ ...t, i })), (t) => t.cards.join(),
     (t) => el("li", {}, ...t.cards.map((c) => cardImg(c)), el("span", { class: "said" })),
-    (node, t) => setText(node.querySelector(".said"), `${says(t.winner, "win")}: ${reasons[t.i] ?? ""}`));
+    (node, trick) => setText(node.querySelector(".said"), saysOf(trick.winner, () => t("You win: {reason}", { reason: reasons[trick.i] ?? "" }),
+      (name) => t("{name} wins: {reason}", { name, reason: reasons[trick.i] ?? "" }))));
 }
 
 export function drawSide() {

@@ -1,6 +1,7 @@
 // What the table shows now, shared by the modules that draw it and the one that paces it.
 // The server is authoritative and words everything: a state message's `words` name the
 // choices, the cards, the bids and the finished hand; the page shows them.
+import { number, t } from "../i18n.js";
 import { loadSettings } from "../settings.js";
 
 export const T = {
@@ -22,18 +23,17 @@ export const words = () => T.shown.words;
 export const seat = () => T.shown.game.seat;
 export const mine = () => T.shown.game.seat ?? 0;
 export const seats = () => T.shown.game.names.length;
-export const nameOf = (p) => (T.shown.game.seat === p ? "You" : words().names[p]);
-// "You win" / "Ann wins": the verb agrees with the name.
-export const says = (p, verb) => `${nameOf(p)} ${p === T.shown.game.seat ? verb : verb + "s"}`;
+export const nameOf = (p) => (T.shown.game.seat === p ? t("You") : words().names[p]);
+// A sentence about seat p: `yours` when p is the reader's ("You win"), else `theirs` with the
+// seat's {name} ("Ann wins"): two messages, each already looked up with t().
+export const saysOf = (p, yours, theirs) => (p === T.shown.game.seat ? yours() : theirs(words().names[p]));
 
 // A side by its players' names, yours first: "You and North" at four, one seat's name else.
 export function sideName(side) {
   if (seats() !== 4) return nameOf(side);
   const members = [side, side + 2].sort((a, b) => (b === mine()) - (a === mine()));
-  return `${nameOf(members[0])} and ${nameOf(members[1])}`;
+  return t("{first} and {second}", { first: nameOf(members[0]), second: nameOf(members[1]) });
 }
-// "West and East win" / "You win" / "Ann wins".
-export const sideSays = (side, verb) => (seats() === 4 ? `${sideName(side)} ${verb}` : says(side, verb));
 
 // The sides of the match as the page lists them, yours first: each {side, name}, where side
 // indexes a score (partners share one at four; each seat is a side at two and three).
@@ -43,7 +43,7 @@ export function sidesShown() {
   return [...Array(n).keys()].map((i) => (me + i) % n).map((side) => ({ side, name: nameOf(side) }));
 }
 // The score by side, yours first: "You 3 · Computer 5" ("You and North 3 · West and East 5").
-export const scoreWords = (score) => sidesShown().map((s) => `${s.name} ${score[s.side]}`).join(" · ");
+export const scoreWords = (score) => sidesShown().map((s) => t("{name} {points}", { name: s.name, points: number(score[s.side]) })).join(" · ");
 // The seats that play a trick, in order: from the leader clockwise, past a seat sitting out.
 export function inTurn(leader, out = []) {
   const n = seats();

@@ -1,0 +1,148 @@
+"""The pages in the reader's language, checked in Chromium: the pseudo-language (every message
+wrapped in ``⟦ ⟧``) shows any visible word that did not come from a catalog; Arabic runs
+right to left while the felt keeps its seats; names in another script stay whole.
+
+The pseudo-language is served only because this module starts its server with
+``EUCHRE_PSEUDO_LANGUAGE=1``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    AXE,
+    axe_violations,
+    finished,
+    ready,
+    step,
+)
+from playwright.sync_api import expect
+from server_support import Server
+
+NAMES = ("Ann", "West", "North", "East", "Computer", "Guest")
+"""Names a table shows as they are stored (a person's own, the computers' seats)."""
+CARD = r"(10|[2-9JQKA])[♣♦♥♠]|Joker"
+
+UNMARKED = (Path(__file__).parent / "js" / "unmarked.js").read_text(encoding="utf-8")
+
+ALLOWED = "|".join([CARD, *NAMES, r"[♣♦♥♠]", r"#", r"\b[A-Z]\b"])  # (a name's initial)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    os.environ["EUCHRE_PSEUDO_LANGUAGE"] = "1"
+    try:
+        running = Server(tmp_path_factory.mktemp("languages") / "games.db").start()
+    finally:
+        del os.environ["EUCHRE_PSEUDO_LANGUAGE"]
+    yield running
+    running.stop()
+
+
+def unmarked(page) -> list[str]:
+    """Visible text (and read attributes) not from a catalog, in the pseudo-language."""
+    return page.evaluate(UNMARKED, ALLOWED)
+
+
+def start(page, server, players: int) -> None:
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+    assert unmarked(page) == [], "the lobby"
+    page.fill("#name", "Ann")
+    page.check(f"input[name=players][value='{players}']")
+    page.check("input[name=level][value=easy]")
+    page.check("input[name=preset][value=custom]")
+    page.fill("#target", "2")
+    assert unmarked(page) == [], "the lobby's own rules"
+    page.click("[data-testid=play]")
+    page.wait_for_url("**/play/**token=**")
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_match_shows_only_words_from_the_catalog(server, pages, players):
+    page = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    start(page, server, players)
+    assert page.evaluate("document.documentElement.lang") == "qps"
+    rng, seen = random.Random(players), []
+    while True:
+        ready(page)
+        seen.extend(f"{place}" for place in unmarked(page) if place not in seen)
+        if finished(page) or step(page, rng) is None:
+            break
+    seen.extend(place for place in unmarked(page) if place not in seen)
+    assert seen == [], f"words not from a catalog at a table of {players}"
+    page.goto(server.base + "/")  # the lobby again, with the game in "Your games"
+    page.wait_for_function("() => document.body.dataset.games === '1'")
+    assert unmarked(page) == [], "the lobby's list of games"
+
+
+def test_the_language_menu_is_remembered_and_every_page_says_its_language(server, pages):
+    page = pages.new()
+    page.goto(server.base + "/rules")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") \
+        == ["en", "ltr"]
+    with page.expect_navigation():
+        page.click("[data-testid=languages] [data-language=ar]")
+    assert page.evaluate("[document.documentElement.lang, document.documentElement.dir]") \
+        == ["ar", "rtl"]
+    page.goto(server.base + "/")  # remembered: the lobby too, whatever the browser asks
+    assert page.evaluate("document.documentElement.dir") == "rtl"
+    expect(page.locator("[data-testid=languages] [aria-current=true]")).to_have_text("العربية")
+
+
+def test_arabic_runs_right_to_left_and_the_felt_keeps_its_seats(server, pages):
+    page = pages.new(extra_http_headers={"Accept-Language": "ar"}, viewport={"width": 1280,
+                                                                            "height": 800})
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    lobby = page.locator("#new-game").bounding_box()
+    legend = page.locator(".tables legend").bounding_box()
+    assert legend["x"] + legend["width"] > lobby["x"] + lobby["width"] * 0.6  # starts right
+    page.fill("#name", "Ann")
+    page.click("[data-testid=play]")
+    page.wait_for_url("**/play/**token=**")
+    ready(page)
+    hand = page.locator("[data-zone=hand]").bounding_box()
+    other = page.locator("[data-zone=seat-1]").bounding_box()
+    assert other["y"] < hand["y"]  # the computer across the felt, you at the bottom: as in English
+    assert page.evaluate("getComputedStyle(document.querySelector('.topbar')).direction") \
+        == "rtl"
+
+
+def test_names_in_another_script_stay_whole(server, pages):
+    """An Arabic name in an English sentence and a Latin name in an Arabic one are isolated
+    (U+2068 ... U+2069), so the sentence around them keeps its order."""
+    for language, name in (("en", "علي"), ("ar", "Ann")):
+        page = pages.new(extra_http_headers={"Accept-Language": language})
+        page.goto(server.base + "/")
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        said = page.evaluate("""async (name) => {
+          const { t } = await import("/static/i18n.js");
+          return t("Waiting for {name}…", { name });
+        }""", name)
+        assert f"\u2068{name}\u2069" in said, (language, said)
+        same = page.evaluate("""async (name) => {
+          const { t } = await import("/static/i18n.js");
+          return t("Waiting for {name}…", { name });
+        }""", "Ann" if language == "en" else "علي")
+        assert "\u2068" not in same, (language, same)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")
+@pytest.mark.parametrize("language", ["so", "ceb", "ar"])
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_axe_finds_nothing_in_each_language(server, pages, language, scheme):
+    page = pages.new(extra_http_headers={"Accept-Language": language}, color_scheme=scheme)
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    assert axe_violations(page) == [], "the lobby"
+    page.fill("#name", "Ann")
+    page.click("[data-testid=play]")
+    page.wait_for_url("**/play/**token=**")
+    ready(page)
+    assert axe_violations(page) == [], "the table"

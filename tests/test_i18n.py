@@ -1,0 +1,184 @@
+"""The catalogs are complete and faithful, and every face speaks the reader's language: the
+server's pages (lang, dir, the language menu), the page's catalog, the terminal's --lang and
+LANG. (The pages as a person sees them: ``test_browser_languages.py``.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+
+import pytest
+from babel.messages.catalog import Catalog
+from server_support import Server
+
+from euchre import Game, Rules, i18n
+from euchre.i18n.catalogs import po_path, read_catalog, template_path
+from euchre.i18n.check import problems
+from euchre.i18n.extract import shipped, template
+from euchre.server import wording
+
+SHIPPED = ("ar", "ceb", "so")
+
+
+@pytest.fixture(scope="module")
+def fresh() -> Catalog:
+    """Every message the code uses now (extracted again, not the committed template)."""
+    return template()
+
+
+def test_every_shipped_language_has_a_catalog():
+    assert tuple(shipped()) == SHIPPED
+    assert set(i18n.LANGUAGES) == {"en", *SHIPPED}
+
+
+def test_the_committed_template_holds_every_message_the_code_uses(fresh):
+    committed = {m.id for m in read_catalog(template_path()) if m.id}
+    used = {m.id for m in fresh if m.id}
+    assert used - committed == set(), "run: python -m euchre.i18n update"
+    assert len(used) > 350  # the lobby, the table, the terminal and the engine's words
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_every_message_is_translated_with_its_placeholders(fresh, code):
+    catalog = read_catalog(po_path(code), code)
+    assert problems(fresh, catalog) == [], f"python -m euchre.i18n check {code}"
+
+
+def test_a_missing_a_dropped_and_a_renamed_placeholder_are_each_reported():
+    template_ = Catalog()
+    for message in ("{name} deals", "Pass", "You deal", "{name} won {score}"):
+        template_.add(message)
+    template_.add(("{n} hand", "{n} hands"))
+    arabic = Catalog(locale="ar")
+    arabic.add("{name} deals", "{name} يوزّع")
+    arabic.add("Pass", "باس", flags=["fuzzy"])            # fuzzy: gettext does not use it
+    arabic.add("{name} won {score}", "فاز {name}")          # {score} dropped
+    arabic.add(("{n} hand", "{n} hands"), ("", "جولة", "جولتان", "{n} جولات", "{n} جولة",
+                                           "{count} جولة"))  # a form empty
+    found = problems(template_, arabic)
+    assert found == ["'Pass': not translated", "'You deal': not translated",
+                     "'{name} won {score}': placeholders {name} instead of {name}{score}",
+                     "'{n} hand': a plural form is empty"]
+    renamed = Catalog(locale="ar")
+    renamed.add(("{n} hand", "{n} hands"), ("لا جولات", "جولة", "جولتان", "{n} جولات",
+                                            "{n} جولة", "{count} جولة"))
+    assert problems(template_, renamed)[-1] == \
+        "'{n} hand': placeholders {count} instead of {n}"
+
+
+def test_arabic_counts_in_six_forms_and_the_others_in_two():
+    assert read_catalog(po_path("ar"), "ar").num_plurals == 6
+    with i18n.use("ar"):
+        said = [i18n.ngettext("{name} holds {n} card.", "{name} holds {n} cards.", n, name="علي")
+                for n in (0, 1, 2, 3, 11, 100)]
+    assert len(set(said)) == 6, said
+    assert "ورقة واحدة" in said[1] and "ورقتان" in said[2] and "3 أوراق" in said[3]
+
+
+def test_you_and_another_player_are_separate_messages():
+    game = Game(Rules(), seed=7)
+    with i18n.use("so"):
+        mine = wording.last_words(game.view(0), ("Ann", "Bo"), (0, "pass"))
+        theirs = wording.last_words(game.view(0), ("Ann", "Bo"), (1, "pass"))
+    assert mine.startswith("Adiga") and theirs.startswith("Bo") and mine != theirs
+
+
+def test_the_words_of_a_state_follow_the_language_and_keep_the_tokens():
+    game = Game(Rules(), seed=7)
+    view = game.view(1)
+    english = wording.words(view, ("Ann", "Bo"))
+    with i18n.use("ar"):
+        arabic = wording.words(view, ("Ann", "Bo"))
+    assert [c["token"] for c in arabic["choices"]] == [c["token"] for c in english["choices"]]
+    assert arabic["prompt"].startswith("دورك") and "K♣" in arabic["prompt"]
+    assert arabic["cards"]["KC"]["name"] == "شايب سباتي"
+    assert english["cards"]["KC"]["name"] == "king of clubs"  # the English cache is untouched
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    running = Server(tmp_path_factory.mktemp("i18n") / "games.db").start()
+    yield running
+    running.stop()
+
+
+def fetch(server: Server, path: str, **headers: str) -> tuple[int, str, dict[str, str]]:
+    request = urllib.request.Request(server.base + path, headers=headers)
+
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+            return None
+
+    opener = urllib.request.build_opener(Stay)
+    try:
+        with opener.open(request, timeout=10) as answer:
+            return answer.status, answer.read().decode(), dict(answer.headers)
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode(), dict(err.headers)
+
+
+def test_every_page_says_its_language_and_direction_and_offers_the_menu(server):
+    status, body = server.post("/api/games", {"mode": "computer", "name": "Ann",
+                                              "level": "easy"})
+    assert status == 201, body
+    game = body["id"]
+    for path in ("/", f"/play/{game}", "/rules", "/players/Ann", "/no/such/page",
+                 "/games/nothing"):
+        for accept, code, direction in (("ar", "ar", "rtl"), ("so, en;q=0.5", "so", "ltr"),
+                                        ("fr", "en", "ltr")):
+            _, html, _ = fetch(server, path, **{"Accept-Language": accept})
+            assert f'<html lang="{code}" dir="{direction}">' in html, (path, accept)
+            assert 'data-testid="languages"' in html, path
+    _, html, _ = fetch(server, "/", **{"Accept-Language": "ar", "Cookie": "euchre_lang=ceb"})
+    assert '<html lang="ceb" dir="ltr">' in html  # the menu's choice beats the browser's
+    assert "Bag-ong duwa" in html  # "A new game", from the catalog
+
+
+def test_the_language_menu_remembers_and_goes_back_only_to_this_server(server):
+    status, _, headers = fetch(server, "/language/so?back=/rules")
+    assert status == 303 and headers["location"] == "/rules"
+    assert "euchre_lang=so" in headers["set-cookie"]
+    for back in ("//evil.example/", "https://evil.example/", "\\\\evil"):
+        _, _, headers = fetch(server, f"/language/so?back={back}")
+        assert headers["location"] == "/"
+    status, text, _ = fetch(server, "/language/xx")
+    assert status == 404 and "xx" in text
+
+
+def test_the_page_catalog_has_every_script_message_and_the_plural_table(server):
+    status, text, _ = fetch(server, "/i18n/ar.json")
+    said = json.loads(text)
+    assert status == 200 and said["direction"] == "rtl"
+    assert said["messages"]["Connected"] == "متصل"
+    assert len(said["messages"]["({n} hand)"]) == 6
+    assert said["plural"][:12] == [0, 1, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4]
+    assert fetch(server, "/i18n/qps.json")[0] == 404  # the pseudo-language: tests only
+    assert fetch(server, "/i18n/xx.json")[0] == 404
+
+
+def euchre(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run([sys.executable, "-m", "euchre.cli", *args], capture_output=True,
+                          text=True, env={**clean, **env}, timeout=60, input="q\n")
+
+
+def test_the_terminal_refuses_a_language_it_does_not_have_in_one_line():
+    done = euchre("play", "--lang", "xx")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert "--lang" in done.stderr and "so (Soomaali)" in done.stderr
+
+
+@pytest.mark.parametrize(("args", "env", "said"), [
+    (("--lang", "so"), {}, "Gacanta 1"),
+    ((), {"LANG": "ceb_PH.UTF-8"}, "Kamot 1"),
+    ((), {"LANGUAGE": "fr:ar", "LANG": "en_US.UTF-8"}, "الجولة 1"),
+    ((), {"LANG": "C.UTF-8"}, "Hand 1"),
+])
+def test_the_terminal_game_speaks_the_language_asked(tmp_path, args, env, said):
+    done = euchre("play", "--seed", "3", *args, EUCHRE_DATA_DIR=str(tmp_path), COLUMNS="100",
+                  **env)
+    assert said in done.stdout, done.stdout[-600:]
