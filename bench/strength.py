@@ -38,6 +38,14 @@ partner who plays by the usual rules (``medium``) against two ``medium``'s:
     python bench/strength.py --players 4 --pairs expert+medium:medium --deals 1000 --workers 1
     python bench/strength.py --players 4 --pairs "expert:deals=48+medium/medium"
 
+``--game railroad|hasenpfeffer|napoleon`` measures the levels of the other games of the
+family on duplicate deals the same way (Railroad and Hasenpfeffer with the sides swapped,
+Napoleon with A's seat rotated over every seat; ``--players 3|4|5`` for Napoleon, 4 by
+default). By default every level against the one below:
+
+    python bench/strength.py --game railroad --deals 500 --workers 2
+    python bench/strength.py --game napoleon --players 3 --pairs expert:hard --deals 300
+
 ``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
 opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
 same duplicate deals.
@@ -56,13 +64,15 @@ from euchre.study.arena import BotSpec, duplicate_series, mean_interval
 from euchre.study.family_duplicate import duplicate_family_hand, parse_side
 
 STYLES = ("bold", "timid", "mimic", "heuristic")
+LEVEL_PAIRINGS = ["easy:random", "medium:easy", "hard:medium", "expert:hard"]
+"""Every level against the one below (the other games' default)."""
 PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:random",
             "medium:easy", "hard:medium", "expert:hard"]
 
 
 def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
             series: int = 1, same_seed: bool = False) -> dict:
-    if rules.players == 2:
+    if rules.players == 2 and rules.game == "euchre":
         play = duplicate_series
         jobs = [(BotSpec.parse(a), BotSpec.parse(b), rules, seed, first, series, same_seed)
                 for first in range(0, deals, series)]
@@ -88,15 +98,19 @@ def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pairs", nargs="*", default=PAIRINGS,
+    parser.add_argument("--pairs", nargs="*", default=None,
                         help="A:B pairings (four-handed, a side may be A1+A2)")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--deck", type=int, choices=(24, 32, 25), default=24)
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                        help="3: cutthroat, 4: partnership (duplicate deals, see above)")
+    parser.add_argument("--deck", type=int, choices=(24, 28, 32, 25, 33, 52), default=None,
+                        help="the deck (by default the game's own: 24 for Euchre)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4, 5), default=None,
+                        help="3: cutthroat, 4: partnership (duplicate deals, see above); "
+                             "Napoleon 3, 4 or 5")
+    parser.add_argument("--game", choices=("euchre", "railroad", "hasenpfeffer", "napoleon"),
+                        default="euchre", help="the game (see above)")
     parser.add_argument("--styles", action="store_true",
                         help="expert and pimc against bold, timid, mimic and heuristic")
     parser.add_argument("--series", type=int, default=1,
@@ -108,9 +122,16 @@ def main() -> None:
     if args.series < 1 or args.deals % args.series:
         parser.error(f"--series must be a whole number dividing --deals ({args.deals}), "
                      f"not {args.series}")
-    if args.players != 2 and (args.series != 1 or args.same_seed or args.styles):
+    if (args.players not in (None, 2) or args.game != "euchre") and (
+            args.series != 1 or args.same_seed or args.styles):
         parser.error("--series, --same-seed and --styles are for the two-handed game")
-    rules = Rules(deck=args.deck, players=args.players)
+    options = {k: v for k, v in (("deck", args.deck), ("players", args.players)) if v}
+    try:
+        rules = Rules(game=args.game, **options)
+    except ValueError as err:
+        parser.error(str(err))
+    if args.pairs is None:
+        args.pairs = PAIRINGS if args.game == "euchre" else LEVEL_PAIRINGS
     if args.styles:
         args.pairs = [f"{bot}:{style}" for style in STYLES for bot in ("expert", "pimc")]
     rows = []
@@ -121,7 +142,8 @@ def main() -> None:
         rows.append(row)
         runs = f" in series of {args.series}" if args.series > 1 else ""
         if not args.json:
-            print(f"{a:>10} vs {b:<10} {row['points_per_hand']:+.3f} points/hand "
+            game = "" if args.game == "euchre" else f"{rules.game} ({rules.players}) "
+            print(f"{game}{a:>10} vs {b:<10} {row['points_per_hand']:+.3f} points/hand "
                   f"(95% {row['low95']:+.3f} to {row['high95']:+.3f}) over {args.deals} "
                   f"duplicate deals{runs}; {a} median {row['a_median_ms']:.1f} ms, p95 "
                   f"{row['a_p95_ms']:.0f} ms; "

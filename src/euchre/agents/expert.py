@@ -110,6 +110,8 @@ class ExpertAgent:
         return self._learned
 
     def act(self, view: View) -> str:
+        if view.rules.players != 2 and view.rules.game != "euchre":  # ties to its thumb
+            return self._family_player(view).act(view)
         values = self.analyse(view)
         return checked("expert", view, max(values, key=values.__getitem__))
 
@@ -117,7 +119,7 @@ class ExpertAgent:
         """Every legal action with its estimated value in points for this hand (expected
         net points; near the target, the match-equity gain expressed in points)."""
         if view.rules.players != 2:
-            return self._family_player().analyse(view)
+            return self._family_player(view).analyse(view)
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
         self._seat, self._rules = view.player, view.rules
@@ -148,10 +150,19 @@ class ExpertAgent:
             totals = bidding.values(legal, view.phase)
         return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
 
-    def _family_player(self) -> Any:
+    _rule_games: Any = None
+
+    def _family_player(self, view: Any) -> Any:
         """The player of a three- or four-handed view (``family``): the family's search,
         with inference from the bidding when this expert infers (``expert``) and without
         (``hard``), made once with its own random numbers."""
+        from .rule_games import is_rule_game
+        from .rule_games import search_player as rule_games_player
+
+        if is_rule_game(view):  # Railroad, Hasenpfeffer, Napoleon (``rule_games``)
+            if self._rule_games is None:
+                self._rule_games = rule_games_player(self._seed, self.settings.infer)
+            return self._rule_games
         if self._family is None:
             from .family import search_player
 

@@ -41,7 +41,7 @@ class HeuristicAgent:
 
     def act(self, view: View) -> str:
         if view.rules.players != 2:
-            return self._family_player().act(view)
+            return self._family_player(view).act(view)
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
         if self.mistakes and self._rng.random() < self.mistakes:
@@ -52,13 +52,22 @@ class HeuristicAgent:
     def analyse(self, view: View) -> dict[str, float]:
         """Its choice valued 1, the rest 0: rules of thumb do not estimate points."""
         if view.rules.players != 2:
-            return self._family_player().analyse(view)
+            return self._family_player(view).analyse(view)
         choice = self._choose(view)
         return {token: float(token == choice) for token in view.legal}
 
-    def _family_player(self) -> Any:
+    _rule_games: Any = None
+
+    def _family_player(self, view: Any) -> Any:
         """The player of a three- or four-handed view (``family.rules_of_thumb``): the
-        conventions of a table of partners, made once, with its own random numbers."""
+        conventions of a table of partners, made once, with its own random numbers. A view
+        of Railroad, Hasenpfeffer or Napoleon goes to their rules of thumb (``rule_games``)."""
+        from .rule_games import is_rule_game, thumb_player
+
+        if is_rule_game(view):
+            if self._rule_games is None:
+                self._rule_games = thumb_player(self._seed, self.mistakes)
+            return self._rule_games
         if self._family is None:
             from .family import rules_of_thumb_player
 

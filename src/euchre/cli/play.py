@@ -16,8 +16,10 @@ from ..agents import FIRST_LEVEL, LEVELS
 from ..coach import THRESHOLD
 from ..engine.seeds import new_seed
 from ..game import Game
-from ..rules import Rules
+from ..rules import GAMES, Rules
 from ..terminal import saves as store
+from ..terminal.rule_table import RuleTable
+from ..terminal.rule_words import NAMES, TITLES
 from ..terminal.screen import standing
 from ..terminal.table import Table
 from ..words import GUEST, person
@@ -41,7 +43,13 @@ euchre play --resume                 # continue the one saved last
 euchre play --resume 2025-01-31-1412-expert
 euchre play --players 4 --partner medium  # partners: you and North against West and East
 euchre play --players 3 --level hard      # cutthroat: each for himself
+euchre play --game railroad               # Railroad Euchre: the Joker, calling for best
+euchre play --game hasenpfeffer --level hard
+euchre play --game napoleon --players 5   # Napoleon at five (3, 4 or 5; default 4)
 """))
+    parser.add_argument("--game", choices=GAMES, default="euchre",
+                        help="the game: euchre (default; two, three or four seats), railroad, "
+                             "hasenpfeffer or napoleon (--players 3, 4 or 5)")
     parser.add_argument("--level", choices=LEVELS, default=FIRST_LEVEL,
                         help=f"the computer's strength; default {FIRST_LEVEL}")
     parser.add_argument("--partner", choices=LEVELS, default=None,
@@ -64,13 +72,47 @@ euchre play --players 3 --level hard      # cutthroat: each for himself
                              "what the expert preferred and by how much; default off")
     add_rules_flags(parser)
     add_family_flags(parser)
+    for action in parser._actions:  # every game's decks and seats; ``Rules`` checks the
+        if action.dest == "deck":   # game's own
+            action.choices, action.help = (24, 25, 28, 32, 33, 52), DECK_HELP
+        elif action.dest == "players":
+            action.choices, action.help = (2, 3, 4, 5), PLAYERS_HELP
+    parser.set_defaults(deck=None, players=None, target=None)
     return parser
 
 
+DECK_HELP = ("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); Railroad 25 "
+             "(default) or 33; Napoleon 24, 28 or 32 by the seats (default), or 52")
+PLAYERS_HELP = "Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, 4 (default) or 5"
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.partner is not None and args.players != 4:
+    if args.game != "euchre":
+        for flag, used in (("--partner", args.partner), ("--coach", args.coach)):
+            if used:
+                raise ValueError(f"{flag} is for Euchre; at {args.game} every computer plays "
+                                 "at --level (? gives the expert's values)")
+    elif args.partner is not None and args.players != 4:
         raise ValueError("--partner is for a table of four (--players 4)")
-    return run_play(args, rules(args))
+    return run_play(args, play_rules(args))
+
+
+def play_rules(args: argparse.Namespace) -> Rules:
+    """The rules the flags name, for the game chosen: Euchre as ``options.rules`` reads
+    them (its defaults filled in), another game with only the options given (``Rules``
+    refuses in one line an option the game does not have)."""
+    if args.game == "euchre":
+        args.deck = 24 if args.deck is None else args.deck
+        args.target = 10 if args.target is None else args.target
+        args.players = 2 if args.players is None else args.players
+        return rules(args)
+    options: dict = {name: value for name, value in (
+        ("deck", args.deck), ("players", args.players), ("target", args.target))
+        if value is not None}
+    options.update({flag: True for flag in ("stick_the_dealer", "dealer_must_pick_up",
+                                            "may_call_turned_suit", "defend_alone",
+                                            "joker_dealer_alone") if getattr(args, flag)})
+    return Rules(game=args.game, **options)
 
 
 def run_play(args: argparse.Namespace, rules: Rules) -> int:
@@ -134,7 +176,8 @@ def choose(console: Console) -> store.Saved | str | None:
                       "or q to quit.", highlight=False)
 
 
-def resume(saved: store.Saved, args: argparse.Namespace, console: Console) -> Table:
+def resume(saved: store.Saved, args: argparse.Namespace,
+           console: Console) -> Table | RuleTable:
     """The table of a saved match, as it was left."""
     data = saved.data
     try:
@@ -144,6 +187,14 @@ def resume(saved: store.Saved, args: argparse.Namespace, console: Console) -> Ta
     if game.is_over:
         raise ValueError(f"the saved match {saved.name} is already over: start a new one")
     players = data["record"].get("players") or {}
+    if game.rules.game != "euchre":
+        console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: "
+                      f"{escape(store.score_of(list(game.score), game.rules.to_dict()))}, "
+                      f"to {game.rules.target}.", highlight=False, soft_wrap=True)
+        return RuleTable(game, data.get("level", "expert"), record_name(data.get("name")),
+                         int(data.get("bot_seed", 0)), console, save_name=saved.name,
+                         autoplay=not args.no_autoplay,
+                         undo_used=bool(players.get("undo_used")))
     console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: "
                   f"{standing(game.score, game.players)}, to {game.rules.target}.",
                   highlight=False, soft_wrap=True)
@@ -164,9 +215,12 @@ def record_name(name: str | None) -> str:
         return GUEST
 
 
-def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table:
+def new_table(args: argparse.Namespace, rules: Rules,
+              console: Console) -> Table | RuleTable:
     seed = args.seed if args.seed is not None else new_seed()
     game = Game(rules, seed=seed)
+    if rules.game != "euchre":
+        return new_rule_table(args, rules, game, seed, console)
     partner = args.partner or args.level
     console.print({2: f"Two-handed Euchre against the computer ({args.level})",
                    3: f"Three-handed cutthroat Euchre against West and East ({args.level})",
@@ -177,4 +231,19 @@ def new_table(args: argparse.Namespace, rules: Rules, console: Console) -> Table
     table = Table(game, args.level, record_name(args.name), seed + 17, console,
                   autoplay=not args.no_autoplay, coaching=args.coach, partner=partner)
     table.save_name = store.create(args.level, table.saved())  # saved from the start
+    return table
+
+
+def new_rule_table(args: argparse.Namespace, rules: Rules, game: Game, seed: int,
+                   console: Console) -> RuleTable:
+    """A new match of Railroad, Hasenpfeffer or Napoleon, saved from the start."""
+    others = ", ".join(NAMES[rules.players][1:])
+    sides = ("you and North against West and East" if rules.game != "napoleon" else
+             f"each for himself: you, {others}")
+    console.print(f"{TITLES[rules.game]} against the computer ({args.level}): {sides}, to "
+                  f"{rules.target} points. Seed {seed}.", highlight=False)
+    console.print("Type help for the commands, rules for the rules.", highlight=False)
+    table = RuleTable(game, args.level, record_name(args.name), seed + 17, console,
+                      autoplay=not args.no_autoplay)
+    table.save_name = store.create(f"{rules.game}-{args.level}", table.saved())
     return table

@@ -11,6 +11,10 @@ the cards taken out, as ``arena.duplicate_hand`` does for the two-handed game.
 
 Each deal is a single hand from 0-0; each seat has its own bot, seeded from the deal.
 
+Railroad and Hasenpfeffer (``Rules(game=...)``) are played as the four-handed game, the
+sides swapped; Napoleon at any number of seats as cutthroat, A's seat rotated over every
+seat (A's margin: his points less the mean of the others').
+
 A four-handed side may be two different bots (``Side``, written ``expert+medium``): the
 first sits in the side's lower seat (0 or 1), his partner opposite (2 or 3), and the swap
 of the sides keeps each side as it is, so ``expert+medium`` against ``medium`` asks how the
@@ -61,6 +65,27 @@ def side_name(side: BotSpec | Side) -> str:
     return "+".join(map(str, side)) if isinstance(side, tuple) else str(side)
 
 
+def rule_seatings(rules: Rules) -> list[tuple[int, ...]]:
+    """The seats A takes in each play of a deal (``arena.seatings``; Napoleon: one seat,
+    rotated over all of them, whatever the number of players).
+
+    >>> rule_seatings(Rules(game="napoleon")), rule_seatings(Rules(game="railroad"))
+    ([(0,), (1,), (2,), (3,)], [(0, 2), (1, 3)])
+    """
+    if rules.game == "napoleon":
+        return [(seat,) for seat in range(rules.players)]
+    return seatings(rules.players)
+
+
+def side_in(rules: Rules, seat: int) -> int:
+    """The side ``seat`` scores for under ``rules`` (every game of the package)."""
+    if rules.game == "euchre":
+        return side_of(rules.players, seat)
+    from ..engine.games import MODULES
+
+    return MODULES[rules.game].sides(rules)[seat]
+
+
 def seat_bots(side_a: BotSpec | Side, side_b: BotSpec | Side, players: int,
               mine: tuple[int, ...]) -> dict[int, BotSpec]:
     """The bot of every seat when side A holds the seats ``mine``: a side of two puts its
@@ -94,7 +119,7 @@ def duplicate_family_hand(job: tuple[BotSpec | Side, BotSpec | Side, Rules, int,
     bot_seed = mix64(deal_seed + 11)
     net = 0.0
     times: list[float] = []
-    plays = seatings(players)
+    plays = rule_seatings(rules)
     for mine in plays:
         specs = seat_bots(side_a, side_b, players, mine)
         timed = {seat for seat in mine if specs[seat] == first_a}
@@ -113,7 +138,7 @@ def duplicate_family_hand(job: tuple[BotSpec | Side, BotSpec | Side, Rules, int,
         for seat, bot in bots.items():
             tell(bot, "hand_over", game.view(seat).last_hand)
         score = game.score
-        side = side_of(players, mine[0])
+        side = side_in(rules, mine[0])
         others = [points for s, points in enumerate(score) if s != side]
         net += score[side] - sum(others) / len(others)
     return net / len(plays), times

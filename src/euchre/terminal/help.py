@@ -52,6 +52,25 @@ def rules_text() -> Markdown | str:
                 "docs/rules.md in the project's source.")
 
 
+GAME_SECTIONS = {"railroad": "## Railroad Euchre", "hasenpfeffer": "## Hasenpfeffer",
+                 "napoleon": "## Napoleon"}
+"""Each game's section of the rules page, by its heading."""
+
+
+def game_rules_text(game: str) -> Markdown | str:
+    """The rules page's section of one game (``railroad``, ``hasenpfeffer``, ``napoleon``),
+    ready to print: the rules as that game plays them."""
+    page = rules_text()
+    if not isinstance(page, Markdown):
+        return page
+    text = page.markup
+    start = text.find(GAME_SECTIONS[game])
+    if start < 0:
+        return page
+    end = text.find("\n## ", start + 1)
+    return Markdown(text[start:] if end < 0 else text[start:end])
+
+
 class StyledPager(Pager):
     """The system's pager (``$MANPAGER``, ``$PAGER``, else ``less``), told to show styles.
 

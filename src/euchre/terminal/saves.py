@@ -42,10 +42,27 @@ class Saved:
         when = time.strftime("%d %b %H:%M", time.localtime(self.path.stat().st_mtime))
         rules = record.get("rules", {})
         return (f"{self.name}: hand {len(record.get('hands', []))}, "
-                f"{standing(score, rules.get('players', 2))} "
+                f"{score_of(score, rules)} "
                 f"({self.data.get('level', 'expert')}), to {rules.get('target', 10)}; "
                 f"saved {when}")
 
+
+
+def score_of(score: list[int], rules: dict[str, Any]) -> str:
+    """A saved match's score as a sentence goes on, whatever its game."""
+    game = rules.get("game", "euchre")
+    if game == "euchre":
+        return standing(score, rules.get("players", 2))
+    from ..engine.games import MODULES
+    from ..engine.words import score_words
+    from ..rules import Rules
+    from .rule_words import NAMES
+
+    sides = MODULES[game].sides(Rules.from_dict(rules))
+    return f"{TITLES_OF.get(game, game)}: " + score_words(score, NAMES[len(sides)], sides)
+
+
+TITLES_OF = {"railroad": "Railroad", "hasenpfeffer": "Hasenpfeffer", "napoleon": "Napoleon"}
 
 
 def _write(path: Path, data: dict[str, Any]) -> None:

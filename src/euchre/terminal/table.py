@@ -65,10 +65,12 @@ class Seat:
     """What ``q`` does, as ``help`` says it (its words up to `` (`` under the choices)."""
 
     def __init__(self, console: Console, level: str, autoplay: bool = True,
-                 hands: int | None = None, players: int = 2) -> None:
+                 hands: int | None = None, players: int = 2,
+                 names: tuple[str, ...] | None = None) -> None:
         self.console = console
         self.players = players
-        self.names = tuple(_(name) for name in SEAT_NAMES[players])  # in the reader's words
+        self.names = names or tuple(_(name) for name in SEAT_NAMES[players])  # (the reader's
+        # words for the places; a game of the rule-module engine names its own)
         self.level = level
         self.autoplay = autoplay
         self.hands = hands
@@ -201,7 +203,7 @@ class Seat:
     def ask(self, view: View) -> str:
         """The human's choice (a legal token), ``QUIT`` to save and quit, ``UNDO`` once a
         choice was taken back."""
-        choices = ordered_choices(view)
+        choices = self.choices(view)
         self.offer(view, choices)
         while True:
             try:
@@ -214,7 +216,7 @@ class Seat:
             if command in ("?", "h", "hint"):
                 self.hint(view, choices)
             elif command in ("help", "commands"):
-                self.say(help_text(self.quitting))
+                self.say(self.help())
             elif command == "rules":
                 self.rules()
                 self.show(view)  # the rules scrolled the table away: it is drawn again
@@ -230,7 +232,19 @@ class Seat:
                 token, problem = self.understand(text, view, choices)
                 if not problem:
                     return token
-                self.say(f"[yellow]{coloured(problem)}[/]")
+                self.refuse(problem)
+
+    def choices(self, view: View) -> list[str]:
+        """The legal choices, numbered in this order."""
+        return ordered_choices(view)
+
+    def help(self) -> str:
+        """What ``help`` prints."""
+        return help_text(self.quitting)
+
+    def refuse(self, problem: str) -> None:
+        """Say why a choice typed was refused."""
+        self.say(f"[yellow]{coloured(problem)}[/]")
 
     def offer(self, view: View, choices: list[str]) -> None:
         """The numbered choices and the commands, under the table."""
@@ -296,8 +310,9 @@ class Table(Seat):
     def __init__(self, game: Game, level: str, name: str, bot_seed: int, console: Console,
                  save_name: str = "match", autoplay: bool = True,
                  undo_used: bool = False, coaching: bool = False,
-                 hands: int | None = None, partner: str | None = None) -> None:
-        super().__init__(console, level, autoplay, hands, game.players)
+                 hands: int | None = None, partner: str | None = None,
+                 names: tuple[str, ...] | None = None) -> None:
+        super().__init__(console, level, autoplay, hands, game.players, names)
         self.game = game
         self.name = name
         self.bot_seed = bot_seed

@@ -1,0 +1,246 @@
+"""Determinized search for Railroad, Hasenpfeffer and Napoleon: the ``hard`` level (and, with
+inference from the bidding, the ``expert``'s: ``inference``).
+
+For each decision the bot draws deals consistent with its view (``euchre.engine.resample``:
+the hidden cards uniform given the cards seen, the voids shown and the cards it gave or
+discarded), values every legal choice in each deal, and picks the best mean. A value is the
+points of this hand for me, net of the others' (in Napoleon, mine less the mean of the
+others'), from the makers' tricks with best play (``solver``).
+
+* **A card**: the exact open-hand value of each legal card. The bidder's first lead in
+  Napoleon names trump: each card is valued with its own suit as trump.
+* **A bid, a call, a discard, a gift, defending alone**: the choice is applied, the rest of
+  the bidding and exchanges (mine too) is played by the rules of thumb (``thumb.choose``:
+  the players people expect), and the play that follows is solved exactly. In Napoleon the
+  bidder then leads the card (so names the trump) that is best for him.
+* **A lone hand** (Railroad's alone, Napoleon's nap and above) is valued ``LONE_CAUTION``
+  points less: the solver plays it as if it saw every card, which flatters it most.
+
+>>> from euchre import Game, Rules
+>>> g = Game(Rules(game="hasenpfeffer"), seed=4)
+>>> bot = RuleGamesSearch(seed=1, deals=4, bid_deals=4)
+>>> bot.act(g.view(g.to_move)) in g.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine.actions import parse_action
+from ...engine.cards import NO_TRUMP, SUITS, mask_of, parse_card, suit_of
+from ...engine.games.napoleon import TRICKS, VALUE
+from ...engine.match import TableGame
+from ...engine.resample import resample
+from ...engine.view import TableView
+from ...scoring import side_points
+from .reading import order_of, trick_seats
+from .solver import OpenHandSolver
+from .thumb import choose
+
+LONE_CAUTION = 0.3
+"""Points taken off a lone contract's value (see the module docstring)."""
+TIE = 1e-9
+
+_SOLVER: list[OpenHandSolver] = []
+
+
+def worker_solver() -> OpenHandSolver:
+    """The one solver of this process: every bot shares its bounded table."""
+    if not _SOLVER:
+        _SOLVER.append(OpenHandSolver())
+    return _SOLVER[0]
+
+
+class RuleGamesSearch:
+    """Determinized search (see the module docstring). ``deals``: deals drawn for a card;
+    ``bid_deals``: for every other choice."""
+
+    def __init__(self, seed: int | None = None, deals: int = 24, bid_deals: int = 8) -> None:
+        for name, value in (("deals", deals), ("bid_deals", bid_deals)):
+            if type(value) is not int or not 1 <= value <= 10_000:
+                raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
+        self._rng = random.Random(seed)
+        self.deals, self.bid_deals = deals, bid_deals
+        self.solver = worker_solver()
+
+    def act(self, view: TableView) -> str:
+        values = self.analyse(view)
+        best = max(values.values())
+        tied = [token for token, value in values.items() if value >= best - TIE]
+        if len(tied) > 1:
+            usual = choose(view)
+            if usual in tied:
+                return usual
+        return tied[0]
+
+    def analyse(self, view: TableView) -> dict[str, float]:
+        """Every legal choice with its mean value in points over the deals drawn."""
+        if not view.legal:
+            raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
+        legal = list(view.legal)
+        if len(legal) == 1 or (view.phase == "joker"):
+            usual = choose(view)
+            return {token: float(token == usual) * 1e-9 for token in legal}
+        if view.phase == "play":
+            worlds = self.worlds(view, self.card_deals(len(view.hand)))
+            totals = [0.0] * len(legal)
+            for world, weight in worlds:
+                for i, value in enumerate(self._card_values(view, world, legal)):
+                    totals[i] += weight * value
+        else:
+            worlds = self.worlds(view, self.bid_deals)
+            totals = [0.0] * len(legal)
+            for world, weight in worlds:
+                for i, token in enumerate(legal):
+                    totals[i] += weight * self._choice_value(view.player, world, token)
+        return {token: round(v, 6) for token, v in zip(legal, totals, strict=True)}
+
+    def card_deals(self, held: int) -> int:
+        """Deals drawn for a card when holding ``held``: fewer early in a hand, where each
+        costs the solver most (a share of ``deals``: all of them from three cards down)."""
+        share = {4: 2 / 3, 5: 0.45, 6: 1 / 3}.get(held, 1.0)
+        return max(1, round(self.deals * share))
+
+    def worlds(self, view: TableView, deals: int) -> list[tuple[TableGame, float]]:
+        """``deals`` deals drawn uniformly among those the view allows, equally weighted;
+        the ``expert`` draws them by the bidding instead (``inference``)."""
+        return [(resample(view, self._rng), 1.0 / deals) for _ in range(deals)]
+
+    # --- cards -------------------------------------------------------------------------
+
+    def _card_values(self, view: TableView, world: TableGame, legal: list[str]) -> list[float]:
+        hands = _hands(view, world)
+        trick = list(zip(trick_seats(view), (parse_card(c) for c in view.trick), strict=True))
+        trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
+        names_trump = trump == NO_TRUMP and view.game == "napoleon" and \
+            view.bid != "bid misere" and not view.tricks and not view.trick
+        return [_net(view, self._tricks(view, hands, suit_of(card) if names_trump else trump,
+                                        view.player, trick, card)) for card in
+                (parse_card(t) for t in legal)]
+
+    def _tricks(self, view: TableView, hands: list[int], trump: int, leader: int,
+                trick: list[tuple[int, int]], card: int) -> int:
+        """The makers' tricks this hand, with best play after ``card`` (-1: from the trick's
+        start), known as far as the score needs: the score changes only at a few counts
+        (``_steps``), so null-window searches find between which of them it lies, far faster
+        than the exact count. Returns the lowest count of that span."""
+        counted, maxers = _teams(view)
+        done = sum(won for seat, won in enumerate(view.tricks_won) if counted >> seat & 1)
+        left = bin(hands[_next_seat(view, trick[-1][0]) if trick else leader]).count("1")
+        steps = _steps(view)
+        low, high = -1, len(steps)  # the count is >= steps[low] and < steps[high]
+        while high - low > 1:
+            mid = (low + high) // 2
+            need = steps[mid] - done
+            if need <= 0:
+                reached = True
+            elif need > left:
+                reached = False
+            else:
+                moves = None if card < 0 else [card]
+                value = self.solver.values(hands, order_of(view), trump, counted, maxers,
+                                           leader, trick, moves, (need - 1, need))[0]
+                reached = value >= need
+            low, high = (mid, high) if reached else (low, mid)
+        return steps[low] if low >= 0 else 0
+
+    # --- every other choice --------------------------------------------------------------
+
+    def _choice_value(self, me: int, world: TableGame, token: str) -> float:
+        """My net points for ``token`` in this deal: the rest of the bidding by the rules of
+        thumb, then the play solved."""
+        game = world.copy()
+        hand = game.hand_number
+        game.apply(token)
+        while game.hand_number == hand and not game.is_over and game.phase != "play":
+            seat = game.to_move
+            game.apply(choose(game.view(seat)))
+        if game.hand_number != hand or game.is_over:
+            return 0.0  # thrown in
+        return self._solved(me, game)
+
+    def _solved(self, me: int, game: TableGame) -> float:
+        """My net points when the play of ``game`` (at the first lead) is solved; in
+        Napoleon the bidder's first lead names trump, and he leads his best."""
+        view = game.view(me)
+        hands = _hands(view, game)
+        leader = game.to_move
+        caution = _caution(view)
+        if view.trump is None and view.bid != "bid misere":
+            cards = [parse_card(c) for c in game.hand(leader)]
+            counts = [self._tricks(view, hands, suit_of(c), leader, [], c) for c in cards]
+            return _net(view, max(counts)) - caution
+        trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
+        if view.game == "hasenpfeffer":  # exact: every bid of the same contract shares it
+            counted, maxers = _teams(view)
+            tricks = self.solver.tricks(hands, order_of(view), trump, counted, maxers, leader)
+            return _net(view, tricks) - caution
+        return _net(view, self._tricks(view, hands, trump, leader, [], -1)) - caution
+
+
+def _hands(view: TableView, game: TableGame) -> list[int]:
+    """Every seat's cards in a drawn deal (none for a seat that sits out)."""
+    return [0 if seat in view.out else mask_of(parse_card(c) for c in game.hand(seat))
+            for seat in range(view.rules.players)]
+
+
+def _next_seat(view: TableView, seat: int) -> int:
+    n = view.rules.players
+    seat = (seat + 1) % n
+    while seat in view.out:
+        seat = (seat + 1) % n
+    return seat
+
+
+def _steps(view: TableView) -> list[int]:
+    """The makers' trick counts at which this hand's score changes, lowest first (below
+    the first, the makers fail)."""
+    if view.game == "railroad":
+        return [3, 5]
+    if view.game == "hasenpfeffer":
+        return list(range(int(view.bid.split()[1]), 7))
+    if view.bid == "bid misere":
+        return [1]
+    return [TRICKS[parse_action(view.bid)]]
+
+
+def _caution(view: TableView) -> float:
+    """``LONE_CAUTION`` when the viewer is on the side of a lone contract."""
+    me, maker = view.player, view.maker
+    if view.game == "napoleon":
+        lone = me == maker and view.bid in ("bid nap", "bid wellington", "bid blucher")
+    else:
+        lone = maker in view.alone and view.sides[me] == view.sides[maker]
+    return LONE_CAUTION if lone else 0.0
+
+
+def _teams(view: TableView) -> tuple[int, int]:
+    """The seats whose tricks are counted (the makers) and those who play to make the count
+    high: the makers, or the others at misère."""
+    n = view.rules.players
+    maker = view.maker
+    if view.game == "napoleon":
+        counted = 1 << maker
+        return counted, ((1 << n) - 1) ^ counted if view.bid == "bid misere" else counted
+    counted = sum(1 << s for s in range(n) if view.sides[s] == view.sides[maker])
+    return counted, counted
+
+
+def _net(view: TableView, tricks: int) -> float:
+    """My points of this hand net of the others' when the makers take ``tricks``."""
+    me, maker, n = view.player, view.maker, view.rules.players
+    if view.game == "napoleon":
+        bid = parse_action(view.bid)
+        made = tricks == 0 if view.bid == "bid misere" else tricks >= TRICKS[bid]
+        value = VALUE[bid] if made else -VALUE[bid]
+        return value * n if me == maker else -value * n / (n - 1)
+    mine = view.sides[me] == view.sides[maker]
+    if view.game == "hasenpfeffer":
+        bid = int(view.bid.split()[1])
+        gained = tricks if tricks >= bid else -bid
+        return gained if mine else -gained
+    defender_alone = any(seat != maker for seat in view.alone)
+    points = side_points(4, maker, tricks, maker in view.alone, defender_alone)
+    side = view.sides[me]
+    return points[side] - points[1 - side]
