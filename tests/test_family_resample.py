@@ -11,11 +11,10 @@ from collections import Counter
 import pytest
 from support import deck_tokens, eff_suit
 
-from euchre import Game, Rules
+from euchre import Game, Rules, resample
 from euchre.cards import card_token
+from euchre.engine.games.euchre.state import DISCARDED
 from euchre.game import state_of
-from euchre.resample import resample
-from euchre.state import DISCARDED
 
 
 def random_views(players: int, count: int, seed: int, **options):
