@@ -53,8 +53,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import euchre
-from euchre import Game, Rules
-from euchre.resample import resample
+from euchre import Game, Rules, resample
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 openspiel_ref = importlib.import_module("openspiel_ref")

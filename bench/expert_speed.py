@@ -28,7 +28,7 @@ import time
 from euchre import Game, Rules, agents
 from euchre.agents import solver
 from euchre.cards import DECK_MASKS
-from euchre.state import bits
+from euchre.engine.games.euchre.state import bits
 
 
 def decision_times(matches: int, seed: int, players: int = 2) -> dict:

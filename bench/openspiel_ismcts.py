@@ -53,6 +53,9 @@ from open_spiel.python.algorithms import ismcts, mcts
 from euchre import Game, Rules, agents, parse_action
 from euchre import state as core
 from euchre.cards import bits
+from euchre.engine.games.euchre.resample_family import card_of, resample_family_state
+from euchre.engine.games.euchre.state_family import HANDS
+from euchre.engine.seeds import mix64
 from euchre.envs import openspiel  # registers the game
 from euchre.envs.openspiel_family import (
     ALONE,
@@ -65,9 +68,6 @@ from euchre.envs.openspiel_family import (
     our_card,
     our_deck,
 )
-from euchre.resample_family import card_of, resample_family_state
-from euchre.state import mix64
-from euchre.state_family import HANDS
 from euchre.study.arena import mean_interval
 
 Job = tuple[str, int, int, int, float, int]

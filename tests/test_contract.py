@@ -935,7 +935,7 @@ def test_a_resampled_game_cannot_take_back_what_it_did_not_play():
 
 
 def test_the_phase_is_an_enum_whose_values_are_the_strings_views_carry():
-    from euchre.state import Phase
+    from euchre.engine.games.euchre.state import Phase
 
     g = Game(Rules(deck=25), seed=4)
     assert isinstance(g.phase, Phase) and g.phase == "bid1" and str(g.phase) == "bid1"

@@ -224,8 +224,8 @@ def test_a_deal_where_the_opponent_ducked_his_ace_is_the_unlikely_one():
     from euchre.agents.play_inference import play_likelihood
     from euchre.agents.solver import Solver
     from euchre.cards import parse_card
+    from euchre.engine.games.euchre.state import HAND0
     from euchre.game import state_of
-    from euchre.state import HAND0
 
     g = _ducked_ace()
     view = g.view(0)
@@ -242,7 +242,7 @@ def test_the_expert_reads_the_ducked_ace_and_pimc_does_not():
     """Inference from play changes what the expert believes, not the rules' possibilities:
     it rates the deals where the dealer still holds A♠ as unlikely."""
     from euchre.cards import parse_card
-    from euchre.state import HAND0
+    from euchre.engine.games.euchre.state import HAND0
 
     g = _ducked_ace()
     view = g.view(0)
@@ -273,7 +273,7 @@ def test_deals_drawn_by_the_bidding_are_worth_more_and_still_true_to_it():
     opponent holds (his aces and jacks) closer to a 20,000-deal reference. Measured with the
     fitted bidding model taken as certain (not learning), where it is sharpest."""
     from euchre.cards import parse_card
-    from euchre.state import HAND0
+    from euchre.engine.games.euchre.state import HAND0
 
     errors = {"drawn": [], "uniform": []}
     for seed in range(8):

@@ -13,8 +13,9 @@ from euchre.resample import resample
 from euchre.state import DISCARDED
 from support import deck_tokens, eff_suit
 
-from euchre import Game, Rules
+from euchre import Game, Rules, resample
 from euchre.cards import card_token
+from euchre.engine.games.euchre.state import DISCARDED
 from euchre.game import state_of
 
 

@@ -187,3 +187,23 @@ def test_the_licence_is_an_spdx_string_and_the_build_knows_it():
     assert project["project"]["license"] == "MIT"
     assert "setuptools>=77" in project["build-system"]["requires"]
     assert not any("License ::" in c for c in project["project"].get("classifiers", []))
+
+
+def test_euchre_is_a_game_module_registered_like_the_others():
+    """Issue 47, criterion 1: Euchre's int paths live in its game's folder
+    (``engine/games/euchre/``), their old import names are the same modules, and every game,
+    Euchre included, is made through one registry (``game.GAMES``)."""
+    import euchre
+    import euchre.engine.games.euchre as module
+    from euchre import Game, Rules
+    from euchre.engine.games import MODULES
+    from euchre.game import GAMES, FamilyGame, class_of
+
+    for name in module.MODULES:
+        assert not (PACKAGE / f"{name}.py").exists(), name
+        assert (PACKAGE / "engine" / "games" / "euchre" / f"{name}.py").exists(), name
+        assert sys.modules[f"euchre.{name}"] is sys.modules[f"euchre.engine.games.euchre.{name}"]
+    assert euchre.state is sys.modules["euchre.engine.games.euchre.state"]
+    assert {"euchre", *MODULES} <= set(GAMES)
+    for rules, cls in ((Rules(), Game), (Rules(game="euchre", players=4), FamilyGame)):
+        assert class_of(rules) is cls and type(Game(rules, seed=1)) is cls

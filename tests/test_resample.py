@@ -28,9 +28,8 @@ from hypothesis import strategies as st
 from support import OPTION_IDS, OPTIONS, deck_tokens, eff_suit, is_card
 
 import euchre
-from euchre import Game, Rules, View, state
+from euchre import Game, Rules, View, resample, state
 from euchre.cards import card_token
-from euchre.resample import resample
 
 # --- oracles, independent of the engine -----------------------------------------------------
 

@@ -97,3 +97,21 @@ def test_a_game_cut_from_a_longer_match_starts_from_its_score():
     assert cut.start_score == view.score and cut.results == ()
     again = Game.from_record(json.loads(json.dumps(cut.record())))
     assert again.start_score == view.score
+
+
+@pytest.mark.parametrize("options", [{"game": "railroad"}, {"game": "napoleon", "players": 4},
+                                     {"game": "hasenpfeffer"}])
+def test_every_games_score_is_its_start_and_its_results(options):
+    """The same public values on the rule-module games: ``score`` is ``start_score`` plus
+    each finished hand's points, and a resampled game starts from its view's score."""
+    import random
+
+    from euchre import resample
+
+    g = random_game(options, 6, 150)
+    totals = [sum(r.points[side] for r in g.results) for side in range(len(g.score))]
+    assert g.start_score == (0,) * len(g.score) and g.results
+    assert list(g.score) == totals
+    if not g.is_over:
+        cut = resample(g.view(g.to_move), random.Random(2))
+        assert cut.start_score == g.score and cut.results == ()

@@ -14,10 +14,10 @@ from euchre.agents.family.solver import TableSolver
 from euchre.cli import main
 from euchre.coach import Review, coach_seed, decision_values, review_record, text
 from euchre.coach.review import STAGES
+from euchre.engine.games.euchre.state import LEADER, TRUMP
+from euchre.engine.games.euchre.state_family import HANDS
 from euchre.game import state_of
 from euchre.record import opening
-from euchre.state import LEADER, TRUMP
-from euchre.state_family import HANDS
 
 DEALS = 8
 """A review's deals here (a table of three or four values with a quarter: 2 a card)."""
@@ -173,3 +173,16 @@ def test_a_seat_outside_the_table_is_one_line():
     record = family_match(3)
     with pytest.raises(ValueError, match=r"^player must be 0, 1 or 2 in a game of 3, not 3$"):
         review_record(record, player=3, deals=DEALS)
+
+
+def test_the_report_names_the_partner_and_the_other_side_from_the_games_sides():
+    """Issue 47: who sat with whom is read from the game's sides (``scoring.side_of``)."""
+    from types import SimpleNamespace
+
+    from euchre.coach.report import table_words
+
+    who = ("Ann", "Bo", "Cy", "Di")
+    said = [table_words(SimpleNamespace(player=seat, players=4), who) for seat in range(4)]
+    assert said == ["with Cy against Bo and Di", "with Di against Ann and Cy",
+                    "with Ann against Bo and Di", "with Bo against Ann and Cy"]
+    assert table_words(SimpleNamespace(player=1, players=3), who) == "against Ann and Cy"

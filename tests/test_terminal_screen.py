@@ -354,3 +354,17 @@ def test_a_replay_steps_one_move_at_a_time_with_both_hands_shown(tmp_path):
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_the_table_says_who_sits_out_for_a_lone_player_from_the_views_sides():
+    """Issue 47: the terminal names a lone player's partner from the view (``out`` and
+    ``sides``), not by restating where partners sit."""
+    from euchre import Rules
+    from euchre.terminal.screen import table_lines
+
+    g = Game(Rules(players=4), seed=3, first_dealer=0)
+    g.apply("order alone")  # seat 1 orders up alone: seat 3 sits out
+    view = g.view(0)
+    names = ("Ann", "Bo", "Cy", "Di")
+    text = "\n".join(table_lines(view, lambda seat: names[seat], "Hand 1", []))
+    assert view.out == (3,) and "Bo goes alone: Di sits out." in text

@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields
 
 from bid_realised import decision_kind, selfplay_deal
 
-from euchre.state import mix64
+from euchre.engine.seeds import mix64
 from euchre.study.arena import BotSpec
 
 

@@ -18,7 +18,7 @@ import json
 from collections import Counter
 
 from euchre import Game, Rules, agents
-from euchre.state import mix64
+from euchre.engine.seeds import mix64
 from euchre.study.parallel import run_jobs
 
 

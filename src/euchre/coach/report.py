@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..agents.family.rules_of_thumb import convention
+from ..scoring import side_of
 from ..view import View
 from ..words import card_text, choice_words, result_words, says, score_words, side_name
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
@@ -89,7 +90,9 @@ def table_words(review: Review, who: Sequence[str]) -> str:
     "against Bob and Cy" (cutthroat)."""
     me, players = review.player, review.players
     if players == 4:
-        return f"with {who[(me + 2) % 4]} against {side_name(who, 4, (me + 1) % 2)}"
+        partner = next(seat for seat in range(4)
+                       if seat != me and side_of(4, seat) == side_of(4, me))
+        return f"with {who[partner]} against {side_name(who, 4, 1 - side_of(4, me))}"
     others = [who[seat] for seat in range(players) if seat != me]
     return "against " + " and ".join(others)
 
@@ -131,7 +134,7 @@ def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
         return None
     maker = who[seen["maker"]] + " (the maker)"
     if hand.players == 4 and seen["maker"] not in hand.alone:
-        maker = side_name(who, 4, seen["maker"] % 2) + " (the makers)"
+        maker = side_name(who, 4, side_of(4, seen["maker"])) + " (the makers)"
     return (f"hindsight, every card seen: with perfect play from the first lead "
             f"{maker} take{'s' if maker.endswith('maker)') else ''} {seen['perfect']} "
             f"({seen['perfect_outcome']}); the play got {seen['played']}.")

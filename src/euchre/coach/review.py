@@ -48,7 +48,7 @@ from ..engine.games.euchre import state
 from ..game import Game
 from ..hands import trick_seats
 from ..record import opening
-from ..scoring import outcome
+from ..scoring import outcome, side_of
 from ..view import View
 from ..words import card_text, choice_words, ordered_choices, suit_text
 
@@ -398,7 +398,7 @@ def family_hindsight(last: dict[str, Any]) -> dict[str, Any]:
             held[seat] |= 1 << parse_card(card)
     maker = last["maker"]
     active = sum(1 << seat for seat in range(players) if seat not in out)
-    team = {maker, (maker + 2) % 4} if players == 4 else {maker}
+    team = {seat for seat in range(players) if side_of(players, seat) == side_of(players, maker)}
     makers = sum(1 << seat for seat in team) & active
     perfect = worker_table_solver().tricks(held, parse_suit(last["trump"]), makers,
                                            last["tricks"][0]["leader"], active)

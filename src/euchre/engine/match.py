@@ -90,6 +90,13 @@ class TableGame(Game):
         return tuple(hand.result for hand in self._t.past)
 
     @property
+    def start_score(self) -> tuple[int, ...]:
+        """The score by side the match started from: zeros, or a resampled game's view's
+        (``score`` is this plus each of ``results``' points)."""
+        t = self._t
+        return tuple(t.origin[0].score) if t.origin is not None else (0,) * len(t.score)
+
+    @property
     def trump(self) -> str | None:
         return self.view(None).trump
 

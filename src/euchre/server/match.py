@@ -13,7 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .. import daily
+from .. import daily, scoring
 from ..game import Game
 from ..words import PLACE_NAMES, person
 from . import scorepad
@@ -151,8 +151,9 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
 
 
 def side_of(stored: StoredGame, seat: int) -> int:
-    """The side a seat plays for (partners opposite at four; each for himself at three)."""
-    return seat % 2 if len(stored.names) == 4 else seat
+    """The side a seat plays for, as the game says it (``scoring.side_of``: partners
+    opposite at four; each for himself at three)."""
+    return scoring.side_of(len(stored.names), seat)
 
 
 def sides_of(stored: StoredGame) -> list[list[int]]:

@@ -141,8 +141,8 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
 def _alone_line(view: View, who: Callable[[int], str]) -> str:
     """Who plays alone this hand, and who sits out: "West goes alone: East sits out."."""
     said = []
-    for seat in view.alone:
-        partner = (seat + 2) % 4
+    for seat in view.alone:  # his partner: the seat of his side that sits out
+        partner = next(s for s in view.out if view.sides[s] == view.sides[seat])
         said.append(f"{says(who(seat), 'go')} alone: {says(who(partner), 'sit')} out")
     return ". ".join(said) + "."
 
