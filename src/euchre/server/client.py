@@ -18,7 +18,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .account_store import Account
 
 OUTBOX_LIMIT = 256
 """Messages queued for one connection before it is dropped as too slow to keep up."""
@@ -36,9 +39,12 @@ class Client:
     """One connection: its seat (None for a spectator), the address it came from (for the
     creation meter) and the messages waiting to be sent."""
 
-    def __init__(self, seat: int | None, address: str = "unknown") -> None:
+    def __init__(self, seat: int | None, address: str = "unknown",
+                 holder: Account | None = None) -> None:
         self.seat = seat
         self.address = address
+        self.holder = holder
+        """The account whose session the connection's cookie opened, if any."""
         self._queue: deque[Message] = deque()
         self._ready = asyncio.Event()
         self._tail_replaceable = False

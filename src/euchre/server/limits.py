@@ -179,7 +179,8 @@ class Busy(ValueError):
     """The server holds as many live tables as it may: try again shortly (HTTP 503)."""
 
 
-async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = ()) -> Any:
+async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = (),
+                         what: str = "a new game") -> Any:
     """The JSON object of a creation request, refused early: not ``application/json`` (415;
     a cross-site form or ``text/plain`` POST needs no preflight, JSON does), from a page of
     another site than this one or ``origins`` (403), declared or found longer than
@@ -191,13 +192,13 @@ async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] 
 
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise Refused(415, "a new game is asked for with Content-Type: application/json")
+        raise Refused(415, f"{what} is asked for with Content-Type: application/json")
     origin = request.headers.get("origin")
     if foreign_origin(origin, request.headers.get("host"), origins) is not None:
-        raise Refused(403, f"a new game may only be created from this site, not {origin[:80]}")
+        raise Refused(403, f"{what} may only be asked for from this site, not {origin[:80]}")
     if origin is None and request.headers.get("sec-fetch-site", "same-origin") not in (
             "same-origin", "none"):
-        raise Refused(403, "a new game may only be created from this site")
+        raise Refused(403, f"{what} may only be asked for from this site")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise Refused(413, f"request too long ({declared[:20]} bytes; at most {limit})")

@@ -21,6 +21,8 @@ from .. import daily
 from ..game import IllegalAction
 from ..history import Stats
 from . import match
+from .account_store import owner_key
+from .accounts import Accounts, name_key
 from .client import BROADCASTING, TOO_FAST, Client
 from .committer import Committer
 from .hints import Hints
@@ -43,6 +45,8 @@ class Services:
     absent: Callable[[Table, int], None]
     """A person's seat at a friend table of three or four is empty: the computer plays it
     after ``limits.seat_wait`` if nobody is back in it by then."""
+    accounts: Accounts | None = None
+    """Whose the registered names are (a rename to another's is refused)."""
 
 
 async def handle(services: Services, table: Table, client: Client, message: Message) -> None:
@@ -67,7 +71,7 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
         elif kind == "coach":  # the coach's note on the seat's own move (hints.py)
             await services.hints.note(table, client, message.seq or 0)
         elif kind == "name":
-            await _rename(services, table, seat, message.value or "")
+            await _rename(services, table, client, message.value or "")
         elif kind == "undo":
             await _undo(services, table, seat)
         elif kind == "resign":
@@ -120,15 +124,29 @@ async def _act(services: Services, table: Table, client: Client, token: str,
     services.wake_bots(table)
 
 
-async def _rename(services: Services, table: Table, seat: int, name: str) -> None:
-    name = check_name(name)
+async def _rename(services: Services, table: Table, client: Client, name: str) -> None:
+    """A seat's new name: refused if it is another's registered name; the seat is the
+    account's while it carries the account's own name (``accounts.owner_key``)."""
+    name, seat = check_name(name), client.seat
+    assert seat is not None
+    owner = None
+    if services.accounts is not None:
+        why = await services.accounts.refusal(name, client.holder)
+        if why:
+            raise ProtocolError(why)
+        owner = client.holder.key if client.holder is not None and \
+            name_key(name) == client.holder.key else None
     async with table.lock:
         if table.over():  # won, resigned, abandoned or a day's deals played out
             raise ProtocolError("the match is over: its names are final")
         why = match.clash(table.stored, seat, name)
         if why:
             raise ProtocolError(why)
-        await services.committer.submit([Rename(table.stored.id, seat, name)])
+        writes: list = [Rename(table.stored.id, seat, name)]
+        if owner != table.stored.options.get(owner_key(seat)):
+            writes.append(SetOption(table.stored.id, owner_key(seat), owner))
+            table.stored.options[owner_key(seat)] = owner
+        await services.committer.submit(writes)
         names = list(table.stored.names)
         names[seat] = name
         table.stored.names = tuple(names)

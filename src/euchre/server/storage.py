@@ -34,7 +34,8 @@ from typing import Any, Protocol
 from ..datadir import private_file
 from ..game import Game
 from ..rules import Rules
-from . import totals
+from . import account_store, ratings, totals
+from .account_store import AccountReads, EndSession, NewAccount, NewSession
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -88,6 +89,10 @@ MIGRATIONS = [
     lambda connection: totals.rebuild(connection, "?"),
     # 12: a day's one game belongs to a browser, not to a typed name (server.days)
     lambda connection: daily_by_browser(connection, " WITHOUT ROWID"),
+    # 13-14: registered names and their sessions (server.accounts)
+    *account_store.steps("REAL", " WITHOUT ROWID"),
+    # 15-16: each account's rating per game and its history (server.ratings)
+    *ratings.steps("REAL", " WITHOUT ROWID"),
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
 a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
@@ -272,7 +277,7 @@ class SaveReview:
 
 
 Write = (NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
-         | DailyEntry | DailyResult | Setting)
+         | DailyEntry | DailyResult | Setting | NewAccount | NewSession | EndSession)
 
 
 class Conflict(ValueError):
@@ -322,7 +327,7 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
-class Reads:
+class Reads(AccountReads, ratings.RatingReads):
     """The reads both stores make, in one place: the same SQL but for the parameter mark
     (``MARK``)."""
 
@@ -494,6 +499,19 @@ class SQLiteStorage(Reads):
             connection.execute("ROLLBACK")
             raise
 
+    def rebuild_ratings(self) -> int:
+        """Drop every rating and work them out again from the stored games (``ratings``),
+        in one transaction: the number of games rated."""
+        connection = self._connection()
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            rated = ratings.rebuild(connection, "?")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        return rated
+
     def close(self) -> None:
         with self._guard:
             for connection in self._all:
@@ -568,6 +586,7 @@ def _finish(connection: sqlite3.Connection, item: Finish, now: float) -> None:
                                             (item.game_id,)).fetchone()
         totals.add_game(connection, "?", item.game_id, json.loads(names), json.loads(options),
                         item.summary, now)
+        ratings.rate_finished(connection, "?", item.game_id, now)
 
 
 def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:
@@ -628,7 +647,8 @@ def _setting(connection: sqlite3.Connection, item: Setting, now: float) -> None:
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
             SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
-            Setting: _setting}
+            Setting: _setting,
+            **{kind: account_store.writer(kind, "?") for kind in account_store.WRITERS}}
 
 
 def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:

@@ -13,6 +13,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..accounts import SESSION_COOKIE
 from ..client import Client
 from ..limits import CLOSE_GRACE, Busy
 from ..pages import DAILY_SECRET
@@ -45,7 +46,9 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
             await websocket.send_json({"type": "error", "message": problem or DAILY_SECRET[1]})
             await websocket.close(code=4403)
         return
-    client = Client(seat, websocket.client.host if websocket.client else "unknown")
+    holder = None if seat is None else await hub.accounts.holder(
+        websocket.cookies.get(SESSION_COOKIE))
+    client = Client(seat, websocket.client.host if websocket.client else "unknown", holder)
     if problem:
         client.send({"type": "error", "message": problem})
     sender = asyncio.create_task(_pump(websocket, client))
