@@ -14,7 +14,13 @@ import urllib.request
 import pytest
 from server_support import TEST_FLAGS, Browser, Server, play_out
 
-from euchre.server.accounts import SCRYPT, check_password, hash_password
+from euchre.server.accounts import (
+    LOGINS_PER_ADDRESS,
+    LOGINS_PER_NAME,
+    SCRYPT,
+    check_password,
+    hash_password,
+)
 from euchre.server.lookalike import skeleton
 
 PASSWORD = "correct horse battery"
@@ -52,6 +58,16 @@ def from_address(server: Server, source: str, method: str, path: str, cookie: st
     out = reply.status, json.loads(reply.read())
     connection.close()
     return out
+
+
+def failures_until_refused(server: Server, body) -> int:
+    """Failed logins (``body(n)`` the n-th) until one is refused with 429: how many failed."""
+    for n in range(30):
+        status, reply = server.post("/api/session", body(n))
+        if status == 429:
+            return n
+        assert status == 401, reply
+    raise AssertionError("30 failed logins and no refusal")
 
 
 def registered(server: Server, name: str) -> Browser:
@@ -192,9 +208,11 @@ def test_a_flood_of_logins_is_stopped_per_name_and_per_address(tmp_path):
     server = Server(tmp_path / "games.db", flags=TEST_FLAGS).start()
     try:
         registered(server, "Target Tom")
-        for _ in range(5):
-            status, _ = server.post("/api/session", {"name": "Target Tom", "password": "guess1234"})
-            assert status == 401
+        # (the meters refill as they should, one attempt every 12 s for a name and every
+        # 6 s for an address: on a slow machine an attempt more may pass before the refusal)
+        failed = failures_until_refused(server, lambda n: {"name": "Target Tom",
+                                                           "password": "guess1234"})
+        assert LOGINS_PER_NAME <= failed <= LOGINS_PER_NAME + 2
         status, reply = server.post("/api/session", {"name": "Target Tom", "password": PASSWORD})
         assert status == 429 and reply["error"].startswith("too many logins to this name: "
                                                            "try again in ")
@@ -202,10 +220,10 @@ def test_a_flood_of_logins_is_stopped_per_name_and_per_address(tmp_path):
         status, reply = from_address(server, "127.0.0.3", "POST", "/api/session", "",
                                      {"name": "Target Tom", "password": PASSWORD})
         assert status == 429 and "this name" in reply["error"]
-        # one address trying many names: five more failures fill its meter (10 a minute)
-        for n in range(5):
-            status, _ = server.post("/api/session", {"name": f"Name {n}", "password": "guess1234"})
-            assert status == 401
+        # one address trying many names: its meter fills (10 failures a minute)
+        failed += failures_until_refused(server, lambda n: {"name": f"Name {n}",
+                                                            "password": "guess1234"})
+        assert LOGINS_PER_ADDRESS <= failed <= LOGINS_PER_ADDRESS + 4
         status, reply = server.post("/api/session", {"name": "Someone New", "password": "x" * 9})
         assert status == 429 and reply["error"].startswith("too many logins from your address")
         status, reply = server.post("/api/accounts", {"name": "Fresh", "password": PASSWORD})
@@ -247,3 +265,24 @@ def test_a_guest_claims_his_finished_games_from_the_same_browser(server):
     assert status == 401 and "log in" in reply["error"]
     status, reply = guest.post("/api/accounts/games", {"games": [{"id": 1}]})
     assert status == 400 and '"games"' in reply["error"]
+
+
+def test_new_accounts_are_metered_with_new_games_and_a_claim_is_bounded(tmp_path):
+    server = Server(tmp_path / "games.db", flags=("--games-per-minute", "2")).start()
+    try:
+        status, reply = server.post("/api/accounts", {"name": "Meter One", "password": "x"})
+        assert status == 400  # (a refusal for another reason costs the meter nothing)
+        first = registered(server, "Meter One")
+        status, _ = server.post("/api/games", {"mode": "computer", "name": "Guest"})
+        assert status == 201  # the address's second new thing this minute
+        status, reply = server.post("/api/accounts", {"name": "Meter Two",
+                                                      "password": PASSWORD})
+        assert status == 429 and reply["error"].startswith(
+            "too many new accounts and games from your address: try again in ")
+        many = [{"id": f"g{n}", "token": "t"} for n in range(51)]
+        status, reply = first.post("/api/accounts/games", {"games": many})
+        assert status == 400 and "at most 50" in reply["error"]
+        status, reply = first.post("/api/accounts/games", {"games": many[:1] * 400})
+        assert status == 413  # a body over 8 KB is refused unread
+    finally:
+        server.stop()

@@ -60,8 +60,9 @@ def old_db(request, tmp_path):
 
 
 def test_the_dump_is_of_the_schema_before_accounts(tmp_path):
-    assert len(MIGRATIONS) - 4 == OLD_SQLITE_VERSION  # accounts, sessions, ratings, history
-    assert OLD_POSTGRES_VERSION == pg_schema.VERSION - 4
+    assert len(MIGRATIONS) - 5 == OLD_SQLITE_VERSION  # accounts, sessions, ratings, history,
+    # dislikes
+    assert OLD_POSTGRES_VERSION == pg_schema.VERSION - 5
     with sqlite3.connect(old_sqlite(tmp_path / "games.db")) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == OLD_SQLITE_VERSION
         tables = {name for (name,) in raw.execute("SELECT name FROM sqlite_master")}

@@ -16,7 +16,7 @@ import time
 import pytest
 from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
 from rating_support import account, finished_game, snapshot
-from server_support import TEST_FLAGS, Browser, Server, play_out
+from server_support import TEST_FLAGS, Browser, Server, friend_game_played
 
 from euchre import Rules, daily
 from euchre.server.lookalike import skeleton
@@ -167,18 +167,7 @@ def test_two_accounts_play_and_the_top_list_and_their_pages_change(server):
     status, board = server.get("/api/leaderboard?game=two")
     assert status == 200 and json.loads(board)["players"] == []
     for _ in range(2):
-        game = ann.post("/api/games", {"mode": "friend", "name": "Rated Ann",
-                                       "rules": {"target": 1}})[1]
-        code = game["links"]["invite"].split("?invite=")[1]
-        status, claimed = bob.post(f"/api/games/{game['id']}/claim",
-                                   {"invite": code, "name": "Rated Bob"})
-        assert status == 200, claimed
-        host, friend = ann.seat(game["links"]["play"]), bob.seat(claimed["link"])
-        host.state_at_least(0)
-        friend.state_at_least(0)
-        play_out(host, friend)
-        host.close()
-        friend.close()
+        friend_game_played(ann, bob, "Rated Ann", "Rated Bob")
     # a game against the computer moves nothing
     ann.post("/api/games", {"mode": "computer", "name": "Rated Ann", "level": "easy"})
     status, board = server.get("/api/leaderboard?game=two")

@@ -19,6 +19,12 @@ SQL_TABLES = (
     "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, account TEXT NOT NULL "
     "REFERENCES accounts(key), created {real} NOT NULL){without_rowid}",
 )
+SQL_DISLIKES = (
+    "CREATE TABLE IF NOT EXISTS dislikes (who TEXT NOT NULL REFERENCES accounts(key), "
+    "whom TEXT NOT NULL, PRIMARY KEY (who, whom)){without_rowid}",
+)
+"""The schema step of "don't seat me with this player again": an account, and the key of a
+name (``accounts.name_key``) it will not be seated with by quick match."""
 """The schema steps that add accounts and sessions, to be formatted with the database's
 type of a float and SQLite's ``WITHOUT ROWID`` (``steps``)."""
 
@@ -32,9 +38,9 @@ def owner_key(seat: int) -> str:
     return f"account{seat}"
 
 
-def steps(real: str, without_rowid: str) -> list[str]:
-    """``SQL_TABLES`` for one database."""
-    return [sql.format(real=real, without_rowid=without_rowid) for sql in SQL_TABLES]
+def steps(real: str, without_rowid: str, tables: tuple[str, ...] = SQL_TABLES) -> list[str]:
+    """``tables`` (``SQL_TABLES``, ``SQL_DISLIKES``) for one database."""
+    return [sql.format(real=real, without_rowid=without_rowid) for sql in tables]
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,19 @@ class EndSession:
     id: str
 
 
+@dataclass(frozen=True)
+class Dislike:
+    """An account will not be seated with a name again (written once)."""
+
+    who: str
+    whom: str
+
+
+def _dislike(connection: Any, mark: str, item: Dislike, now: float) -> None:
+    connection.execute(f"INSERT INTO dislikes (who, whom) VALUES ({mark}, {mark}) ON CONFLICT "
+                       "(who, whom) DO NOTHING", (item.who, item.whom))
+
+
 def _new_account(connection: Any, mark: str, item: NewAccount, now: float) -> None:
     a = item.account
     connection.execute(f"INSERT INTO accounts (key, name, hash, created) VALUES "
@@ -83,7 +102,8 @@ def _end_session(connection: Any, mark: str, item: EndSession, now: float) -> No
     connection.execute(f"DELETE FROM sessions WHERE id = {mark}", (item.id,))
 
 
-WRITERS = {NewAccount: _new_account, NewSession: _new_session, EndSession: _end_session}
+WRITERS = {NewAccount: _new_account, NewSession: _new_session, EndSession: _end_session,
+           Dislike: _dislike}
 """Each write of this module, taking the connection, the mark, the write and the time."""
 
 
@@ -112,3 +132,10 @@ class AccountReads:
                       "s.account WHERE s.id = ? AND s.created > ?"),
             (session_id, since)).fetchone()
         return None if row is None else Account(*row)
+
+    def avoided(self, key: str) -> set[str]:
+        """The name keys quick match keeps away from the name ``key``: those its account
+        dislikes and the accounts that dislike it."""
+        return {whom for (whom,) in self._connection().execute(  # type: ignore[attr-defined]
+            self._sql("SELECT whom FROM dislikes WHERE who = ? UNION "  # type: ignore
+                      "SELECT who FROM dislikes WHERE whom = ?"), (key, key))}

@@ -206,3 +206,9 @@ class Accounts:
         if why:
             raise Refused(403, why)
 
+
+
+def owner_of(name: str, holder: Account | None) -> str | None:
+    """The account a seat taken under ``name`` is played by: the holder's when the name is
+    his registered one (a logged-in person may still play under another name, as a guest)."""
+    return holder.key if holder is not None and name_key(name) == holder.key else None

@@ -29,6 +29,8 @@ BROADCASTING = frozenset({"name", "hints", "rematch", "start", "undo", "resign"}
 """The messages whose handling sends every connection at the table a new state."""
 BROADCAST_BURST = 5
 """Such messages one connection may send at once; then one a second (``BROADCAST_RATE``)."""
+PHRASE_BURST, PHRASE_EVERY = 3, 5.0
+"""Preset phrases one connection may send at once, then one every so many seconds."""
 BROADCAST_RATE = 1.0
 TOO_FAST = "too many changes at once: wait a second and try again"
 
@@ -50,6 +52,7 @@ class Client:
         self._tail_replaceable = False
         """The last message queued is a state that a newer replaceable one may replace."""
         self._tokens, self._stamp = float(BROADCAST_BURST), time.monotonic()
+        self._phrases, self._phrase_stamp = float(PHRASE_BURST), time.monotonic()
         self.dropped = False
         """Set once the outbox overflowed: nothing more is queued, and the socket closes."""
         self.deadline: asyncio.Timeout | None = None
@@ -95,6 +98,18 @@ class Client:
         if self._tokens < 1:
             return False
         self._tokens -= 1
+        return True
+
+    def may_say(self) -> bool:
+        """Spend one of the connection's phrases (``PHRASE_BURST``, then one every
+        ``PHRASE_EVERY`` seconds); False when it has said too many too fast."""
+        now = time.monotonic()
+        self._phrases = min(PHRASE_BURST, self._phrases + (now - self._phrase_stamp)
+                            / PHRASE_EVERY)
+        self._phrase_stamp = now
+        if self._phrases < 1:
+            return False
+        self._phrases -= 1
         return True
 
     def close(self) -> None:

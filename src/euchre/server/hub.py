@@ -78,7 +78,7 @@ class Hub:
         self.accounts = Accounts(committer)
         """Registered names and their sessions (``accounts``)."""
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch,
-                                 self._wait_for, self.accounts)
+                                 self._wait_for, self.accounts, self.limits.bots_after)
         self.days = Days(committer, self.create)
         """The deal of the day (``days``)."""
         self._sweeper: asyncio.Task[None] | None = None

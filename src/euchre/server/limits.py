@@ -84,6 +84,9 @@ class Limits:
     seat_wait: float = 60.0
     """Seconds a person's seat at a friend table of three or four waits for him once he has
     left (no connection) before the computer plays it for him, until he is back."""
+    bots_after: float = 60.0
+    """Seconds an open table (``open_tables``) waits for people before its host, if he
+    allowed it, may fill its empty seats with computers."""
     builds_at_once: int = 1
     """Replays, records and review pages of stored games built at once, each in a worker
     process beside the event loop (``server.builds``); one is enough on a small machine: a

@@ -75,6 +75,7 @@ PROVISIONAL_MARK = ("*", "provisional: fewer than {games} rated games")
 RATING_HEADING = "Rating over time"
 RATING_AXES = ("rated games, oldest first", "rating")
 RATING_NOW = "{game}: {rating}{mark} after {games} rated games"
+RATING_OF = "{game}: rating"
 
 
 def result_line(stored: StoredGame, game: Game) -> str:

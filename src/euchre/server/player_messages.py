@@ -23,12 +23,14 @@ from ..history import Stats
 from . import match
 from .account_store import owner_key
 from .accounts import Accounts, name_key
-from .client import BROADCASTING, TOO_FAST, Client
+from .client import BROADCASTING, PHRASE_EVERY, TOO_FAST, Client
 from .committer import Committer
+from .game_options import start_refusal
 from .hints import Hints
 from .protocol import Message, ProtocolError, check_name
 from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
 from .table import Table, accept, seat_bots, tell_rematch
+from .wording import PHRASES
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ class Services:
     after ``limits.seat_wait`` if nobody is back in it by then."""
     accounts: Accounts | None = None
     """Whose the registered names are (a rename to another's is refused)."""
+    bots_after: float = 60.0
+    """Seconds an open table waits for people before its host may seat computers
+    (``limits.Limits.bots_after``)."""
 
 
 async def handle(services: Services, table: Table, client: Client, message: Message) -> None:
@@ -82,11 +87,19 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
             await _allow_hints(services, table, seat, message.value == "on")
         elif kind == "start":
             await _start(services, table, seat)
+        elif kind == "say":
+            if not client.may_say():
+                raise ProtocolError(f"one phrase every {PHRASE_EVERY:g} s: wait a moment")
+            said = {"type": "said", "seat": seat, "phrase": message.value,
+                    "words": PHRASES[message.value or ""]}
+            for other in table.clients:
+                other.send(said)
     except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
         client.send({"type": "error", "message": str(err)})
 
 
 _SPECTATORS_CANNOT = {"hint": "ask for a hint", "name": "take a name at the table",
+                      "say": "say anything at the table",
                       "hints": "turn hints on or off"}
 
 
@@ -213,6 +226,9 @@ async def _start(services: Services, table: Table, seat: int) -> None:
         waiting = [s for s, here in enumerate(match.arrived(stored)) if not here]
         if not waiting:
             raise ProtocolError("every seat is taken: the game has started")
+        why = start_refusal(stored, services.bots_after)
+        if why:
+            raise ProtocolError(why)
         levels = match.computer_levels(stored, waiting)
         await services.committer.submit([SetOption(stored.id, match.COMPUTERS, levels)])
         stored.options[match.COMPUTERS] = levels

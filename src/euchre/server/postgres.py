@@ -102,6 +102,8 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
     *account_store.steps("DOUBLE PRECISION", ""),
     # 13-14: each account's rating per game and its history (server.ratings)
     *ratings.steps("DOUBLE PRECISION", ""),
+    # 15: "don't seat me with this player again" (server.open_tables)
+    *account_store.steps("DOUBLE PRECISION", "", account_store.SQL_DISLIKES),
 ]
 """Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
 function of the connection."""

@@ -63,7 +63,7 @@ def _ticks(low: int, high: int, most: int = 5) -> list[int]:
     """Round values spanning ``low`` to ``high``, at most about ``most`` of them.
 
     >>> _ticks(0, 100), _ticks(-37, 212)
-    ([0, 20, 40, 60, 80, 100], [0, 100, 200])
+    ([0, 20, 40, 60, 80, 100], [0, 50, 100, 150, 200])
     """
     span = max(high - low, 1)
     step = 1
@@ -124,7 +124,8 @@ def ratings_section(history: dict[str, list[tuple[float, int]]]) -> str:
         now = pages.RATING_NOW.format(game=game_title(game), rating=points[-1][1],
                                       mark="*" if len(points) < PROVISIONAL else "",
                                       games=len(points))
-        blocks.append(f'<h3>{escape(game_title(game))}</h3><p data-testid="rating-{game}">'
+        blocks.append(f'<h3>{escape(pages.RATING_OF.format(game=game_title(game)))}</h3>'
+                      f'<p data-testid="rating-{game}">'
                       f"{escape(now)}</p>{chart(points, now)}")
     return (f'<section data-testid="ratings"><h2>{escape(pages.RATING_HEADING)}</h2>'
             f"{''.join(blocks)}</section>")

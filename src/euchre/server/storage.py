@@ -35,7 +35,7 @@ from ..datadir import private_file
 from ..game import Game
 from ..rules import Rules
 from . import account_store, ratings, totals
-from .account_store import AccountReads, EndSession, NewAccount, NewSession
+from .account_store import AccountReads, Dislike, EndSession, NewAccount, NewSession
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -93,6 +93,8 @@ MIGRATIONS = [
     *account_store.steps("REAL", " WITHOUT ROWID"),
     # 15-16: each account's rating per game and its history (server.ratings)
     *ratings.steps("REAL", " WITHOUT ROWID"),
+    # 17: "don't seat me with this player again" (server.open_tables)
+    *account_store.steps("REAL", " WITHOUT ROWID", account_store.SQL_DISLIKES),
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
 a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
@@ -277,7 +279,7 @@ class SaveReview:
 
 
 Write = (NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
-         | DailyEntry | DailyResult | Setting | NewAccount | NewSession | EndSession)
+         | DailyEntry | DailyResult | Setting | NewAccount | NewSession | EndSession | Dislike)
 
 
 class Conflict(ValueError):
@@ -307,6 +309,10 @@ class Storage(Protocol):
 
     def recent(self, limit: int) -> list[StoredGame]:
         """The newest finished games (without their actions)."""
+
+    def open_games(self, since: float, limit: int) -> list[StoredGame]:
+        """Unfinished friend games marked open (``open_tables``) touched after ``since``,
+        the longest waiting first (without their actions)."""
 
     def stale(self, before: float, limit: int) -> list[str]:
         """Ids of games against the computer, unfinished, untouched since ``before``, in
@@ -374,6 +380,14 @@ class Reads(AccountReads, ratings.RatingReads):
         rows = self._connection().execute(
             self._sql(f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC "
                       "LIMIT ?"), (limit,)).fetchall()
+        return [_game(row) for row in rows]
+
+    def open_games(self, since: float, limit: int) -> list[StoredGame]:
+        """Unfinished friend games marked open (``open_tables``) touched after ``since``,
+        the longest waiting first (without their actions)."""
+        rows = self._connection().execute(self._sql(
+            f"SELECT {_ALL} FROM games WHERE finished = 0 AND updated > ? AND mode = 'friend' "
+            "AND options LIKE ? ORDER BY created LIMIT ?"), (since, '%"open"%', limit)).fetchall()
         return [_game(row) for row in rows]
 
     def stale(self, before: float, limit: int) -> list[str]:

@@ -5,7 +5,8 @@ guest finished in this browser (``server.accounts`` does the work).
 ``POST /api/session`` logs in (401 for a wrong name or password, 429 once a meter is
 empty); ``DELETE /api/session`` logs out; ``GET /api/session`` names the account logged in
 (or ``null``); ``POST /api/accounts/games`` ``{"games": [{"id", "token"}]}`` marks the
-finished games whose seat tokens this browser holds as the account's.
+finished games whose seat tokens this browser holds as the account's; ``POST
+/api/dislikes`` ``{"name"}`` keeps quick match from seating the account with that name.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from .. import match
-from ..account_store import Account, owner_key
-from ..accounts import SESSION_COOKIE, SESSION_DAYS
+from ..account_store import Account, Dislike, owner_key
+from ..accounts import SESSION_COOKIE, SESSION_DAYS, name_key
 from ..limits import Refused, plausible, read_json_body
 from ..storage import SetOption
 from . import hub_of
@@ -98,13 +99,9 @@ async def who(request: Request) -> dict[str, Any]:
 async def claim_games(request: Request) -> JSONResponse:
     """Mark as the account's the finished games whose seat this browser holds (each by its
     token), where the seat is nobody's yet: ``claimed`` and ``refused`` (id and why)."""
-    hub = hub_of(request)
     try:
-        holder = await holder_of(request)
-        if holder is None:
-            raise Refused(401, "log in first: games are claimed by an account")
-        data = await read_json_body(request, CLAIM_BODY, hub.limits.allowed_origins,
-                                    "claiming games")
+        holder, data = await _logged_in(request, CLAIM_BODY, "claiming games",
+                                        "games are claimed by an account")
         games = data.get("games") if isinstance(data, dict) and set(data) == {"games"} \
             else None
         if not isinstance(games, list) or len(games) > MOST_CLAIMED or not all(
@@ -120,6 +117,17 @@ async def claim_games(request: Request) -> JSONResponse:
         (refused.append({"id": game["id"][:40], "error": why}) if why
          else claimed.append(game["id"]))
     return JSONResponse({"claimed": claimed, "refused": refused})
+
+
+async def _logged_in(request: Request, limit: int, what: str, why: str
+                     ) -> tuple[Account, Any]:
+    """The caller's account and his request's JSON; ``Refused`` (401 saying ``why`` an
+    account is needed, or as ``read_json_body`` refuses)."""
+    holder = await holder_of(request)
+    if holder is None:
+        raise Refused(401, f"log in first: {why}")
+    return holder, await read_json_body(request, limit,
+                                        hub_of(request).limits.allowed_origins, what)
 
 
 async def _claim_one(request: Request, holder: Account, game_id: str, token: str
@@ -140,3 +148,22 @@ async def _claim_one(request: Request, holder: Account, game_id: str, token: str
     await hub.committer.submit([SetOption(game_id, owner_key(seat), holder.key)])
     stored.options[owner_key(seat)] = holder.key
     return None
+
+
+@router.post("/dislikes")
+async def dislike(request: Request) -> JSONResponse:
+    """``{"name"}``: quick match never seats the account with that name again (nor that
+    name's account with it)."""
+    try:
+        holder, data = await _logged_in(request, MAX_BODY, "not playing someone again",
+                                        "only an account keeps whom it will not play")
+        if not isinstance(data, dict) or set(data) != {"name"} or \
+                not isinstance(data["name"], str) or not data["name"].strip():
+            raise Refused(400, 'the request must be {"name": the player\'s name}')
+        whom = name_key(data["name"])
+        if whom == holder.key:
+            raise Refused(400, "that is your own name")
+        await hub_of(request).committer.submit([Dislike(holder.key, whom)])
+    except Refused as err:
+        return JSONResponse({"error": str(err)}, status_code=err.status)
+    return JSONResponse({"name": data["name"][:40]}, status_code=201)

@@ -14,7 +14,7 @@ from ...rules import Rules
 from ...words import GUEST
 from .. import levels, match, pages
 from ..account_store import Account, owner_key
-from ..accounts import name_key
+from ..accounts import name_key, owner_of
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
@@ -105,7 +105,7 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         if isinstance(name, str):
             await hub.accounts.check_name(name, holder)
         stored, seat = await hub.claim(game_id, data["invite"], name,
-                                       owner=_owner(name, holder))
+                                       owner=owner_of(name, holder))
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
     except LookupError as err:
@@ -117,12 +117,6 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
     except ValueError as err:
         return JSONResponse({"error": str(err)}, status_code=400)
     return JSONResponse({"id": stored.id, "link": stored.link(seat), "seat": seat})
-
-
-def _owner(name: str, holder: Account | None) -> str | None:
-    """The account a seat taken under ``name`` is played by: the holder's when the name is
-    his registered one (a logged-in person may still play under another name, as a guest)."""
-    return holder.key if holder is not None and name_key(name) == holder.key else None
 
 
 async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
@@ -139,7 +133,7 @@ async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
     options: dict[str, Any] = {} if partner is None else {match.PARTNER: partner}
     if isinstance(name, str):
         await hub.accounts.check_name(name, holder)
-        owner = _owner(name, holder)
+        owner = owner_of(name, holder)
         if owner is not None:
             options[owner_key(0)] = owner
     return await hub.create(data.get("mode", "computer"), rules, name,
