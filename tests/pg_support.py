@@ -75,3 +75,35 @@ def reset(url: str) -> None:
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute("DROP SCHEMA public CASCADE")
         connection.execute("CREATE SCHEMA public")
+
+
+def postgres_at(url: str, version: int, source: Path, tables: tuple[str, ...]) -> str:
+    """An empty database at PostgreSQL schema ``version`` (made by today's first steps:
+    the migrations are append-only) holding the rows of ``tables`` of the SQLite file
+    ``source``: an old server's database, as it would be in PostgreSQL."""
+    import sqlite3
+
+    import psycopg
+
+    from euchre.server import postgres as pg_schema
+
+    reset(url)
+    old = sqlite3.connect(source)
+    with psycopg.connect(url, autocommit=True) as connection, connection.transaction():
+        for statement in pg_schema.SCHEMA:
+            connection.execute(statement)
+        for step in pg_schema.MIGRATIONS[:version - 1]:
+            if callable(step):
+                step(connection)
+            else:
+                connection.execute(step)
+        connection.execute("CREATE TABLE schema_version (version INTEGER)")
+        connection.execute("INSERT INTO schema_version VALUES (%s)", (version,))
+        for table in tables:
+            cursor = old.execute(f"SELECT * FROM {table}")
+            columns = [d[0] for d in cursor.description]
+            with connection.cursor() as many:
+                many.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                                 f"({', '.join(['%s'] * len(columns))})", cursor.fetchall())
+    old.close()
+    return url

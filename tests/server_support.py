@@ -152,6 +152,26 @@ class Browser:
         return self.server.seat(link, self.cookies() or None)
 
 
+def friend_game_played(host: Browser, guest: Browser, host_name: str,
+                       guest_name: str) -> dict:
+    """A friend game to 1 point between two browsers (each with its cookies: a session
+    makes the seat its account's), played out: its creation reply."""
+    status, game = host.post("/api/games", {"mode": "friend", "name": host_name,
+                                            "rules": {"target": 1}})
+    assert status == 201, game
+    code = game["links"]["invite"].split("?invite=")[1]
+    status, claimed = guest.post(f"/api/games/{game['id']}/claim",
+                                 {"invite": code, "name": guest_name})
+    assert status == 200, claimed
+    one, two = host.seat(game["links"]["play"]), guest.seat(claimed["link"])
+    one.state_at_least(0)
+    two.state_at_least(0)
+    play_out(one, two)
+    one.close()
+    two.close()
+    return game
+
+
 def play_out(a, b) -> dict:
     """Both seats play their last legal choice (never a pass) until the match is over."""
     while not a.state["game"]["finished"]:

@@ -9,8 +9,6 @@ import random
 from collections import Counter
 
 import pytest
-from euchre.resample import resample
-from euchre.state import DISCARDED
 from support import deck_tokens, eff_suit
 
 from euchre import Game, Rules, resample

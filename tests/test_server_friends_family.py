@@ -7,6 +7,7 @@ against the true deal, and for any other seat's token."""
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 from server_support import TEST_FLAGS, Seat, Server
@@ -228,6 +229,10 @@ def test_a_player_who_leaves_is_played_by_the_computer_until_he_is_back(server):
     host.until(lambda m: m["type"] == "state" and m["game"]["away"] == [], 10)
     status, info = server.get(f"/api/games/{made['id']}")
     assert status == 200 and json.loads(info)["players"] == 3
+    with sqlite3.connect(server.db) as raw:  # issue 50: once left, a rated game is her loss
+        (options,) = raw.execute("SELECT options FROM games WHERE id = ?",
+                                 (made["id"],)).fetchone()
+    assert json.loads(options)["left1"] is True
     host.close()
     bea.close()
 

@@ -37,7 +37,8 @@ MEMORY_BOUND = 30
 
 VALID = [{"type": "action", "action": "pass"}, {"type": "action", "action": "order"},
          {"type": "action", "action": "JH", "seq": 0}, {"type": "hint"}, {"type": "ping"},
-         {"type": "name", "name": "Ann"}, {"type": "action", "action": "discard 9S"}]
+         {"type": "name", "name": "Ann"}, {"type": "action", "action": "discard 9S"},
+         {"type": "say", "phrase": "thanks"}]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(),
@@ -117,6 +118,36 @@ def test_random_creation_requests_get_a_one_line_answer(server, body):
     assert code in (201, 400, 413), (body, code, reply)  # (413: a nested one over 4 KB)
     if code != 201:
         assert "\n" not in reply["error"]
+
+
+ACCOUNT_ROUTES = ("/api/accounts", "/api/session", "/api/accounts/games")
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(route=st.sampled_from(ACCOUNT_ROUTES),
+       body=st.one_of(st.binary(max_size=400), json_values.map(lambda v: json.dumps(v).encode()),
+                      st.fixed_dictionaries({"name": json_values, "password": json_values}).map(
+                          lambda v: json.dumps(v).encode())))
+def test_random_account_requests_get_a_one_line_answer(server, route, body):
+    """Issue 50: registering, logging in and claiming games, with anything for a body: an
+    answer in one line, never a 500 (429 once the address's meter of failures is empty)."""
+    code, reply = server.post(route, body)
+    assert code in (200, 201, 400, 401, 409, 413, 429), (route, body, code, reply)
+    if code >= 400:
+        assert "\n" not in reply["error"] and reply["error"], reply
+
+
+ODD_SESSIONS = ["euchre_session=\u00b2", "euchre_session=" + "9" * 5000, "euchre_session=",
+                "euchre_session", "euchre_session=a; euchre_session=b", "euchre_session=%00"]
+
+
+@pytest.mark.parametrize("cookie", ODD_SESSIONS)
+def test_an_odd_session_cookie_is_a_guest_and_no_error(server, cookie):
+    status, _, body = ask(server, "GET", "/api/session", cookie.encode().decode("latin-1"))
+    assert (status, json.loads(body)) == (200, {"name": None})
+    status, _, body = ask(server, "DELETE", "/api/session", cookie.encode().decode("latin-1"))
+    assert status == 200, body
 
 
 def finished_game(server, name: str) -> dict:
@@ -238,6 +269,8 @@ def test_an_odd_browser_cookie_is_no_browser_and_no_error(server, cookie):
 
 METHODS = ["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
 PATHS = ["/", "/health", "/api/games", "/api/levels", "/api/recent", "/play/x", "/ws/x",
+         "/api/accounts", "/api/session", "/api/accounts/games", "/leaderboard?game=x",
+         "/api/leaderboard",
          "/games/x", "/players/x", "/static/table.js", "/api/games/x/review/0", "*",
          "/%00", "/..%2f..%2fetc/passwd", "/" + "a" * 3000]
 HEADERS = ["Host", "Content-Length", "Transfer-Encoding", "Content-Type", "Origin", "Cookie",

@@ -24,7 +24,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
+from pg_support import postgres_at, postgres_url  # noqa: F401  (postgres_url: a fixture)
 from server_support import TEST_FLAGS, Server, play_out
 
 from euchre import Game
@@ -51,31 +51,7 @@ def old_sqlite(path: Path) -> Path:
 def old_postgres(url: str, tmp_path: Path) -> str:
     """An empty PostgreSQL database made at version 6 (today's first steps, as that server
     made them), holding the dump's rows."""
-    import psycopg
-
-    reset(url)
-    source = sqlite3.connect(old_sqlite(tmp_path / "source.db"))
-    with psycopg.connect(url, autocommit=True) as connection, connection.transaction():
-        for statement in pg_schema.SCHEMA:
-            connection.execute(statement)
-        for step in pg_schema.MIGRATIONS[:OLD_POSTGRES_VERSION - 1]:
-            if callable(step):
-                step(connection)
-            else:
-                connection.execute(step)
-        connection.execute("CREATE TABLE schema_version (version INTEGER)")
-        connection.execute("INSERT INTO schema_version VALUES (%s)", (OLD_POSTGRES_VERSION,))
-        for table in TABLES:
-            cursor = source.execute(f"SELECT * FROM {table}")
-            columns = [d[0] for d in cursor.description]
-            rows = cursor.fetchall()
-            with connection.cursor() as many:
-                many.executemany(
-                    f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-                    f"({', '.join(['%s'] * len(columns))})", rows)
-    source.close()
-    return url
-
+    return postgres_at(url, OLD_POSTGRES_VERSION, old_sqlite(tmp_path / "source.db"), TABLES)
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def old_db(request, tmp_path):

@@ -135,6 +135,10 @@ def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
                                                 "computer plays the seat of a player gone this "
                                                 "long, until he is back; default "
                                                 f"{d.seat_wait:g}")
+    limits.add_argument("--bots-after", type=_long_seconds, default=d.bots_after,
+                        metavar="SECONDS", help="an open table whose host allows computers "
+                                                "waits this long for people before he may "
+                                                f"fill it with them; default {d.bots_after:g}")
     limits.add_argument("--abandon-after", type=_days, default=d.abandon_after / 86_400,
                         metavar="DAYS", help="close a game against the computer left "
                                              "unfinished this long as lost by the person "
@@ -209,4 +213,4 @@ def limits_of(args: argparse.Namespace) -> Any:
                     allowed_origins=tuple(args.allowed_origin),
                     trusted_proxies=tuple(args.trusted_proxy),
                     abandon_after=args.abandon_after * 86_400, seat_wait=args.seat_wait,
-                    computer_workers=args.computer_workers)
+                    bots_after=args.bots_after, computer_workers=args.computer_workers)

@@ -35,7 +35,7 @@ from .limits import BOT_DELAY, Busy, Limits, RateLimiter, SecurityHeaders
 from .paths import STATIC
 from .protocol import MAX_MESSAGE
 from .reviews import Reviews
-from .routes import api, daily, replay, reviews, sockets
+from .routes import accounts, api, daily, ratings, replay, reviews, sockets, tables
 from .routes import pages as page_routes
 from .static_files import StaticFiles
 from .stores import open_storage, peers_for
@@ -70,8 +70,9 @@ def create_app(db_path: str | Path, bot_delay: float = BOT_DELAY,
     app.add_exception_handler(Busy, _busy)  # type: ignore[arg-type]
     app.add_exception_handler(HTTPException, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _invalid)  # type: ignore[arg-type]
-    for router in (page_routes.router, api.router, reviews.router, sockets.router,
-                   daily.router, replay.router, language_router):
+    for router in (page_routes.router, accounts.router, api.router, reviews.router,
+                   sockets.router, daily.router, replay.router, ratings.router, tables.router,
+                   language_router):
         app.include_router(router)
     app.add_api_route("/health", _health, methods=["GET"])
     app.state.creations = RateLimiter(limits.games_per_minute)

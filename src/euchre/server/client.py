@@ -18,7 +18,10 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .account_store import Account
 
 OUTBOX_LIMIT = 256
 """Messages queued for one connection before it is dropped as too slow to keep up."""
@@ -26,6 +29,8 @@ BROADCASTING = frozenset({"name", "hints", "rematch", "start", "undo", "resign"}
 """The messages whose handling sends every connection at the table a new state."""
 BROADCAST_BURST = 5
 """Such messages one connection may send at once; then one a second (``BROADCAST_RATE``)."""
+PHRASE_BURST, PHRASE_EVERY = 3, 5.0
+"""Preset phrases one connection may send at once, then one every so many seconds."""
 BROADCAST_RATE = 1.0
 TOO_FAST = "too many changes at once: wait a second and try again"
 
@@ -37,16 +42,19 @@ class Client:
     creation meter) and the messages waiting to be sent."""
 
     def __init__(self, seat: int | None, address: str = "unknown",
-                 language: str = "en") -> None:
+                 language: str = "en", holder: Account | None = None) -> None:
         self.seat = seat
         self.language = language
         """The language the person reads (``languages.chosen``): his states are worded in it."""
         self.address = address
+        self.holder = holder
+        """The account whose session the connection's cookie opened, if any."""
         self._queue: deque[Message] = deque()
         self._ready = asyncio.Event()
         self._tail_replaceable = False
         """The last message queued is a state that a newer replaceable one may replace."""
         self._tokens, self._stamp = float(BROADCAST_BURST), time.monotonic()
+        self._phrases, self._phrase_stamp = float(PHRASE_BURST), time.monotonic()
         self.dropped = False
         """Set once the outbox overflowed: nothing more is queued, and the socket closes."""
         self.deadline: asyncio.Timeout | None = None
@@ -92,6 +100,18 @@ class Client:
         if self._tokens < 1:
             return False
         self._tokens -= 1
+        return True
+
+    def may_say(self) -> bool:
+        """Spend one of the connection's phrases (``PHRASE_BURST``, then one every
+        ``PHRASE_EVERY`` seconds); False when it has said too many too fast."""
+        now = time.monotonic()
+        self._phrases = min(PHRASE_BURST, self._phrases + (now - self._phrase_stamp)
+                            / PHRASE_EVERY)
+        self._phrase_stamp = now
+        if self._phrases < 1:
+            return False
+        self._phrases -= 1
         return True
 
     def close(self) -> None:

@@ -25,11 +25,14 @@ from ..game import Game
 from ..history import Stats
 from ..rules import Rules
 from . import match
+from .account_store import owner_key
+from .accounts import Accounts
 from .builds import Builds
 from .client import Client
 from .committer import Committer
 from .computer import Computer
 from .days import Days
+from .game_options import LEFT
 from .hints import Hints
 from .limits import BOT_DELAY, Busy, Limits, RateLimiter, plausible
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
@@ -72,8 +75,10 @@ class Hub:
         self.hints = Hints(self.limits.review_deals)
         self.computer = Computer(committer, self.peers, bot_delay,
                                  self.limits.computer_workers)
+        self.accounts = Accounts(committer)
+        """Registered names and their sessions (``accounts``)."""
         self.services = Services(committer, self.hints, self.computer.wake, self._rematch,
-                                 self._wait_for)
+                                 self._wait_for, self.accounts, self.limits.bots_after)
         self.days = Days(committer, self.create, self.builds)
         """The deal of the day (``days``)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -156,12 +161,13 @@ class Hub:
             self.creations.give_back(address)
             raise
 
-    async def claim(self, game_id: str, invite: str, name: str) -> tuple[StoredGame, int]:
+    async def claim(self, game_id: str, invite: str, name: str,
+                    owner: str | None = None) -> tuple[StoredGame, int]:
         """Take a friend game's seat with its one-time invite, under ``name``: the seat's
         token is made now and returned to the caller alone, and the invite stops working.
         A computer's seat (at three or four, once the host started) is the claimer's from
         the next hand. ``ValueError`` (one line) for a wrong or used invite, or a bad
-        name."""
+        name. ``owner``: the account (its key) the seat is taken by, if any."""
         name = _name(name)
         stored = await self.committer.read(self.committer.storage.load, game_id) \
             if plausible(game_id) else None
@@ -180,6 +186,8 @@ class Hub:
             raise ValueError(why)
         token = secrets.token_urlsafe(18)
         writes: list[Write] = [Claim(game_id, seat, invite, token, name)]
+        if owner is not None:
+            writes.append(SetOption(game_id, owner_key(seat), owner))
         if str(seat) in stored.options.get(match.COMPUTERS, {}):
             hand = (await self.peek(game_id))[1].hand_number  # the computer finishes it
             writes.append(SetOption(game_id, f"{match.TAKEOVER}{seat}", hand))
@@ -192,6 +200,8 @@ class Hub:
         tokens[seat] = token
         stored.tokens = tuple(tokens)
         stored.options.pop(invite_key(seat))
+        if owner is not None:
+            stored.options[owner_key(seat)] = owner
         return stored, seat
 
     async def _reread(self, game_id: str) -> None:
@@ -409,6 +419,10 @@ class Hub:
             if (self.tables.get(stored.id) is not table or table.person_in(seat)
                     or seat in match.away(stored) or match.REMATCH in stored.options):
                 return
+            if not table.over():  # a rated game counts as his loss (ratings)
+                await self.committer.submit([SetOption(stored.id, f"{LEFT}{seat}",
+                                                       True)])
+                stored.options[f"{LEFT}{seat}"] = True
             await self._mark_away(table, seat, True)
             table.broadcast()
             asker = next((c for c in table.clients if c.seat in table.rematch_asked), None)

@@ -84,6 +84,9 @@ class Limits:
     seat_wait: float = 60.0
     """Seconds a person's seat at a friend table of three or four waits for him once he has
     left (no connection) before the computer plays it for him, until he is back."""
+    bots_after: float = 60.0
+    """Seconds an open table (``open_tables``) waits for people before its host, if he
+    allowed it, may fill its empty seats with computers."""
     builds_at_once: int = 1
     """Replays, records and review pages of stored games built at once, each in a worker
     process beside the event loop (``server.builds``); one is enough on a small machine: a
@@ -179,7 +182,8 @@ class Busy(ValueError):
     """The server holds as many live tables as it may: try again shortly (HTTP 503)."""
 
 
-async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = ()) -> Any:
+async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = (),
+                         what: str = "a new game") -> Any:
     """The JSON object of a creation request, refused early: not ``application/json`` (415;
     a cross-site form or ``text/plain`` POST needs no preflight, JSON does), from a page of
     another site than this one or ``origins`` (403), declared or found longer than
@@ -191,13 +195,13 @@ async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] 
 
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise Refused(415, "a new game is asked for with Content-Type: application/json")
+        raise Refused(415, f"{what} is asked for with Content-Type: application/json")
     origin = request.headers.get("origin")
     if foreign_origin(origin, request.headers.get("host"), origins) is not None:
-        raise Refused(403, f"a new game may only be created from this site, not {origin[:80]}")
+        raise Refused(403, f"{what} may only be asked for from this site, not {origin[:80]}")
     if origin is None and request.headers.get("sec-fetch-site", "same-origin") not in (
             "same-origin", "none"):
-        raise Refused(403, "a new game may only be created from this site")
+        raise Refused(403, f"{what} may only be asked for from this site")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise Refused(413, f"request too long ({declared[:20]} bytes; at most {limit})")

@@ -17,6 +17,7 @@ from .. import daily, scoring
 from ..game import Game
 from ..words import PLACE_NAMES, person
 from . import scorepad
+from .game_options import COMPUTERS
 from .limits import plausible
 from .protocol import lookalike
 from .storage import StoredGame, invite_key
@@ -28,10 +29,6 @@ REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
 that every server process knows them)."""
 INVITE = invite_key(1)
 """The key of a friend game's one-time invite (``options``): present until it is claimed."""
-COMPUTERS = "computers"
-"""At a friend table of three or four, the seats nobody had claimed when the host started,
-played by the computer (``options``: seat, as text, to level); a person may still claim one
-with its invite, and plays it from the next hand (``TAKEOVER``)."""
 TAKEOVER = "takeover"
 """``takeover{seat}``: the hand in which a person claimed a computer's seat (the computer
 finishes that hand)."""

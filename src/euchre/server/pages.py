@@ -31,7 +31,8 @@ _SHELL = """<!doctype html>
 <title>{title} · Euchre</title>
 <script src="/static/theme.js"></script>
 <link rel="stylesheet" href="/static/css/base.css">
-<link rel="stylesheet" href="/static/css/review.css"></head>
+<link rel="stylesheet" href="/static/css/review.css">
+<link rel="stylesheet" href="/static/css/ratings.css"></head>
 <body><main class="page">
 <nav><a href="/">{lobby}</a> · <a href="/rules">{rules}</a> {languages}</nav>
 {body}
@@ -64,6 +65,21 @@ DAILY_SECRET = ("Today's deals are secret", "This game was dealt today's deal of
                 "this browser, and to everyone when the day is over (midnight UTC).")
 """The refusal of a replay, record or review of a game of the day while the day lasts
 (``days.Days.hidden``)."""
+
+
+LEADERBOARD_TITLE = "Top players"
+LEADERBOARD_ABOUT = ("Registered players who finished a rated game in the last {days} days, "
+                     "best first. A rating is the cautious estimate of a player's strength "
+                     "(it starts at 0 and rises as he wins); it is provisional (marked *) "
+                     "until he has played {games} rated games. A game is rated when people "
+                     "hold every seat from its start.")
+LEADERBOARD_EMPTY = "Nobody has finished a rated game of this kind in the last {days} days."
+LEADERBOARD_GAMES = "Other games:"
+PROVISIONAL_MARK = ("*", "provisional: fewer than {games} rated games")
+RATING_HEADING = "Rating over time"
+RATING_AXES = ("rated games, oldest first", "rating")
+RATING_NOW = "{game}: {rating}{mark} after {games} rated games"
+RATING_OF = "{game}: rating"
 
 
 def result_line(stored: StoredGame, game: Game) -> str:
@@ -163,10 +179,11 @@ def _rules_page(code: str) -> str:
 
 
 def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame],
-               older: bool = False) -> str:
+               older: bool = False, ratings: str = "") -> str:
     """A player's record over the finished games stored under that name (his running
     totals, ``server.totals``), for each game he has played apart (a partner's results are
-    his side's), and one page of those games, newest first, with a link to the older ones."""
+    his side's), and one page of those games, newest first, with a link to the older ones;
+    ``ratings``: a registered player's ratings (``rating_page.ratings_section``)."""
     stats, _ = read_total(counts)
     if not stats.matches:
         return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
@@ -180,7 +197,7 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
     if len(games) == PLAYER_PAGE:
         more = (f'<p><a data-testid="older" href="/players/{quote(name, safe="")}?before='
                 f'{games[-1].updated!r}">Older games</a></p>')
-    body = (f'<h1>{escape(name)}</h1><div data-testid="stats">{records}</div>'
+    body = (f'<h1>{escape(name)}</h1>{ratings}<div data-testid="stats">{records}</div>'
             f"<h2>{'Older games' if older else 'Latest games'}</h2><table><tr><th>result</th>"
             f"<th>score</th><th>against</th><th>rules</th></tr>{''.join(rows)}</table>{more}")
     return page(name, body)

@@ -21,12 +21,16 @@ from .. import daily
 from ..game import IllegalAction
 from ..history import Stats
 from . import match
-from .client import BROADCASTING, TOO_FAST, Client
+from .account_store import owner_key
+from .accounts import Accounts, name_key
+from .client import BROADCASTING, PHRASE_EVERY, TOO_FAST, Client
 from .committer import Committer
+from .game_options import start_refusal
 from .hints import Hints
 from .protocol import Message, ProtocolError, check_name
 from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
 from .table import Table, accept, seat_bots, tell_rematch
+from .wording import PHRASES
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,11 @@ class Services:
     absent: Callable[[Table, int], None]
     """A person's seat at a friend table of three or four is empty: the computer plays it
     after ``limits.seat_wait`` if nobody is back in it by then."""
+    accounts: Accounts | None = None
+    """Whose the registered names are (a rename to another's is refused)."""
+    bots_after: float = 60.0
+    """Seconds an open table waits for people before its host may seat computers
+    (``limits.Limits.bots_after``)."""
 
 
 async def handle(services: Services, table: Table, client: Client, message: Message) -> None:
@@ -67,7 +76,7 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
         elif kind == "coach":  # the coach's note on the seat's own move (hints.py)
             await services.hints.note(table, client, message.seq or 0)
         elif kind == "name":
-            await _rename(services, table, seat, message.value or "")
+            await _rename(services, table, client, message.value or "")
         elif kind == "undo":
             await _undo(services, table, seat)
         elif kind == "resign":
@@ -78,11 +87,19 @@ async def handle(services: Services, table: Table, client: Client, message: Mess
             await _allow_hints(services, table, seat, message.value == "on")
         elif kind == "start":
             await _start(services, table, seat)
+        elif kind == "say":
+            if not client.may_say():
+                raise ProtocolError(f"one phrase every {PHRASE_EVERY:g} s: wait a moment")
+            said = {"type": "said", "seat": seat, "phrase": message.value,
+                    "words": PHRASES[message.value or ""]}
+            for other in table.clients:
+                other.send(said)
     except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
         client.send({"type": "error", "message": str(err)})
 
 
 _SPECTATORS_CANNOT = {"hint": "ask for a hint", "name": "take a name at the table",
+                      "say": "say anything at the table",
                       "hints": "turn hints on or off"}
 
 
@@ -120,15 +137,29 @@ async def _act(services: Services, table: Table, client: Client, token: str,
     services.wake_bots(table)
 
 
-async def _rename(services: Services, table: Table, seat: int, name: str) -> None:
-    name = check_name(name)
+async def _rename(services: Services, table: Table, client: Client, name: str) -> None:
+    """A seat's new name: refused if it is another's registered name; the seat is the
+    account's while it carries the account's own name (``accounts.owner_key``)."""
+    name, seat = check_name(name), client.seat
+    assert seat is not None
+    owner = None
+    if services.accounts is not None:
+        why = await services.accounts.refusal(name, client.holder)
+        if why:
+            raise ProtocolError(why)
+        owner = client.holder.key if client.holder is not None and \
+            name_key(name) == client.holder.key else None
     async with table.lock:
         if table.over():  # won, resigned, abandoned or a day's deals played out
             raise ProtocolError("the match is over: its names are final")
         why = match.clash(table.stored, seat, name)
         if why:
             raise ProtocolError(why)
-        await services.committer.submit([Rename(table.stored.id, seat, name)])
+        writes: list = [Rename(table.stored.id, seat, name)]
+        if owner != table.stored.options.get(owner_key(seat)):
+            writes.append(SetOption(table.stored.id, owner_key(seat), owner))
+            table.stored.options[owner_key(seat)] = owner
+        await services.committer.submit(writes)
         names = list(table.stored.names)
         names[seat] = name
         table.stored.names = tuple(names)
@@ -195,6 +226,9 @@ async def _start(services: Services, table: Table, seat: int) -> None:
         waiting = [s for s, here in enumerate(match.arrived(stored)) if not here]
         if not waiting:
             raise ProtocolError("every seat is taken: the game has started")
+        why = start_refusal(stored, services.bots_after)
+        if why:
+            raise ProtocolError(why)
         levels = match.computer_levels(stored, waiting)
         await services.committer.submit([SetOption(stored.id, match.COMPUTERS, levels)])
         stored.options[match.COMPUTERS] = levels

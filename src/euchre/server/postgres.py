@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import totals
+from . import account_store, ratings, totals
 from .peers import CHANNEL, action_note, application_name, other_note
 from .storage import (
     _ALL,
@@ -98,6 +98,12 @@ MIGRATIONS: list[str | Callable[[Any], None]] = [
     lambda connection: totals.rebuild(connection, "%s"),
     # 10: a day's one game belongs to a browser, not to a typed name (server.days)
     daily_by_browser,
+    # 11-12: registered names and their sessions (server.accounts)
+    *account_store.steps("DOUBLE PRECISION", ""),
+    # 13-14: each account's rating per game and its history (server.ratings)
+    *ratings.steps("DOUBLE PRECISION", ""),
+    # 15: "don't seat me with this player again" (server.open_tables)
+    *account_store.steps("DOUBLE PRECISION", "", account_store.SQL_DISLIKES),
 ]
 """Each step brings a database from version ``i + 1`` to ``i + 2``: a statement, or a
 function of the connection."""
@@ -183,6 +189,13 @@ class PostgresStorage(Reads):
             first = str(err).strip().splitlines()[0]
             raise Conflict(f"that move was made already: {first}") from None
 
+    def rebuild_ratings(self) -> int:
+        """Drop every rating and work them out again from the stored games (``ratings``),
+        in one transaction: the number of games rated."""
+        connection = self._connection()
+        with connection.transaction():
+            return ratings.rebuild(connection, "%s")
+
     def close(self) -> None:
         with self._guard:
             for connection in self._all:
@@ -217,7 +230,7 @@ def safe_url(url: str) -> str:
     return f"{scheme}://{user.partition(':')[0]}@{tail}"
 
 
-QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting)
+QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting, *account_store.WRITERS)
 """Writes no live table needs to hear of: a game nobody has opened, a stored review."""
 
 
@@ -252,6 +265,7 @@ def _finish(connection: Any, item: Finish, now: float) -> None:
     if done is not None and item.summary is not None:  # a game finishes once
         totals.add_game(connection, "%s", item.game_id, json.loads(done[0]), json.loads(done[1]),
                         item.summary, now)
+        ratings.rate_finished(connection, "%s", item.game_id, now)
 
 
 def _rename(connection: Any, item: Rename, now: float) -> None:
@@ -311,4 +325,5 @@ def _setting(connection: Any, item: Setting, now: float) -> None:
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
             SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
-            Setting: _setting}
+            Setting: _setting,
+            **{kind: account_store.writer(kind, "%s") for kind in account_store.WRITERS}}

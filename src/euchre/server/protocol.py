@@ -57,6 +57,7 @@ import orjson
 from ..agents import LEVELS
 from ..words import PLACE_NAMES, person
 from .lookalike import skeleton
+from .wording import PHRASES
 
 MAX_MESSAGE = 4096
 """Bytes; the longest real message is well under 100."""
@@ -145,15 +146,20 @@ def parse(text: str | bytes) -> Message:
         if data.get("allow") not in (True, False):
             raise ProtocolError('a hints message needs "allow": true or false')
         return Message("hints", "on" if data["allow"] else "off")
+    if kind == "say":  # a preset phrase to the table (nothing else may be said)
+        phrase = data.get("phrase")
+        if not isinstance(phrase, str) or phrase not in PHRASES:  # (a list is unhashable)
+            raise ProtocolError(f'a say message needs "phrase": one of {", ".join(PHRASES)}')
+        return Message("say", phrase)
     if kind == "coach":  # the note on the sender's own move at state seq
         if data.get("seq") is None:
             raise ProtocolError('a coach message needs "seq": the state your move answered')
         return Message("coach", None, _seq(data["seq"]))
     if not isinstance(kind, str):
         raise ProtocolError('message needs "type": one of action, hint, name, ping, undo, '
-                            'resign, rematch, hints, start, coach')
+                            'resign, rematch, hints, start, coach, say')
     raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name, "
-                        "ping, undo, resign, rematch, hints, start or coach")
+                        "ping, undo, resign, rematch, hints, start, coach or say")
 
 
 def _seq(seq: object) -> int | None:

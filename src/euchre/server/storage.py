@@ -34,7 +34,8 @@ from typing import Any, Protocol
 from ..datadir import private_file
 from ..game import Game
 from ..rules import Rules
-from . import totals
+from . import account_store, ratings, totals
+from .account_store import AccountReads, Dislike, EndSession, NewAccount, NewSession
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -88,6 +89,12 @@ MIGRATIONS = [
     lambda connection: totals.rebuild(connection, "?"),
     # 12: a day's one game belongs to a browser, not to a typed name (server.days)
     lambda connection: daily_by_browser(connection, " WITHOUT ROWID"),
+    # 13-14: registered names and their sessions (server.accounts)
+    *account_store.steps("REAL", " WITHOUT ROWID"),
+    # 15-16: each account's rating per game and its history (server.ratings)
+    *ratings.steps("REAL", " WITHOUT ROWID"),
+    # 17: "don't seat me with this player again" (server.open_tables)
+    *account_store.steps("REAL", " WITHOUT ROWID", account_store.SQL_DISLIKES),
 ]
 """Each step brings a file from schema version ``i`` (SQLite's ``user_version``) to ``i + 1``:
 a statement, or a function of the connection; ``SCHEMA`` is version 0, so a new file and an
@@ -272,7 +279,7 @@ class SaveReview:
 
 
 Write = (NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
-         | DailyEntry | DailyResult | Setting)
+         | DailyEntry | DailyResult | Setting | NewAccount | NewSession | EndSession | Dislike)
 
 
 class Conflict(ValueError):
@@ -303,6 +310,10 @@ class Storage(Protocol):
     def recent(self, limit: int) -> list[StoredGame]:
         """The newest finished games (without their actions)."""
 
+    def open_games(self, since: float, limit: int) -> list[StoredGame]:
+        """Unfinished friend games marked open (``open_tables``) touched after ``since``,
+        the longest waiting first (without their actions)."""
+
     def stale(self, before: float, limit: int) -> list[str]:
         """Ids of games against the computer, unfinished, untouched since ``before``, in
         which the person has moved (``limit`` at most, the longest untouched first)."""
@@ -322,7 +333,7 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
-class Reads:
+class Reads(AccountReads, ratings.RatingReads):
     """The reads both stores make, in one place: the same SQL but for the parameter mark
     (``MARK``)."""
 
@@ -369,6 +380,14 @@ class Reads:
         rows = self._connection().execute(
             self._sql(f"SELECT {_ALL} FROM games WHERE finished = 1 ORDER BY updated DESC "
                       "LIMIT ?"), (limit,)).fetchall()
+        return [_game(row) for row in rows]
+
+    def open_games(self, since: float, limit: int) -> list[StoredGame]:
+        """Unfinished friend games marked open (``open_tables``) touched after ``since``,
+        the longest waiting first (without their actions)."""
+        rows = self._connection().execute(self._sql(
+            f"SELECT {_ALL} FROM games WHERE finished = 0 AND updated > ? AND mode = 'friend' "
+            "AND options LIKE ? ORDER BY created LIMIT ?"), (since, '%"open"%', limit)).fetchall()
         return [_game(row) for row in rows]
 
     def stale(self, before: float, limit: int) -> list[str]:
@@ -494,6 +513,19 @@ class SQLiteStorage(Reads):
             connection.execute("ROLLBACK")
             raise
 
+    def rebuild_ratings(self) -> int:
+        """Drop every rating and work them out again from the stored games (``ratings``),
+        in one transaction: the number of games rated."""
+        connection = self._connection()
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            rated = ratings.rebuild(connection, "?")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+        return rated
+
     def close(self) -> None:
         with self._guard:
             for connection in self._all:
@@ -568,6 +600,7 @@ def _finish(connection: sqlite3.Connection, item: Finish, now: float) -> None:
                                             (item.game_id,)).fetchone()
         totals.add_game(connection, "?", item.game_id, json.loads(names), json.loads(options),
                         item.summary, now)
+        ratings.rate_finished(connection, "?", item.game_id, now)
 
 
 def _rename(connection: sqlite3.Connection, item: Rename, now: float) -> None:
@@ -628,7 +661,8 @@ def _setting(connection: sqlite3.Connection, item: Setting, now: float) -> None:
 _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _rename,
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
             SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
-            Setting: _setting}
+            Setting: _setting,
+            **{kind: account_store.writer(kind, "?") for kind in account_store.WRITERS}}
 
 
 def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:

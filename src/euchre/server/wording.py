@@ -40,6 +40,9 @@ from ..words import (
     upcard_state,
 )
 
+PHRASES = {"good_game": "Good game", "nice_hand": "Nice hand",
+           "sorry_partner": "Sorry, partner", "thanks": "Thanks"}
+"""The only words one player may send the others at a table (a ``say`` message), by key."""
 PASS_TOKEN = action_token(PASS)
 HINT_LABEL = N_("estimated points this hand")
 """What a hint's number means, shown beside the values."""

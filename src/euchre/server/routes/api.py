@@ -1,5 +1,5 @@
 """The JSON API: create a game, read a finished game's record, levels, recent games, a
-player's statistics."""
+player's statistics and ratings."""
 
 from __future__ import annotations
 
@@ -13,13 +13,17 @@ from ... import agents, daily
 from ...rules import Rules
 from ...words import GUEST
 from .. import levels, match, pages
+from ..account_store import Account, owner_key
+from ..accounts import name_key, owner_of
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
 from ..protocol import encode
+from ..ratings import PROVISIONAL
 from ..storage import StoredGame
 from ..totals import by_game, read_total
 from . import hub_of, kept_secret
+from .accounts import holder_of
 
 router = APIRouter(prefix="/api")
 MAX_BODY = 4096
@@ -44,7 +48,8 @@ async def new_game(request: Request) -> JSONResponse:
             out["invites"] = match.invite_links(stored)
         return out
 
-    return await metered(request, MAX_BODY, lambda data: _create(hub, data), links)
+    holder = await holder_of(request)
+    return await metered(request, MAX_BODY, lambda data: _create(hub, data, holder), links)
 
 
 async def metered(request: Request, limit: int,
@@ -95,7 +100,12 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
         unknown = sorted(set(data) - CLAIM_FIELDS)
         if unknown:
             raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
-        stored, seat = await hub.claim(game_id, data["invite"], data.get("name", "Friend"))
+        name = data.get("name", "Friend")
+        holder = await holder_of(request)
+        if isinstance(name, str):
+            await hub.accounts.check_name(name, holder)
+        stored, seat = await hub.claim(game_id, data["invite"], name,
+                                       owner=owner_of(name, holder))
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
     except LookupError as err:
@@ -109,7 +119,7 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
     return JSONResponse({"id": stored.id, "link": stored.link(seat), "seat": seat})
 
 
-async def _create(hub: Hub, data: Any) -> StoredGame:
+async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
     if not isinstance(data, dict):
         raise ValueError("the request must be a JSON object")
     unknown = sorted(set(data) - CREATE_FIELDS)
@@ -119,10 +129,15 @@ async def _create(hub: Hub, data: Any) -> StoredGame:
         raise ValueError("a seed is not accepted: every deal comes from the server (start "
                          "it with --allow-seeds for tests and demos)")
     rules = Rules.from_dict(data.get("rules", {}))
-    partner = data.get("partner")
-    return await hub.create(data.get("mode", "computer"), rules, data.get("name", GUEST),
-                            data.get("level", "expert"), data.get("seed"),
-                            options=None if partner is None else {match.PARTNER: partner})
+    partner, name = data.get("partner"), data.get("name", GUEST)
+    options: dict[str, Any] = {} if partner is None else {match.PARTNER: partner}
+    if isinstance(name, str):
+        await hub.accounts.check_name(name, holder)
+        owner = owner_of(name, holder)
+        if owner is not None:
+            options[owner_key(0)] = owner
+    return await hub.create(data.get("mode", "computer"), rules, name,
+                            data.get("level", "expert"), data.get("seed"), options=options)
 
 
 @router.get("/games/{game_id}/record")
@@ -192,11 +207,28 @@ async def recent(request: Request) -> dict[str, Any]:
 async def player_api(name: str, request: Request) -> dict[str, Any]:
     """A player's totals over every game, and under ``games`` for each game he finished
     by its number of players (``"4"``: four-handed)."""
-    counts, _ = await player_stats(hub_of(request), name)
+    hub = hub_of(request)
+    counts, _ = await player_stats(hub, name)
     stats, extra = read_total(counts)
+    history = await rating_history(hub, name)
     return {**stats.counts(), **extra,
             "games": {str(players): {**one.counts(), **more}
-                      for players, (one, more) in by_game(counts).items()}}
+                      for players, (one, more) in by_game(counts).items()},
+            "registered": history is not None,
+            "ratings": {game: {"rating": points[-1][1], "games": len(points),
+                               "provisional": len(points) < PROVISIONAL,
+                               "history": [[at, rating] for at, rating in points]}
+                        for game, points in (history or {}).items()}}
+
+
+async def rating_history(hub: Hub, name: str) -> dict[str, list[tuple[float, int]]] | None:
+    """The ratings over time of the account registered as exactly ``name`` (each game's
+    (time, rating) after each rated game), or None when ``name`` is nobody's account."""
+    read, storage = hub.committer.read, hub.committer.storage
+    account = await read(storage.account, name_key(name))
+    if account is None or account.name != name:
+        return None
+    return await read(storage.ratings_of, account.key)
 
 
 async def player_stats(hub: Hub, name: str, before: float | None = None

@@ -16,6 +16,7 @@ from .. import daily_page, match, pages
 from ..days import BROWSER_COOKIE, BROWSER_DAYS, known_browser, new_browser
 from ..storage import StoredGame
 from . import day_kept_secret, hub_of, kept_secret
+from .accounts import holder_of
 from .api import metered
 
 router = APIRouter()
@@ -45,9 +46,13 @@ async def play_today(request: Request) -> JSONResponse:
     browser = known_browser(request.cookies.get(BROWSER_COOKIE))
     given = browser or new_browser()
 
+    holder = await holder_of(request)
+
     async def make(data: object) -> StoredGame:
         if not isinstance(data, dict) or set(data) - {"name"}:
             raise ValueError('the request must be a JSON object with "name"')
+        if isinstance(data.get("name"), str):
+            await hub.accounts.check_name(data["name"], holder)
         return await hub.days.start(data.get("name", ""), given)
 
     reply = await metered(request, MAX_BODY, make,

@@ -9,10 +9,11 @@ from fastapi.responses import HTMLResponse, Response
 from .. import cards_svg, match, pages
 from ..languages import page_of
 from ..paths import STATIC
+from ..rating_page import ratings_section
 from ..review_page import capital
 from ..table import WRONG_TOKEN
 from . import hub_of
-from .api import player_stats
+from .api import player_stats, rating_history
 
 router = APIRouter()
 
@@ -59,8 +60,11 @@ async def player_page(name: str, request: Request, before: str | None = None
         return HTMLResponse(pages.message_page(
             "No such page", "That page of games does not exist: start from the newest."),
             status_code=400)
-    counts, games = await player_stats(hub_of(request), name, since)
-    return HTMLResponse(pages.stats_page(name, counts, games, since is not None))
+    hub = hub_of(request)
+    counts, games = await player_stats(hub, name, since)
+    history = await rating_history(hub, name)
+    return HTMLResponse(pages.stats_page(name, counts, games, since is not None,
+                                         ratings_section(history or {})))
 
 
 @router.get("/rules", response_class=HTMLResponse)

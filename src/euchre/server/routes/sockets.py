@@ -13,6 +13,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..accounts import SESSION_COOKIE
 from ..client import Client
 from ..limits import CLOSE_GRACE, Busy
 from ..pages import DAILY_SECRET
@@ -45,8 +46,10 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
             await websocket.send_json({"type": "error", "message": problem or DAILY_SECRET[1]})
             await websocket.close(code=4403)
         return
+    holder = None if seat is None else await hub.accounts.holder(
+        websocket.cookies.get(SESSION_COOKIE))
     client = Client(seat, websocket.client.host if websocket.client else "unknown",
-                    websocket.scope.get("state", {}).get("language", "en"))
+                    websocket.scope.get("state", {}).get("language", "en"), holder)
     if problem:
         client.send({"type": "error", "message": problem})
     sender = asyncio.create_task(_pump(websocket, client))

@@ -1,0 +1,238 @@
+"""Ratings: one per account and game, worked out with ``openskill`` (Weng-Lin, Plackett-Luce).
+
+A finished game is rated when people held every seat from its start (a friend table no
+computer sat at, not a seeded deal, not a deal of the day) and at least one seat was an
+account's (``accounts.owner_key``). Partnerships are rated as teams, every other game
+(cutthroat, Napoleon, two-handed) as each player for himself, placed by his points. A seat
+whose player left and was played by the computer after the table's wait (``LEFT``)
+counts as his loss: his side is placed last. A guest's seat plays at a new player's rating
+and keeps nothing.
+
+The rating shown is one number, the conservative estimate ``mu - 3 sigma`` (openskill's
+``ordinal``), rounded, on a scale where a new player has mu 1500 and sigma 500 (openskill's
+defaults times 60); under ``PROVISIONAL`` games it is marked provisional.
+
+The ratings (``ratings``) and each game's step (``rating_history``) are worked out when a
+game finishes, in its transaction (both stores share this SQL: ``mark`` is the database's
+parameter mark), and are nothing but a function of the stored games: ``rebuild`` drops them
+and plays every rated game again in the order they finished (the seats index's time), to
+the same floating-point numbers. In PostgreSQL a rated finish takes an advisory lock, so
+two processes rate one after the other.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from .. import daily
+from ..rules import Rules
+from .account_store import owner_key
+from .game_options import COMPUTERS, LEFT
+
+MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
+"""openskill's Plackett-Luce model at 60 times its default scale."""
+PROVISIONAL = 10
+"""Games before a rating stops being provisional."""
+ACTIVE_DAYS = 14
+"""A top list shows the players who finished a rated game in as many days."""
+_RATING_LOCK = 0x6575636873  # PostgreSQL's advisory lock around a rated finish
+
+SQL_TABLES = (
+    "CREATE TABLE IF NOT EXISTS ratings (account TEXT NOT NULL REFERENCES accounts(key), "
+    "game TEXT NOT NULL, mu {real} NOT NULL, sigma {real} NOT NULL, games INTEGER NOT NULL, "
+    "last {real} NOT NULL, PRIMARY KEY (game, account)){without_rowid}",
+    "CREATE TABLE IF NOT EXISTS rating_history (account TEXT NOT NULL, game TEXT NOT NULL, "
+    "game_id TEXT NOT NULL REFERENCES games(id), at {real} NOT NULL, mu {real} NOT NULL, "
+    "sigma {real} NOT NULL, PRIMARY KEY (account, game, at, game_id)){without_rowid}",
+)
+
+
+def steps(real: str, without_rowid: str) -> list[str]:
+    """The schema steps adding the ratings, for one database."""
+    return [sql.format(real=real, without_rowid=without_rowid) for sql in SQL_TABLES]
+
+
+def game_key(rules: Rules) -> str:
+    """The game a rating is of: ``two``, ``three``, ``four`` (Euchre by its players), else
+    the game's name (``napoleon``, ``railroad``, ...).
+
+    >>> game_key(Rules()), game_key(Rules(players=4)), game_key(Rules(game="napoleon"))
+    ('two', 'four', 'napoleon')
+    """
+    if rules.game == "euchre":
+        return {2: "two", 3: "three", 4: "four"}[rules.players]
+    return rules.game
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The one number a rating is shown as (``mu - 3 sigma``, rounded)."""
+    return round(mu - 3 * sigma)
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """What rating a finished game needs of it."""
+
+    id: str
+    rules: Rules
+    mode: str
+    seeded: bool
+    options: dict[str, Any]
+    score: tuple[int, ...]
+    winner: int | None
+
+    def owners(self) -> dict[int, str]:
+        """The seats played by accounts (their keys), when the game is rated; else empty."""
+        players = self.rules.players
+        if (self.mode != "friend" or self.seeded or COMPUTERS in self.options
+                or daily.DAY in self.options):
+            return {}
+        return {seat: key for seat in range(players)
+                if isinstance(key := self.options.get(owner_key(seat)), str)}
+
+    def sides(self) -> list[list[int]]:
+        """The seats of each side, in the order of ``score``."""
+        players = self.rules.players
+        if len(self.score) == players:
+            return [[seat] for seat in range(players)]
+        return [[seat for seat in range(players) if seat % len(self.score) == side]
+                for side in range(len(self.score))]
+
+    def places(self) -> list[int]:
+        """Each side's place (1 is best): by points, the winner first, and a side whose
+        player left last of all."""
+        sides = self.sides()
+        left = {side for side, seats in enumerate(sides)
+                if any(self.options.get(f"{LEFT}{seat}") for seat in seats)}
+        order = sorted(range(len(sides)), key=lambda side: (
+            side in left, side != self.winner, -self.score[side]))
+        places = [0] * len(sides)
+        for place, side in enumerate(order, 1):
+            previous = order[place - 2] if place > 1 else None
+            tied = previous is not None and (previous in left, previous != self.winner,
+                                             -self.score[previous]) == (
+                side in left, side != self.winner, -self.score[side])
+            places[side] = places[previous] if tied else place
+        return places
+
+
+def rated_game(row: tuple) -> RatedGame:
+    """A ``RatedGame`` from ``id, rules, mode, seeded, options, score, winner`` columns."""
+    game_id, rules, mode, seeded, options, score, winner = row
+    return RatedGame(game_id, Rules.from_dict(json.loads(rules)), mode, bool(seeded),
+                     json.loads(options), tuple(json.loads(score)), winner)
+
+
+def add_game(connection: Any, mark: str, game: RatedGame, at: float) -> None:
+    """Rate a finished game (inside its finishing transaction): each account's rating in
+    the game read, moved by openskill and written back, with a step of its history."""
+    owners = game.owners()
+    if not owners:
+        return
+    if mark != "?":
+        connection.execute("SELECT pg_advisory_xact_lock(%s)", (_RATING_LOCK,))
+    key = game_key(game.rules)
+    before: dict[str, tuple[float, float, int]] = {}
+    for account in sorted(set(owners.values())):
+        row = connection.execute(
+            f"SELECT mu, sigma, games FROM ratings WHERE game = {mark} AND account = {mark}",
+            (key, account)).fetchone()
+        before[account] = (MODEL.mu, MODEL.sigma, 0) if row is None else tuple(row)
+    teams = [[MODEL.rating(mu=before[owners[seat]][0], sigma=before[owners[seat]][1])
+              if seat in owners else MODEL.rating() for seat in seats]
+             for seats in game.sides()]
+    after = MODEL.rate(teams, ranks=game.places())
+    for side, seats in enumerate(game.sides()):
+        for rating, seat in zip(after[side], seats, strict=True):
+            if seat not in owners:
+                continue
+            account = owners[seat]
+            games = before[account][2] + 1
+            connection.execute(
+                f"INSERT INTO ratings (account, game, mu, sigma, games, last) VALUES ({mark}, "
+                f"{mark}, {mark}, {mark}, {mark}, {mark}) ON CONFLICT (game, account) DO UPDATE "
+                "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
+                "last = excluded.last", (account, key, rating.mu, rating.sigma, games, at))
+            connection.execute(
+                f"INSERT INTO rating_history (account, game, game_id, at, mu, sigma) VALUES "
+                f"({mark}, {mark}, {mark}, {mark}, {mark}, {mark}) ON CONFLICT DO NOTHING",
+                (account, key, game.id, at, rating.mu, rating.sigma))
+
+
+RATED_COLUMNS = "g.id, g.rules, g.mode, g.seeded, g.options, g.score, g.winner"
+
+
+def rate_finished(connection: Any, mark: str, game_id: str, at: float) -> None:
+    """Rate a game that has just finished at ``at`` (its seats indexed at that time)."""
+    row = connection.execute(f"SELECT {RATED_COLUMNS} FROM games g WHERE g.id = {mark}",
+                             (game_id,)).fetchone()
+    add_game(connection, mark, rated_game(row), at)
+
+
+def rebuild(connection: Any, mark: str) -> int:
+    """Every rating worked out again from the stored games, in the order they finished
+    (inside the caller's transaction): the games rated."""
+    connection.execute("DELETE FROM rating_history")
+    connection.execute("DELETE FROM ratings")
+    rows = connection.execute(
+        f"SELECT {RATED_COLUMNS}, s.updated FROM games g JOIN seats s ON s.game_id = g.id AND "
+        "s.seat = 0 WHERE g.finished = 1 AND g.mode = 'friend' AND g.options LIKE "
+        "'%account%' ORDER BY s.updated, g.id").fetchall()
+    rated = 0
+    for row in rows:
+        game = rated_game(row[:-1])
+        if game.owners():
+            add_game(connection, mark, game, row[-1])
+            rated += 1
+    return rated
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One account's rating in one game, as a top list or a player's page shows it."""
+
+    name: str
+    rating: int
+    games: int
+    last: float
+
+    @property
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL
+
+    def as_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rating": self.rating, "games": self.games,
+                "provisional": self.provisional}
+
+
+class RatingReads:
+    """The reads of ratings, mixed into ``storage.Reads`` (its ``_connection``, ``_sql``)."""
+
+    def leaderboard(self, game: str, since: float, limit: int) -> list[Standing]:
+        """A game's top list: the accounts that finished a rated game after ``since``, best
+        first."""
+        rows = self._connection().execute(self._sql(  # type: ignore[attr-defined]
+            "SELECT a.name, r.mu, r.sigma, r.games, r.last FROM ratings r JOIN accounts a ON "
+            "a.key = r.account WHERE r.game = ? AND r.last > ? ORDER BY r.mu - 3 * r.sigma "
+            "DESC, a.name LIMIT ?"), (game, since, limit)).fetchall()
+        return [Standing(name, shown(mu, sigma), games, last)
+                for name, mu, sigma, games, last in rows]
+
+    def rated_kinds(self) -> list[str]:
+        """The games someone is rated in."""
+        return [game for (game,) in self._connection().execute(  # type: ignore[attr-defined]
+            "SELECT DISTINCT game FROM ratings ORDER BY game")]
+
+    def ratings_of(self, account: str) -> dict[str, list[tuple[float, int]]]:
+        """An account's rating over time in each game it is rated in: (time, rating) after
+        each rated game, oldest first."""
+        out: dict[str, list[tuple[float, int]]] = {}
+        for game, at, mu, sigma in self._connection().execute(self._sql(  # type: ignore
+                "SELECT game, at, mu, sigma FROM rating_history WHERE account = ? ORDER BY "
+                "game, at, game_id"), (account,)):
+            out.setdefault(game, []).append((at, shown(mu, sigma)))
+        return out

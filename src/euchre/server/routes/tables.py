@@ -1,0 +1,115 @@
+"""Open tables over HTTP (``open_tables`` does the work).
+
+``GET /api/tables`` (``?game=two|three|four``) lists the open tables with a free seat;
+``POST /api/tables`` ``{"game", "name", "bots"}`` opens one (metered as every new game);
+``POST /api/tables/{id}/sit`` ``{"name"}`` takes a free seat; ``POST /api/quick``
+``{"game", "name", "bots"}`` seats the caller at the best waiting table or opens one. Each
+answers the seat's own link; a registered name needs its session, as everywhere.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from ...words import GUEST
+from .. import open_tables
+from ..hub import Taken
+from ..limits import Busy, Refused, read_json_body
+from ..storage import StoredGame
+from . import hub_of
+from .accounts import holder_of
+from .api import metered
+
+router = APIRouter(prefix="/api")
+MAX_BODY = 1024
+FIELDS = {"game", "name", "bots"}
+
+
+def _fields(data: Any, allowed: set[str]) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError("the request must be a JSON object")
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+    if "bots" in data and not isinstance(data["bots"], bool):
+        raise ValueError('"bots" must be true or false')
+    return data
+
+
+@router.get("/tables")
+async def tables(request: Request, game: str | None = None) -> JSONResponse:
+    if game is not None and game not in open_tables.PLAYERS:
+        return JSONResponse({"error": f"game must be one of {', '.join(open_tables.PLAYERS)}"
+                                      f", not {game[:20]!r}"}, status_code=400)
+    now, hub = time.time(), hub_of(request)
+    return JSONResponse({"tables": [table.as_json(now, hub.limits.bots_after) for table in
+                                    await open_tables.listing(hub, game)]})
+
+
+@router.post("/tables")
+async def open_one(request: Request) -> JSONResponse:
+    hub, holder = hub_of(request), await holder_of(request)
+
+    async def make(data: Any) -> StoredGame:
+        data = _fields(data, FIELDS)
+        name = data.get("name", GUEST)
+        if isinstance(name, str):
+            await hub.accounts.check_name(name, holder)
+        return await open_tables.open_new(hub, data.get("game"), name,
+                                          data.get("bots", False), holder)
+
+    return await metered(request, MAX_BODY, make, lambda stored: {"play": stored.link(0)})
+
+
+@router.post("/tables/{game_id}/sit")
+async def sit(game_id: str, request: Request) -> JSONResponse:
+    return await _seating(request, lambda hub, data, holder: open_tables.sit(
+        hub, game_id, data.get("name", GUEST), holder), {"name"})
+
+
+@router.post("/quick")
+async def quick(request: Request) -> JSONResponse:
+    address = request.client.host if request.client else "unknown"
+
+    def meter() -> None:  # a table opened by a quick match is a new game like any other
+        wait = hub_of(request).creations.take(address)
+        if wait:
+            raise Refused(429, f"too many new games from your address: try again in "
+                               f"{wait:.0f} s")
+
+    async def seat_me(hub: Any, data: dict, holder: Any) -> tuple[str, int]:
+        _, link, seat = await open_tables.quick(
+            hub, data.get("game"), data.get("name", GUEST), data.get("bots", False), holder,
+            meter)
+        return link, seat
+
+    return await _seating(request, seat_me, FIELDS)
+
+
+async def _seating(request: Request, seat_me: Any, allowed: set[str]) -> JSONResponse:
+    """Read the request, check the name is the caller's to use, seat him: his link."""
+    hub = hub_of(request)
+    try:
+        data = _fields(await read_json_body(request, MAX_BODY, hub.limits.allowed_origins,
+                                            "a seat"), allowed)
+        holder = await holder_of(request)
+        name = data.get("name", GUEST)
+        if isinstance(name, str):
+            await hub.accounts.check_name(name, holder)
+        link, seat = await seat_me(hub, data, holder)
+    except Refused as err:
+        return JSONResponse({"error": str(err)}, status_code=err.status)
+    except LookupError as err:
+        return JSONResponse({"error": str(err)}, status_code=404)
+    except Taken as err:
+        return JSONResponse({"error": str(err)}, status_code=409)
+    except Busy as err:
+        return JSONResponse({"error": str(err)}, status_code=503)
+    except ValueError as err:
+        return JSONResponse({"error": str(err)}, status_code=400)
+    return JSONResponse({"id": link.removeprefix("/play/").partition("?")[0], "link": link,
+                         "seat": seat})

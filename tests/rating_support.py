@@ -1,0 +1,53 @@
+"""Finished games written straight to a store, for the ratings and migration tests: each
+played by its seats' last legal choices, finished with its statistics as the server
+stores them, its seats owned by the accounts given."""
+
+from __future__ import annotations
+
+from euchre import Game, Rules
+from euchre.history import Stats
+from euchre.server.account_store import Account, NewAccount, owner_key
+from euchre.server.accounts import hash_password
+from euchre.server.lookalike import skeleton
+from euchre.server.storage import Action, Finish, NewGame, StoredGame
+
+CHEAP = {"n": 16, "r": 1, "p": 1}
+"""A scrypt cost for accounts a test never logs in to."""
+
+
+def account(name: str) -> NewAccount:
+    return NewAccount(Account(skeleton(name), name, hash_password("password1", cost=CHEAP)))
+
+
+def finished_game(game_id: str, rules: Rules, seed: int, owners: dict[int, str],
+                  mode: str = "friend", options: dict | None = None,
+                  seeded: bool = False, pick: int = -1) -> list:
+    """The writes of a game played to its end (each seat's ``pick``-th legal choice),
+    its seats named after their owners (``owners``: seat to account name)."""
+    players = rules.players
+    names = tuple(owners.get(seat, f"Guest{seat}") for seat in range(players))
+    tokens = tuple(f"t{game_id}{seat}" for seat in range(players))
+    all_options = {owner_key(seat): skeleton(name) for seat, name in owners.items()}
+    all_options.update(options or {})
+    stored = StoredGame(game_id, mode, "easy", rules, seed, tokens, names,
+                        options=all_options, seeded=seeded)
+    game = Game(rules, seed=seed)
+    writes: list = [NewGame(stored)]
+    while not game.is_over:
+        legal = game.legal_actions()
+        token = legal[pick % len(legal)]
+        writes.append(Action(game_id, len(writes) - 1, game.to_move, token))
+        game.apply(token)
+    record = game.record()  # (as the server's table finishes a match)
+    record["winner"] = game.winner
+    writes.append(Finish(game_id, game.winner, game.score, Stats.of_seats(record)))
+    return writes
+
+
+def snapshot(storage) -> tuple[list, list]:
+    """Every rating and every step of their history, exactly as stored."""
+    connection = storage._connection()
+    return (connection.execute("SELECT account, game, mu, sigma, games, last FROM ratings "
+                               "ORDER BY game, account").fetchall(),
+            connection.execute("SELECT account, game, game_id, at, mu, sigma FROM "
+                               "rating_history ORDER BY account, game, at").fetchall())
