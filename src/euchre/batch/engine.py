@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..actions import CALL, CALL_ALONE, DEFEND_ALONE, DISCARD, ORDER, ORDER_ALONE, PASS
-from ..cards import JOKER, parse_card
+from ..cards import JOKER, N_CARDS, parse_card
 from ..rules import Rules
 from . import tables as t
 from .tables import MAX_BIDS
@@ -57,6 +57,9 @@ class Batch:
         self._side = t.side_table(players)
         self._stacked = _stacked_decks(decks, n, self._deck)
         self._ar = np.arange(n)
+        self._ar4 = self._ar * 4
+        """Each game's first cell in the flattened (N, 4) arrays (hands, tricks won): the
+        hot path indexes one flat array, cheaper than a pair of index arrays."""
         z = np.zeros(n, dtype=np.int64)
         self.dealer = _first_dealers(first_dealer, n, players, self._rng)
         (self.phase, self.to_move, self.upcard, self.taken, self.trump, self.maker,
@@ -78,6 +81,9 @@ class Batch:
         self.trick_leader = np.zeros((n, 6), dtype=np.int64)
         self.trick_cards = np.full((n, 6, 4), -1, dtype=np.int64)
         """The card each seat played to each trick of the hand (-1: none); row 5 is scratch."""
+        self._succ = np.array([(seat + 1) % players for seat in range(4)])
+        self._flat = (self.hands.reshape(-1), self.won.reshape(-1),
+                      self.trick_cards.reshape(-1), self.trick_leader.reshape(-1))
         self._ended = np.zeros(0, dtype=np.int64)
         self._ended_points = np.zeros((0, players), dtype=np.int64)
         self._won_match = np.zeros(0, dtype=bool)
@@ -120,13 +126,14 @@ class Batch:
         """The legal actions in three parts: a mask of the cards that may be played (play)
         or discarded (the discard), whether they are discards, and the bidding situation's
         code in ``tables.bid_table``."""
-        ar, phase, dealer, to_move = self._ar, self.phase, self.dealer, self.to_move
+        phase, dealer, to_move = self.phase, self.dealer, self.to_move
         playing = phase == t.PLAY
-        held = self.hands[ar, to_move]
-        follow = held & t.FOLLOW[self.trump, self.led]
+        hands = self._flat[0]
+        held = hands[self._ar4 + to_move]
+        follow = held & t.FOLLOW.take(self.trump * N_CARDS + self.led)
         playable = np.where((self.led >= 0) & (follow != 0), follow, held)
         discarding = phase == t.DISCARD_PHASE
-        dealer_hand = self.hands[ar, dealer]
+        dealer_hand = hands[self._ar4 + dealer]
         joker_up = self.upcard == JOKER
         discards = np.where(joker_up, dealer_hand, dealer_hand | t.CARD_BIT[self.upcard])
         cards = np.where(playing, playable, np.where(discarding, discards, 0))
@@ -179,14 +186,17 @@ class Batch:
 
     def _play(self, a: np.ndarray, playing: np.ndarray) -> np.ndarray:
         """A card played in the games in play; returns where a trick was completed."""
-        ar, p = self._ar, self.to_move
-        self.hands[ar, p] ^= t.CARD_BIT[a]
+        p = self.to_move
+        hands, won, trick_cards, trick_leader = self._flat
+        mine = self._ar4 + p
+        hands[mine] ^= t.CARD_BIT[a]
         first = playing & (self.led < 0)
         row = np.where(playing, self.tricks, 5)
-        self.trick_cards[ar, row, p] = a
-        self.trick_leader[ar, np.where(first, row, 5)] = p
+        trick_cards[self._ar4 * 6 + row * 4 + p] = a
+        trick_leader[np.where(first, self._ar * 6 + row, 5)] = p
         card = np.minimum(a, JOKER)
-        takes = first | (playing & t.BEATS[self.trump, self.best, card])
+        takes = first | (playing & t.BEATS.take((self.trump * N_CARDS + self.best) * N_CARDS
+                                                 + card))
         self.best = np.where(takes, card, self.best)
         best_seat = self.best_seat = np.where(takes, p, self.best_seat)
         self.led = np.where(first, card, self.led)
@@ -194,7 +204,7 @@ class Batch:
         done = playing & (following == self.leader)
         self.to_move = np.where(playing, np.where(done, best_seat, following), p)
         self.leader = np.where(done, best_seat, self.leader)
-        self.won[ar, best_seat] += done
+        won[self._ar4 + np.maximum(best_seat, 0)] += done  # (-1 would reach the game before)
         self.tricks += done
         self.led = np.where(done, -1, self.led)
         return done
@@ -202,8 +212,8 @@ class Batch:
     def _bid(self, a: np.ndarray, bidding: np.ndarray) -> np.ndarray:
         """A bid, a discard or a choice to defend alone in the games not in play; returns
         where the hand was thrown in."""
-        players, ar, p, phase, dealer = self.players, self._ar, self.to_move, self.phase, \
-            self.dealer
+        players, p, phase, dealer = self.players, self.to_move, self.phase, self.dealer
+        partner = t.PARTNER[p]
         is_dealer = p == dealer
         bid1, bid2 = phase == t.BID1, phase == t.BID2
         joker, discard, defend = (phase == t.JOKER_PHASE, phase == t.DISCARD_PHASE,
@@ -218,19 +228,21 @@ class Batch:
         self.maker = np.where(makes, p, self.maker)
         goes_alone = makes if players == 3 else makes & lone
         self.alone = np.where(goes_alone, p, self.alone)
-        skips_discard = ordered & lone & ((p + 2) % 4 == dealer) if players == 4 else False
+        skips_discard = ordered & lone & (partner == dealer) if players == 4 else False
         took = discard & ~passed
-        hand = self.hands[ar, dealer]
+        cell = self._ar4 + dealer
+        hand = self._flat[0][cell]
         taken = (hand | t.CARD_BIT[self.upcard]) & ~t.CARD_BIT[np.where(took, a - DISCARD, 0)]
-        self.hands[ar, dealer] = np.where(took, taken, hand)
+        self._flat[0][cell] = np.where(took, taken, hand)
         self.taken = self.taken | took
         self.discarded = np.where(took, a - DISCARD, self.discarded)
         fixed = (ordered & skips_discard) | (bid2 & ~passed) | discard
         to_discard = (ordered & ~skips_discard) | joker
         turn_down = bid1 & passed & is_dealer
-        following = (p + 1) % players
+        succ = self._succ
+        following = succ[p]
         to_move = np.where((bid1 | bid2) & passed & ~is_dealer, following, p)
-        to_move = np.where(turn_down, (dealer + 1) % players, to_move)
+        to_move = np.where(turn_down, succ[dealer], to_move)
         to_move = np.where(to_discard, dealer, to_move)
         self.turned = np.where(turn_down, self.upcard >> 3, self.turned)
         phase = np.where(turn_down, t.BID2, np.where(to_discard, t.DISCARD_PHASE, phase))
@@ -243,11 +255,11 @@ class Batch:
             asks_partner = defend & passed & (p == first_defender)
             start = start | (defend & passed & ~asks_partner)
             to_move = np.where(to_defend, first_defender, to_move)
-            to_move = np.where(asks_partner, (p + 2) % 4, to_move)
+            to_move = np.where(asks_partner, partner, to_move)
             phase = np.where(to_defend, t.DEFEND, phase)
         if players == 4:
-            self.out = np.where(start, _partner_bit(self.alone) | _partner_bit(self.defender),
-                                self.out)
+            partners = t.PARTNER_BIT[self.alone] | t.PARTNER_BIT[self.defender]
+            self.out = np.where(start, partners, self.out)
         opening = self._next[self.out, dealer]
         self.phase = np.where(start, t.PLAY, phase)
         self.to_move = np.where(bidding, np.where(start, opening, to_move), self.to_move)
@@ -256,15 +268,15 @@ class Batch:
 
     def _first_defender(self) -> np.ndarray:
         """The first defender clockwise from the dealer's left (four-handed)."""
-        seat = (self.dealer + 1) % 4
-        return np.where((seat ^ self.maker) & 1, seat, (seat + 1) % 4)
+        seat = self._succ[self.dealer]
+        return np.where((seat ^ self.maker) & 1, seat, self._succ[seat])
 
     def _record_bids(self, a: np.ndarray, bids: np.ndarray) -> None:
         """Keep each bid and who made it (the observation's bidding), the two-handed
         dealer's leaving the upcard and the discards aside."""
-        column = np.where(bids, np.minimum(self.n_bids, MAX_BIDS), MAX_BIDS)
-        self.bid_seat[self._ar, column] = self.to_move
-        self.bid_action[self._ar, column] = a
+        cell = self._ar * (MAX_BIDS + 1) + np.where(bids, self.n_bids, MAX_BIDS)
+        self.bid_seat.reshape(-1)[cell] = self.to_move
+        self.bid_action.reshape(-1)[cell] = a
         self.n_bids += bids
 
     # --- between hands ------------------------------------------------------------------
@@ -351,11 +363,6 @@ class Batch:
             orders[use] = stacked[games[use], index[use]]
             self._deck_next[games] = index + 1
         return orders
-
-
-def _partner_bit(seat: np.ndarray) -> np.ndarray:
-    """The bit of the partner of ``seat`` (four-handed), 0 where ``seat`` is -1."""
-    return np.where(seat >= 0, 1 << ((seat + 2) % 4), 0)
 
 
 def _first_dealers(first_dealer: Any, n: int, players: int,

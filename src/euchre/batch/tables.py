@@ -32,12 +32,17 @@ CARD_BIT = np.zeros(N_FAMILY_ACTIONS, dtype=np.int64)
 CARD_BIT[:N_CARDS] = np.int64(1) << CARD_IDS
 """``CARD_BIT[action]``: the card's bit for a card id, 0 for every other action."""
 
-FOLLOW = np.array(FOLLOW_MASK, dtype=np.int64)
-"""``FOLLOW[trump, led]``: the cards that follow the card led (``cards.FOLLOW_MASK``)."""
+FOLLOW = np.array(FOLLOW_MASK, dtype=np.int64).reshape(-1)
+"""``FOLLOW[trump * 33 + led]``: the cards that follow the card led (``cards.FOLLOW_MASK``;
+flat, as every table the hot path indexes: one index array is cheaper than two)."""
 SUIT_OF = np.array(EFFECTIVE_SUIT, dtype=np.int64)
-BEATS = np.array([np.frombuffer(t, dtype=np.uint8).reshape(N_CARDS, N_CARDS) for t in SECOND_WINS],
-                 dtype=bool)
-"""``BEATS[trump, best, card]``: ``card`` beats the best card so far (``cards.SECOND_WINS``)."""
+BEATS = np.array([np.frombuffer(t, dtype=np.uint8) for t in SECOND_WINS], dtype=bool).reshape(-1)
+"""``BEATS[(trump * 33 + best) * 33 + card]``: ``card`` beats the best card so far
+(``cards.SECOND_WINS``)."""
+PARTNER = np.array([2, 3, 0, 1], dtype=np.int64)
+"""A four-handed seat's partner."""
+PARTNER_BIT = np.array([4, 8, 1, 2, 0], dtype=np.int64)
+"""``PARTNER_BIT[seat]``: the bit of ``seat``'s partner; 0 for seat -1 (nobody)."""
 
 MAX_BIDS = 10
 """The most bids a hand can hold (four passes twice, then two defenders)."""
