@@ -55,6 +55,7 @@ class Batch:
         self._next = t.next_seat_table(players)
         self._bid_rows, self._bid_counts, self._bid_ids = t.bid_table(rules)
         self._side = t.side_table(players)
+        self._points = t.points_table(players)
         self._stacked = _stacked_decks(decks, n, self._deck)
         self._ar = np.arange(n)
         self._ar4 = self._ar * 4
@@ -306,26 +307,21 @@ class Batch:
         self._deal(games)
 
     def _hand_points(self, games: np.ndarray) -> np.ndarray:
-        """(len(games), players): each seat's side's points for the hands that ended
-        (``scoring.side_points``, for arrays; a thrown-in hand has no maker: 0)."""
-        players = self.players
+        """(len(games), players): each seat's side's points for the hands that ended (a
+        thrown-in hand has no maker: 0), from ``tables.points_table``."""
         maker = self.maker[games]
         won = self.won[games]
         rows = np.arange(len(games))
         tricks = won[rows, maker]
-        if players == 4:
-            tricks = tricks + won[rows, (maker + 2) % 4]
-        march, made = tricks == 5, tricks >= 3
-        seats = np.arange(players)
-        makers = self._side[seats][None, :] == self._side[maker][:, None]
-        march_points: Any = 3 if players == 3 else 2
-        euchre_points: Any = 2
-        if players == 4:
-            march_points = np.where(self.alone[games] >= 0, 4, 2)[:, None]
-            euchre_points = np.where(self.defender[games] >= 0, 4, 2)[:, None]
-        gained = np.where(march[:, None], march_points, 1)
-        points = np.where(made[:, None], gained * makers, euchre_points * ~makers)
-        return np.where((maker >= 0)[:, None], points, 0)
+        alone: Any = 0
+        defended: Any = 0
+        if self.players == 4:
+            tricks = tricks + won[rows, t.PARTNER[maker]]
+            alone, defended = self.alone[games] >= 0, self.defender[games] >= 0
+        code = t.points_code(tricks, alone, defended, maker)
+        side = self._side[:self.players]
+        makers = side[None, :] == self._side[maker][:, None]
+        return np.where(makers, self._points[0][code][:, None], self._points[1][code][:, None])
 
     def _deal(self, games: np.ndarray) -> None:
         """Deal the next hand in ``games`` for their dealers: positions ``5k .. 5k + 4`` to

@@ -22,7 +22,7 @@ from ..actions import (
 )
 from ..cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, deck_cards
 from ..rules import Rules
-from ..scoring import side_of
+from ..scoring import side_of, side_points
 
 BID1, DISCARD_PHASE, BID2, PLAY, JOKER_PHASE, OVER, DEFEND = range(7)
 """The phases, numbered as the scalar cores number them (``Phase``'s order)."""
@@ -131,3 +131,28 @@ def side_table(players: int) -> np.ndarray:
 
 
 JOKER_CARD = JOKER
+
+
+THROWN_IN = 24
+"""The row of ``points_table`` for a hand nobody made trump in: no points."""
+
+
+def points_code(maker_tricks: np.ndarray, alone: np.ndarray, defended: np.ndarray,
+                maker: np.ndarray) -> np.ndarray:
+    """The row of ``points_table`` of each finished hand."""
+    return np.where(maker >= 0, maker_tricks * 4 + alone * 2 + defended, THROWN_IN)
+
+
+def points_table(players: int) -> tuple[np.ndarray, np.ndarray]:
+    """The points of the makers' side and of each other side by ``points_code``: the
+    makers' tricks (0-5), a lone maker, a lone defender (``scoring.side_points``, laid out
+    for every case at once)."""
+    makers = np.zeros(THROWN_IN + 1, dtype=np.int64)
+    others = np.zeros(THROWN_IN + 1, dtype=np.int64)
+    for tricks in range(6):
+        for alone in (0, 1):
+            for defended in (0, 1):
+                points = side_points(players, 0, tricks, bool(alone), bool(defended))
+                code = tricks * 4 + alone * 2 + defended
+                makers[code], others[code] = points[0], points[1]
+    return makers, others
