@@ -147,7 +147,8 @@ class Batch:
 
     def legal_mask(self) -> np.ndarray:
         """(N, A) bool: the legal action ids of the player to move in each game (A: 78 in
-        the four-handed game, 72 in the others: the int path's ids)."""
+        the three- and four-handed games, 72 two-handed: the int path's ids, as the
+        adapters' action masks)."""
         cards, discarding, code = self._legal_parts()
         both = np.stack([np.where(discarding, 0, cards), np.where(discarding, cards, 0)], 1)
         card_bits = ((both[:, :, None] >> t.CARD_IDS) & 1).astype(bool).reshape(self.n, -1)

@@ -54,8 +54,9 @@ two-handed dealer who may leave the upcard."""
 
 
 def action_count(players: int) -> int:
-    """The width of a batch's legal mask: the int path's ids of that game."""
-    return N_FAMILY_ACTIONS if players == 4 else N_ACTIONS
+    """The width of a batch's legal mask: the adapters' action space of that game (72 ids
+    two-handed, the 78 of the family's at three and four, as ``envs.gym.sizes``)."""
+    return N_ACTIONS if players == 2 else N_FAMILY_ACTIONS
 
 
 def deck_array(size: int) -> np.ndarray:
