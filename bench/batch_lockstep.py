@@ -8,8 +8,8 @@ same points, and every ``--observe-every`` steps each seat's observation equal t
 adapters' encoding of its view with no hidden card in it. The first difference stops the
 run with a one-line message; otherwise it prints what it compared.
 
-Run: ``python bench/batch_lockstep.py [--games-per-rules 100] [--hands 22] [--observe-every 25]``
-(about 200 rules values x 100 slots x 22 stacked decks: just over 100,000 matches).
+Run: ``python bench/batch_lockstep.py [--games-per-rules 100] [--hands 22] [--observe-every 25]
+[--players 4 3 2]`` (204 rules values x 100 slots x 22 stacked decks: over 100,000 matches).
 """
 
 from __future__ import annotations
@@ -30,12 +30,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--observe-every", type=int, default=25,
                         help="compare every seat's observation every K steps (25; 0: never)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--players", type=int, nargs="+", choices=(2, 3, 4), default=[4, 3, 2],
+                        help="the games to run (all three by default; one process each on "
+                             "a machine with cores to spare)")
     args = parser.parse_args(argv)
     if args.games_per_rules < 1 or args.hands < 1 or args.observe_every < 0:
         parser.error("--games-per-rules and --hands must be at least 1, --observe-every 0 up")
     total = lockstep.Tally()
     start = time.perf_counter()
-    for players in (4, 3, 2):
+    for players in args.players:
         every = lockstep.every_rules(players, targets=(1, 5, 10))
         for i, rules in enumerate(every):
             try:

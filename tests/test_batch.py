@@ -108,6 +108,35 @@ def test_bad_setups_are_refused_in_one_line(make, message):
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.parametrize("rules", [Rules(dealer_must_pick_up=False, stick_the_dealer=True),
+                                   Rules(players=3, deck=25),
+                                   Rules(players=4, deck=25, defend_alone=True,
+                                         joker_dealer_alone=True)])
+def test_is_legal_agrees_with_the_legal_mask_for_every_id(rules):
+    """The step's check accepts exactly the ids of ``legal_mask``, in every phase."""
+    b = Batch(rules, n=256, seed=8)
+    rng = np.random.default_rng(8)
+    phases = set()
+    for _ in range(40):
+        mask = b.legal_mask()
+        for action in range(-1, b.n_actions + 1):
+            want = mask[:, action] if 0 <= action < b.n_actions else np.zeros(256, bool)
+            assert np.array_equal(b.is_legal(np.full(256, action)), want)
+        phases.update(b.phase.tolist())
+        b.step(b.random_actions(rng))
+    assert phases >= {0, 1, 2, 3}
+
+
+def test_an_illegal_action_is_refused_naming_the_game_and_changes_nothing():
+    b = Batch(Rules(players=4), n=4, seed=1)
+    hands, to_move = b.hands.copy(), b.to_move.copy()
+    actions = b.random_actions(np.random.default_rng(0))
+    actions[2] = 0  # a card, while everybody bids
+    with pytest.raises(ValueError, match=r"action 0 is not legal in game 2 \(its legal ids"):
+        b.step(actions)
+    assert (b.hands == hands).all() and (b.to_move == to_move).all()
+
+
 def test_bad_steps_and_seats_are_refused_and_change_nothing():
     b = Batch(Rules(players=4), n=3, seed=1)
     before = b.to_move.copy(), b.hands.copy()

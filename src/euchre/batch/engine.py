@@ -170,21 +170,47 @@ class Batch:
 
     # --- acting -------------------------------------------------------------------------
 
-    def step(self, actions: Any) -> None:
-        """Apply one legal action id per game (unchecked but for its shape: ``legal_mask``
-        says what is legal); a hand that ends is scored and the next dealt, a match that
-        is won is dealt anew."""
+    def step(self, actions: Any, check: bool = True) -> None:
+        """Apply one legal action id per game; a hand that ends is scored and the next
+        dealt, a match that is won is dealt anew. An action that is not legal (or actions
+        of the wrong shape) is refused with ``ValueError`` naming the first game, and
+        nothing changes; ``check=False`` skips the legality check for a caller whose
+        actions are legal by construction (``random_actions``, a masked policy)."""
         a = np.asarray(actions)
         if a.shape != (self.n,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.n} action ids (ints), one a game, "
                              f"not an array of shape {a.shape} and type {a.dtype}")
         a = a.astype(np.int64, copy=False)
+        if check:
+            self._check_legal(a)
         playing = self.phase == t.PLAY
         done_trick = self._play(a, playing)
         ended = done_trick & (self.tricks == 5)
         if not playing.all():
             ended = ended | self._bid(a, ~playing)
         self._end_hands(np.flatnonzero(ended))
+
+    def is_legal(self, actions: np.ndarray) -> np.ndarray:
+        """(N,) bool: whether each game's action id is legal now (from the card masks and
+        the bid table, without building the (N, A) mask)."""
+        a = np.asarray(actions, dtype=np.int64)
+        cards, discarding, code = self._legal_parts()
+        card = np.where(discarding, a - DISCARD, a)
+        is_card = (card >= 0) & (card < DISCARD)
+        ok = is_card & ((cards >> np.clip(card, 0, JOKER)) & 1).astype(bool)
+        bid = a - t.TAIL_START
+        width = self._bid_rows.shape[1]
+        return ok | ((bid >= 0) & (bid < width)
+                     & self._bid_rows[code, np.clip(bid, 0, width - 1)])
+
+    def _check_legal(self, a: np.ndarray) -> None:
+        """``ValueError`` naming the first game whose action is not legal."""
+        ok = self.is_legal(a)
+        if not ok.all():
+            game = int(np.flatnonzero(~ok)[0])
+            legal = np.flatnonzero(self.legal_mask()[game]).tolist()
+            raise ValueError(f"action {int(a[game])} is not legal in game {game} "
+                             f"(its legal ids: {legal})")
 
     def _play(self, a: np.ndarray, playing: np.ndarray) -> np.ndarray:
         """A card played in the games in play; returns where a trick was completed."""

@@ -43,22 +43,6 @@ def seat_rewards(batch: Batch) -> np.ndarray:
     return points - np.roll(points, 1, axis=1)
 
 
-def _check_actions(batch: Batch, actions: Any) -> np.ndarray:
-    """The actions as ids, each legal, or ``ValueError`` naming the first game that is not."""
-    a = np.asarray(actions)
-    if a.shape != (batch.n,) or a.dtype.kind not in "iu":
-        raise ValueError(f"actions must be {batch.n} action ids (ints), one a game, not an "
-                         f"array of shape {a.shape} and type {a.dtype}")
-    mask = batch.legal_mask()
-    legal = (a >= 0) & (a < batch.n_actions)
-    legal[legal] = mask[np.flatnonzero(legal), a[legal]]
-    if not legal.all():
-        game = int(np.flatnonzero(~legal)[0])
-        raise ValueError(f"action {int(a[game])} is not legal in game {game} (its legal ids: "
-                         f"{np.flatnonzero(mask[game]).tolist()})")
-    return a
-
-
 class BatchVectorEnv(VectorEnv):
     """``num_envs`` matches under one ``Rules``, the policy playing every seat."""
 
@@ -92,9 +76,8 @@ class BatchVectorEnv(VectorEnv):
         """One action for the player to move in each game; an illegal one is refused in one
         line (``ValueError``) and changes nothing."""
         b = self.batch
-        a = _check_actions(b, actions)
         actor = b.to_move.copy()
-        b.step(a)
+        b.step(actions)
         rewards = seat_rewards(b)
         reward = rewards[np.arange(b.n), actor]
         info = {"to_move": b.to_move.copy(), "seat_rewards": rewards,
@@ -149,7 +132,7 @@ class BatchParallelEnv(ParallelEnv):
         mover = self.possible_agents[int(b.to_move[0])]
         if mover not in actions:
             raise ValueError(f"{mover} is to move: actions must hold its action")
-        b.step(_check_actions(b, [actions[mover]]))
+        b.step(np.asarray([actions[mover]]))
         over = bool(b.match_over[0])
         rewards = seat_rewards(b)[0]
         agents = self.agents

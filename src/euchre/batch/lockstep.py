@@ -76,7 +76,7 @@ def run(rules: Rules, n: int, hands: int, seed: int, observe_every: int = 0) -> 
         if not mask[np.arange(n), actions].all():
             raise Mismatch(f"step {tally.steps}: random_actions chose an illegal action")
         before = [None if game is None else (game.score, game.hand_number) for game in games]
-        batch.step(actions)
+        batch.step(actions)  # checked: the check must accept every legal action
         tally.steps += 1
         points = batch.points
         over = batch.hand_over
