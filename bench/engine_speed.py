@@ -23,12 +23,15 @@ h. with ``--baseline REV``, the two-handed figures (a)-(e) and the four-handed (
 i. the games on the rule-module core (Railroad, Hasenpfeffer, Napoleon at three and five):
    random play through the int path, ``copy()`` and ``resample`` (``rule_games_speed``).
 
+With ``--batch``, instead: the batched engine (``euchre.batch``, needs numpy) in four-handed
+random play at batch sizes 1, 64, 1,024 and 16,384 beside OpenSpiel (``batch_speed``).
+
 Interleaving: each repetition is cut into 0.25 s slices and every measurement, ours and
 OpenSpiel's, takes its turn in every slice (in reverse order every other slice, so neither of
 two neighbours always runs first), so load from other processes hits both alike.
 
 Run from the repository root:
-``python bench/engine_speed.py [--seconds S] [--repeats N] [--baseline REV] [--json]``.
+``python bench/engine_speed.py [--seconds S] [--repeats N] [--baseline REV | --batch] [--json]``.
 See bench/README.md.
 """
 
@@ -58,6 +61,7 @@ from euchre import Game, Rules, resample
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 openspiel_ref = importlib.import_module("openspiel_ref")
 rule_games = importlib.import_module("rule_games_speed")
+batch_speed = importlib.import_module("batch_speed")
 
 REPEATS = 3
 SLICE = 0.25
@@ -465,6 +469,25 @@ def measure(seconds: float, seed: int, repeats: int = REPEATS,
     return results
 
 
+def measure_batch(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
+    """``--batch``: the batched engine's random play at each batch size beside OpenSpiel's,
+    in the same slices."""
+    started = datetime.datetime.now().isoformat(timespec="seconds")
+    load_before = _load_average()
+    have_os = openspiel_ref.available()
+    steps = batch_speed.steps(seed)
+    if have_os:
+        steps["os_play"] = lambda s, seed: openspiel_ref.random_play_rate(s, seed)
+    runs = _run_sliced(list(steps.items()), seconds, seed, repeats)
+    return {"date": started, "python": platform.python_version(),
+            "implementation": platform.python_implementation(),
+            "machine": platform.machine(), "cpus": os.cpu_count(),
+            "seconds_per_measurement": seconds, "repeats": repeats, "pyspiel": have_os,
+            "numpy": importlib.import_module("numpy").__version__,
+            "load_average": {"before": load_before, "after": _load_average()},
+            "runs": runs, "figures": batch_speed.figures(runs, summary)}
+
+
 def _load_average() -> float | None:
     """The 1-minute load average (None where the platform has none): figures taken while
     other processes compete for the cores are low, ratios to OpenSpiel much less so."""
@@ -653,6 +676,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", metavar="REV",
                         help="also measure the two- and four-handed figures of the engine at "
                              "git revision REV, side by side (for example 5103b15)")
+    parser.add_argument("--batch", action="store_true",
+                        help="measure the batched engine (euchre.batch) beside OpenSpiel instead")
     parser.add_argument("--json", action="store_true",
                         help="print the results as JSON instead of a table")
     args = parser.parse_args(argv)
@@ -660,6 +685,16 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--seconds must be positive")
     if args.repeats < 1:
         parser.error("--repeats must be at least 1")
+    if args.batch:
+        if args.baseline is not None:
+            parser.error("--batch and --baseline measure different things: give one")
+        results = measure_batch(args.seconds, args.seed, args.repeats)
+        if args.json:
+            print(json.dumps(results, indent=2))
+        else:
+            _print_header(results)
+            batch_speed.print_rows(results["figures"], _fmt, _spread)
+        return
     with tempfile.TemporaryDirectory() as scratch:
         try:
             baseline = None if args.baseline is None else load_baseline(args.baseline,
