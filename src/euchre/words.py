@@ -131,7 +131,7 @@ def count(n: int, noun: str) -> str:
 YOU = N_("You")
 """The reader's own seat, as his own view names it (the terminal's table, the browser's seat
 of the person who holds it). Never a stored name: ``person`` sees to that."""
-GUEST = "Guest"
+GUEST = N_("Guest")
 """The name of a person who never typed one, as everyone else reads it."""
 _IRREGULAR = {"are": "is", "have": "has", "go": "goes", "do": "does"}
 

@@ -66,7 +66,7 @@ def N_(message: str) -> str:
 RTL = frozenset({"ar"})
 """Languages written right to left."""
 _RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-_LEFT_TO_RIGHT = re.compile("[A-Za-z\u00c0-\u024f]")
+_WORDED = re.compile(r"[^\d\s.,:;+\-–()]")  # more than a number: a letter, a suit
 
 
 def isolated(value: Any, code: str) -> Any:
@@ -76,10 +76,15 @@ def isolated(value: Any, code: str) -> Any:
 
     >>> isolated("علي", "en"), isolated("Ann", "ar"), isolated("Ann", "en"), isolated(3, "ar")
     ('\u2068علي\u2069', '\u2068Ann\u2069', 'Ann', 3)
+    >>> isolated("10♠", "ar"), isolated("شايب", "ar"), isolated("3", "ar")
+    ('\u206810♠\u2069', 'شايب', '3')
     """
     if not isinstance(value, str):
         return value
-    found = (_LEFT_TO_RIGHT if code in RTL else _RIGHT_TO_LEFT).search(value)
+    if code in RTL:  # anything not Arabic: a name, and a card, whose 10♠ would read ♠10
+        found = _WORDED.search(value) and not _RIGHT_TO_LEFT.search(value)
+    else:
+        found = bool(_RIGHT_TO_LEFT.search(value))
     return f"\u2068{value}\u2069" if found else value
 
 
