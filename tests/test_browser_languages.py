@@ -15,13 +15,22 @@ from pathlib import Path
 import pytest
 from browser_support import (
     AXE,
+    CHROMIUM,
     axe_violations,
+    browser,
     finished,
+    pages,
     ready,
     step,
 )
 from playwright.sync_api import expect
 from server_support import Server
+
+FIXTURES = (browser, pages)
+"""The shared browser and its pages (``browser_support``), used as fixtures below."""
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
 
 NAMES = ("Ann", "West", "North", "East", "Computer", "Guest")
 """Names a table shows as they are stored (a person's own, the computers' seats)."""
@@ -137,7 +146,8 @@ def test_names_in_another_script_stay_whole(server, pages):
 @pytest.mark.parametrize("language", ["so", "ceb", "ar"])
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_axe_finds_nothing_in_each_language(server, pages, language, scheme):
-    page = pages.new(extra_http_headers={"Accept-Language": language}, color_scheme=scheme)
+    page = pages.new(extra_http_headers={"Accept-Language": language}, color_scheme=scheme,
+                     bypass_csp=True)  # (axe-core is injected inline)
     page.goto(server.base + "/")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert axe_violations(page) == [], "the lobby"

@@ -182,3 +182,16 @@ def test_the_terminal_game_speaks_the_language_asked(tmp_path, args, env, said):
     done = euchre("play", "--seed", "3", *args, EUCHRE_DATA_DIR=str(tmp_path), COLUMNS="100",
                   **env)
     assert said in done.stdout, done.stdout[-600:]
+
+
+@pytest.mark.parametrize(("code", "heading"), [("ar", "طريقة لعب اليوكر"),
+                                               ("so", "Sida Euchre loo ciyaaro"),
+                                               ("ceb", "Unsaon pagdula sa Euchre"),
+                                               ("en", "How to play Euchre")])
+def test_the_rules_are_written_in_each_language_for_the_page_and_the_terminal(server, code,
+                                                                              heading):
+    _, html, _ = fetch(server, "/rules", **{"Accept-Language": code})
+    assert f"<h1>{heading}</h1>" in html
+    from euchre.terminal.help import rules_text
+    with i18n.use(code):
+        assert rules_text().markup.startswith(f"# {heading}")

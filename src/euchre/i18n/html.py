@@ -119,6 +119,9 @@ def _translated(path: Path, mtime: float, code: str) -> str:
         walker.close()
         html = "".join(walker.out)
         html = _HTML_TAG.sub(f'<html lang="{code}" dir="{direction(code)}"', html, count=1)
+        if code != "en" and 'type="module"' in html:  # the scripts' words, asked at once
+            html = html.replace("</head>", f'<link rel="preload" href="/i18n/{code}.json" '
+                                'as="fetch" crossorigin="anonymous">\n</head>', 1)
         return html
 
 

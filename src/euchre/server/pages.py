@@ -139,6 +139,14 @@ shows (the terminal package carries a link to it, so an install has it too)."""
 _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / RULES_FILE
 
 
+def rules_in(code: str) -> str | None:
+    """The rules written in language ``code`` (``locale/<code>/rules.md``), or None: English."""
+    try:
+        return resources.files("euchre").joinpath("locale", code, RULES_FILE).read_text("utf-8")
+    except OSError:
+        return None
+
+
 def rules_page() -> str:
     """The rules as a page of the app, in the reader's language (``_rules_page``)."""
     return _rules_page(i18n.language())
@@ -150,7 +158,8 @@ def _rules_page(code: str) -> str:
     file is escaped), so the page can never carry a script. (Its language menu comes back
     to ``/rules``, the only address it is served at.)"""
     try:
-        text = resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
+        text = rules_in(code) or \
+            resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
     except OSError:
         try:
             text = _SOURCE_TREE.read_text(encoding="utf-8")
