@@ -92,6 +92,12 @@ def _fill(text: str, values: dict[str, Any]) -> str:
     if not values:
         return text
     code = _current.get()
+    if code not in RTL:
+        for value in values.values():
+            if type(value) is str and not value.isascii():
+                break
+        else:  # (the common case, kept cheap: nothing to isolate)
+            return text.format(**values)
     return text.format(**{key: isolated(value, code) for key, value in values.items()})
 
 
@@ -99,6 +105,8 @@ def _(message: str, **values: Any) -> str:
     """``message`` in the language in force, its ``{placeholders}`` filled from ``values``;
     a message with no translation yet reads in English (the tests say which are missing)."""
     code = _current.get()
+    if code == SOURCE and not values:  # (the common case, kept cheap)
+        return message
     text = message if code == SOURCE else _catalog(code).gettext(message)
     return _fill(text, values)
 
