@@ -195,3 +195,16 @@ def test_the_rules_are_written_in_each_language_for_the_page_and_the_terminal(se
     from euchre.terminal.help import rules_text
     with i18n.use(code):
         assert rules_text().markup.startswith(f"# {heading}")
+
+
+def test_the_score_pad_is_worded_for_the_reader_and_kept_in_english():
+    from euchre.server import scorepad
+    game = Game(Rules(target=3), seed=2)
+    while not any(row["trump"] for row in scorepad.rows(game)):
+        game.apply(game.legal_actions()[-1])
+    kept = [row for row in scorepad.rows(game) if row["trump"]]
+    with i18n.use("ar"):
+        shown = scorepad.worded(kept)
+    assert shown[0]["trump"].split()[1] in ("سباتي", "ديناري", "كبّة", "بستوني")
+    assert kept[0]["trump"].split()[1] in ("clubs", "diamonds", "hearts", "spades")
+    assert shown[0]["outcome"] != kept[0]["outcome"] and shown[0]["score"] == kept[0]["score"]

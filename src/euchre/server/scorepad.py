@@ -33,6 +33,7 @@ from collections import OrderedDict
 from typing import Any
 
 from .. import state
+from ..cards import SUIT_SYMBOLS, SUITS
 from ..game import Game, state_of
 from ..hands import HandEnd, result_of
 from ..i18n import _, language
@@ -84,13 +85,12 @@ def rows(game: Game) -> list[dict[str, Any]]:
 
 def worded(made: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows as the reader reads them: the kept rows are worded in English (``match``
-    reads their outcomes); in another language each is copied with its trump and outcome in
-    that language."""
+    reads their outcomes); in another language each is copied with its trump (known by its
+    symbol) and outcome (an ``OUTCOME_SHORT`` message) in that language."""
     if language() == SOURCE:
         return made
-    return [{**row, "trump": suit_text(row["suit"]) if row.get("suit") else None,
-             "outcome": _(OUTCOME_SHORT[row["result"]])} if "result" in row else row
-            for row in made]
+    return [{**row, "trump": row["trump"] and suit_text(SUITS[SUIT_SYMBOLS.index(row["trump"][0])]),
+             "outcome": _(row["outcome"])} for row in made]
 
 
 def _finished(s: list) -> int:
@@ -130,7 +130,6 @@ def _row_of(result: dict[str, Any], number: int, dealer: int | None,
     return {"hand": number, "dealer": dealer, "maker": result["maker"],
             "trump": suit_text(result["trump"]) if result["trump"] else None,
             "tricks": list(result["tricks_won"]), "outcome": OUTCOME_SHORT[result["outcome"]],
-            "suit": result["trump"], "result": result["outcome"],
             "points": list(result["points"]),
             "score": [a + b for a, b in zip(before, result["points"], strict=True)]}
 
