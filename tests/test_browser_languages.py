@@ -32,7 +32,7 @@ FIXTURES = (browser, pages)
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
 
-NAMES = ("Ann", "West", "North", "East", "Computer", "Guest")
+NAMES = ("Ann", "West", "North", "East", "Computer", "Guest", "Friend")
 """Names a table shows as they are stored (a person's own, the computers' seats)."""
 CARD = r"(10|[2-9JQKA])[♣♦♥♠]|Joker"
 
@@ -156,3 +156,16 @@ def test_axe_finds_nothing_in_each_language(server, pages, language, scheme):
     page.wait_for_url("**/play/**token=**")
     ready(page)
     assert axe_violations(page) == [], "the table"
+
+
+def test_a_friends_invite_shows_only_words_from_the_catalog(server, pages):
+    game = server.new_game(mode="friend", name="Ann")
+    host = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    host.goto(server.base + game["links"]["play"])
+    host.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    invite = host.locator("#invite-link").input_value()
+    assert unmarked(host) == [], "the host's table, waiting"
+    friend = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    friend.goto(invite)
+    friend.locator("#join").wait_for()
+    assert unmarked(friend) == [], "the invite"
