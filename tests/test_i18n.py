@@ -208,3 +208,10 @@ def test_the_score_pad_is_worded_for_the_reader_and_kept_in_english():
     assert shown[0]["trump"].split()[1] in ("سباتي", "ديناري", "كبّة", "بستوني")
     assert kept[0]["trump"].split()[1] in ("clubs", "diamonds", "hearts", "spades")
     assert shown[0]["outcome"] != kept[0]["outcome"] and shown[0]["score"] == kept[0]["score"]
+
+
+def test_error_pages_speak_the_readers_language(server):
+    status, html, _ = fetch(server, "/no/such/page", **{"Accept-Language": "ar"})
+    assert status == 404 and "<h1>لا شيء هنا</h1>" in html and 'dir="rtl"' in html
+    status, html, _ = fetch(server, "/games/nothing", **{"Accept-Language": "so"})
+    assert status == 404 and "Ciyaartaas ma jirto" in html
