@@ -31,7 +31,7 @@ function ranked(d) {
 }
 
 function option(d, token) {
-  const marks = [[token === d.chosen, "chosen", t("the choice of {name}", { name: names()[d.player] })],
+  const marks = [[token === d.chosen, "chosen", t("{name}'s choice", { name: names()[d.player] })],
                  [token === d.best, "best", t("the expert's best")]].filter(([yes]) => yes);
   return el("span", { class: `option ${marks.map((m) => m[1]).join(" ")}`, "data-testid": "replay-option",
                       "data-token": token },
@@ -61,5 +61,5 @@ export function drawDecision() {
   const seat = ended ? last.seat : f.view.to_move ?? last?.seat;
   const number = ended && f.view.phase !== "over" ? hand - 1 : hand;
   line.replaceChildren(...(seat === null || seat === undefined ? []
-    : [reviewLink(seat, number, t("Review the play of {name} in this hand", { name: names()[seat] }))]));
+    : [reviewLink(seat, number, t("Review {name}'s play of this hand", { name: names()[seat] }))]));
 }

@@ -70,5 +70,5 @@ export function drawStatus() {
   $("watching").hidden = g.seat !== null;
   if (g.seat === null) setText($("watching"), words().names.length === 2
     ? t("You are watching {first} play {second}.", { first: words().names[0], second: words().names[1] })
-    : t("You are watching the table of {name}.", { name: words().names[0] }));
+    : t("You are watching {name}'s table.", { name: words().names[0] }));
 }
