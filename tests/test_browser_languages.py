@@ -65,7 +65,7 @@ def start(page, server, players: int) -> None:
     page.check(f"input[name=players][value='{players}']")
     page.check("input[name=level][value=easy]")
     page.check("input[name=preset][value=custom]")
-    page.fill("#target", "2")
+    page.fill("#target", "1")  # (a whole match, of one scoring hand: quick)
     assert unmarked(page) == [], "the lobby's own rules"
     page.click("[data-testid=play]")
     page.wait_for_url("**/play/**token=**")
