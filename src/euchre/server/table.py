@@ -103,8 +103,9 @@ class Table:
         game, stored = self.game, self.stored
         seen = game.view(seat)  # None: the spectator's view, made by the engine
         view = seen.to_dict(shared=True)  # encoded at once, never changed
-        names = tuple(_(name) if name in SEAT_WORDS else name
-                      for name in match.shown_names(stored))
+        names = match.shown_names(stored)
+        if i18n.language() != "en":  # the computers' seats in the reader's words
+            names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
         said = wording.words(seen, names)
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # resigned: nothing is left to choose
@@ -146,7 +147,9 @@ class Table:
         for client in list(self.clients):
             key = (client.seat, client.language)
             text = encoded.get(key)
-            if text is None:
+            if text is None and client.language == i18n.language():  # (the common case)
+                text = encoded[key] = encode(self.state(client.seat, connected))
+            elif text is None:
                 with i18n.use(client.language):
                     text = encoded[key] = encode(self.state(client.seat, connected))
             client.send(text, replaceable=not move)
