@@ -12,6 +12,7 @@ phone and a small phone).
 
     python scripts/screenshot.py                 # writes docs/screens/*.png
     python scripts/screenshot.py --out /tmp/shots
+    python scripts/screenshot.py --languages     # only the lobby and the table in so, ceb, ar
 """
 
 from __future__ import annotations
@@ -320,9 +321,36 @@ def family_friends_and_replays(server: Server, browser, out: Path) -> list[Path]
     return shots
 
 
+LANGUAGES = ("so", "ceb", "ar")
+"""The languages photographed besides English (``--languages``)."""
+
+
+def in_languages(server: Server, browser, out: Path) -> list[Path]:
+    """The lobby and the table at its first bid, on a desktop (dark) and a phone (light), in
+    each language the browser asks for (``Accept-Language``)."""
+    shots = []
+    for code in LANGUAGES:
+        for screen, theme in (("desktop", "dark"), ("phone", "light")):
+            context = browser.new_context(color_scheme=theme, **SCREENS[screen],
+                                          extra_http_headers={"Accept-Language": code})
+            page = context.new_page()
+            page.goto(server.base + "/")
+            page.wait_for_function("() => document.body.dataset.ready === '1'")
+            shots.append(save(page, out / f"{screen}-{theme}-{code}-lobby.png"))
+            game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED)
+            page.goto(server.base + game["links"]["play"])
+            page.wait_for_function("() => document.querySelector('[data-action]') && "
+                                   "document.body.dataset.idle === '1'")
+            shots.append(save(page, out / f"{screen}-{theme}-{code}-table.png"))
+            context.close()
+    return shots
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    parser.add_argument("--languages", action="store_true",
+                        help="only the lobby and the table in each language besides English")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"screenshot: Chromium is needed at {CHROMIUM}", file=sys.stderr)
@@ -335,6 +363,9 @@ def main() -> int:
         server = Server(Path(folder) / "games.db", bot_delay=0.0).start()
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
+            if args.languages:
+                shots += in_languages(server, browser, args.out)
+                return _told(shots)
             for screen, theme in (("desktop", "dark"), ("phone", "light")):
                 shots.append(lobby(server, browser, screen, theme, args.out))
             for screen, theme, moments in RUNS:
@@ -346,6 +377,10 @@ def main() -> int:
         finally:
             browser.close()
             server.stop()
+    return _told(shots)
+
+
+def _told(shots: list[Path]) -> int:
     for shot in shots:
         print(f"wrote {shot}")
     return 0

@@ -15,15 +15,24 @@ from pathlib import Path
 import pytest
 from browser_support import (
     AXE,
+    CHROMIUM,
     axe_violations,
+    browser,
     finished,
+    pages,
     ready,
     step,
 )
 from playwright.sync_api import expect
 from server_support import Server
 
-NAMES = ("Ann", "West", "North", "East", "Computer", "Guest")
+FIXTURES = (browser, pages)
+"""The shared browser and its pages (``browser_support``), used as fixtures below."""
+
+if not CHROMIUM.exists():
+    pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
+
+NAMES = ("Ann", "West", "North", "East", "Computer", "Guest", "Friend")
 """Names a table shows as they are stored (a person's own, the computers' seats)."""
 CARD = r"(10|[2-9JQKA])[♣♦♥♠]|Joker"
 
@@ -56,7 +65,7 @@ def start(page, server, players: int) -> None:
     page.check(f"input[name=players][value='{players}']")
     page.check("input[name=level][value=easy]")
     page.check("input[name=preset][value=custom]")
-    page.fill("#target", "2")
+    page.fill("#target", "1")  # (a whole match, of one scoring hand: quick)
     assert unmarked(page) == [], "the lobby's own rules"
     page.click("[data-testid=play]")
     page.wait_for_url("**/play/**token=**")
@@ -137,7 +146,8 @@ def test_names_in_another_script_stay_whole(server, pages):
 @pytest.mark.parametrize("language", ["so", "ceb", "ar"])
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_axe_finds_nothing_in_each_language(server, pages, language, scheme):
-    page = pages.new(extra_http_headers={"Accept-Language": language}, color_scheme=scheme)
+    page = pages.new(extra_http_headers={"Accept-Language": language}, color_scheme=scheme,
+                     bypass_csp=True)  # (axe-core is injected inline)
     page.goto(server.base + "/")
     page.wait_for_function("() => document.body.dataset.ready === '1'")
     assert axe_violations(page) == [], "the lobby"
@@ -146,3 +156,16 @@ def test_axe_finds_nothing_in_each_language(server, pages, language, scheme):
     page.wait_for_url("**/play/**token=**")
     ready(page)
     assert axe_violations(page) == [], "the table"
+
+
+def test_a_friends_invite_shows_only_words_from_the_catalog(server, pages):
+    game = server.new_game(mode="friend", name="Ann")
+    host = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    host.goto(server.base + game["links"]["play"])
+    host.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    invite = host.locator("#invite-link").input_value()
+    assert unmarked(host) == [], "the host's table, waiting"
+    friend = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    friend.goto(invite)
+    friend.locator("#join").wait_for()
+    assert unmarked(friend) == [], "the invite"

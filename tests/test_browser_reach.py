@@ -110,10 +110,25 @@ def choice(legal: list[str], reached: bool) -> str:
 @pytest.mark.parametrize("screen", list(SCREENS))
 @pytest.mark.parametrize("case", list(CASES))
 def test_every_offered_choice_can_be_reached_and_touched(server, pages, case, screen):
+    reach_every_choice(server, pages, case, screen)
+
+
+@pytest.mark.parametrize("language", ["ar", "so"])
+@pytest.mark.parametrize("case", ["four, round 2 with lone calls",
+                                  "four, the Joker's dealer alone"])
+def test_every_choice_is_reached_in_arabic_and_somali_on_a_small_phone(server, pages, case,
+                                                                       language):
+    """Issue 56: right to left (Arabic) and longer words (Somali) at 360 px, the richest
+    decisions (seven and eight choices)."""
+    reach_every_choice(server, pages, case, "360x740", {"Accept-Language": language})
+
+
+def reach_every_choice(server, pages, case: str, screen: str,
+                       headers: dict[str, str] | None = None) -> None:
     rules, seed, richest = CASES[case]
     game = server.new_game(mode="computer", level="easy", name="Ann", seed=seed,
                            rules={**rules, "target": 10})
-    page = pages.new(**SCREENS[screen])
+    page = pages.new(**SCREENS[screen], extra_http_headers=headers or {})
     page.goto(server.base + game["links"]["play"])
     phone = screen != "1280x800"
     problems: dict[str, list[str]] = {}

@@ -182,3 +182,36 @@ def test_the_terminal_game_speaks_the_language_asked(tmp_path, args, env, said):
     done = euchre("play", "--seed", "3", *args, EUCHRE_DATA_DIR=str(tmp_path), COLUMNS="100",
                   **env)
     assert said in done.stdout, done.stdout[-600:]
+
+
+@pytest.mark.parametrize(("code", "heading"), [("ar", "طريقة لعب اليوكر"),
+                                               ("so", "Sida Euchre loo ciyaaro"),
+                                               ("ceb", "Unsaon pagdula sa Euchre"),
+                                               ("en", "How to play Euchre")])
+def test_the_rules_are_written_in_each_language_for_the_page_and_the_terminal(server, code,
+                                                                              heading):
+    _, html, _ = fetch(server, "/rules", **{"Accept-Language": code})
+    assert f"<h1>{heading}</h1>" in html
+    from euchre.terminal.help import rules_text
+    with i18n.use(code):
+        assert rules_text().markup.startswith(f"# {heading}")
+
+
+def test_the_score_pad_is_worded_for_the_reader_and_kept_in_english():
+    from euchre.server import scorepad
+    game = Game(Rules(target=3), seed=2)
+    while not any(row["trump"] for row in scorepad.rows(game)):
+        game.apply(game.legal_actions()[-1])
+    kept = [row for row in scorepad.rows(game) if row["trump"]]
+    with i18n.use("ar"):
+        shown = scorepad.worded(kept)
+    assert shown[0]["trump"].split()[1] in ("سباتي", "ديناري", "كبّة", "بستوني")
+    assert kept[0]["trump"].split()[1] in ("clubs", "diamonds", "hearts", "spades")
+    assert shown[0]["outcome"] != kept[0]["outcome"] and shown[0]["score"] == kept[0]["score"]
+
+
+def test_error_pages_speak_the_readers_language(server):
+    status, html, _ = fetch(server, "/no/such/page", **{"Accept-Language": "ar"})
+    assert status == 404 and "<h1>لا شيء هنا</h1>" in html and 'dir="rtl"' in html
+    status, html, _ = fetch(server, "/games/nothing", **{"Accept-Language": "so"})
+    assert status == 404 and "Ciyaartaas ma jirto" in html

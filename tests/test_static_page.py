@@ -36,7 +36,7 @@ def test_every_module_of_the_table_is_fetched_at_once():
     html = (STATIC / "table.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/([^"]+)">', html))
     wanted = {str(p.relative_to(STATIC)) for p in STATIC.glob("table/*.js")} - {"table/main.js"}
-    assert preloaded == wanted | {"settings.js"}
+    assert preloaded == wanted | {"settings.js", "i18n.js"}
     imported = set()
     for module in STATIC.glob("table/*.js"):
         for name in re.findall(r'from "\./([\w.]+)"', module.read_text(encoding="utf-8")):

@@ -50,7 +50,7 @@ from .cards import (
     parse_card,
     parse_suit,
 )
-from .engine.messages import N_, _, ngettext
+from .engine.messages import N_, _, language, ngettext
 from .view import View
 
 RANK_WORDS = (N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"),
@@ -103,13 +103,18 @@ def card_name(token: str) -> str:
     return _("{rank} of {suit}", rank=_(RANK_WORDS[card & 7]), suit=suit_word(card >> 3))
 
 
-@functools.lru_cache(maxsize=64)
 def suit_text(letter: str) -> str:
-    """A suit with its symbol: ``♥ hearts`` (as the browser's ``suitName``).
+    """A suit with its symbol, in the reader's language: ``♥ hearts`` (as the browser's
+    ``suitName``).
 
     >>> suit_text("H"), suit_text("spades")
     ('♥ hearts', '♠ spades')
     """
+    return _suit_text(letter, language())
+
+
+@functools.lru_cache(maxsize=256)
+def _suit_text(letter: str, code: str) -> str:
     suit = parse_suit(letter)
     return f"{SUIT_SYMBOLS[suit]} {suit_word(suit)}"
 
@@ -131,7 +136,7 @@ def count(n: int, noun: str) -> str:
 YOU = N_("You")
 """The reader's own seat, as his own view names it (the terminal's table, the browser's seat
 of the person who holds it). Never a stored name: ``person`` sees to that."""
-GUEST = "Guest"
+GUEST = N_("Guest")
 """The name of a person who never typed one, as everyone else reads it."""
 _IRREGULAR = {"are": "is", "have": "has", "go": "goes", "do": "does"}
 

@@ -66,7 +66,7 @@ def N_(message: str) -> str:
 RTL = frozenset({"ar"})
 """Languages written right to left."""
 _RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]")
-_LEFT_TO_RIGHT = re.compile("[A-Za-z\u00c0-\u024f]")
+_WORDED = re.compile(r"[^\d\s.,:;+\-–()]")  # more than a number: a letter, a suit
 
 
 def isolated(value: Any, code: str) -> Any:
@@ -76,10 +76,15 @@ def isolated(value: Any, code: str) -> Any:
 
     >>> isolated("علي", "en"), isolated("Ann", "ar"), isolated("Ann", "en"), isolated(3, "ar")
     ('\u2068علي\u2069', '\u2068Ann\u2069', 'Ann', 3)
+    >>> isolated("10♠", "ar"), isolated("شايب", "ar"), isolated("3", "ar")
+    ('\u206810♠\u2069', 'شايب', '3')
     """
     if not isinstance(value, str):
         return value
-    found = (_LEFT_TO_RIGHT if code in RTL else _RIGHT_TO_LEFT).search(value)
+    if code in RTL:  # anything not Arabic: a name, and a card, whose 10♠ would read ♠10
+        found = _WORDED.search(value) and not _RIGHT_TO_LEFT.search(value)
+    else:
+        found = bool(_RIGHT_TO_LEFT.search(value))
     return f"\u2068{value}\u2069" if found else value
 
 
@@ -87,6 +92,12 @@ def _fill(text: str, values: dict[str, Any]) -> str:
     if not values:
         return text
     code = _current.get()
+    if code not in RTL:
+        for value in values.values():
+            if type(value) is str and not value.isascii():
+                break
+        else:  # (the common case, kept cheap: nothing to isolate)
+            return text.format(**values)
     return text.format(**{key: isolated(value, code) for key, value in values.items()})
 
 
@@ -94,6 +105,8 @@ def _(message: str, **values: Any) -> str:
     """``message`` in the language in force, its ``{placeholders}`` filled from ``values``;
     a message with no translation yet reads in English (the tests say which are missing)."""
     code = _current.get()
+    if code == SOURCE and not values:  # (the common case, kept cheap)
+        return message
     text = message if code == SOURCE else _catalog(code).gettext(message)
     return _fill(text, values)
 

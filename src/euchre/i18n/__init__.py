@@ -34,12 +34,12 @@ LANGUAGES: dict[str, str] = {"en": "English", "so": "Soomaali", "ceb": "Cebuano"
 
 def set_language(code: str) -> None:
     """Make ``code`` the language of this context (unknown: English)."""
-    _set(code if code in known() else SOURCE)
+    _set(code if code in LANGUAGES or code in known() else SOURCE)
 
 
 def use(code: str):  # type: ignore[no-untyped-def]
     """The words inside the ``with`` block in ``code`` (unknown: English)."""
-    return _use(code if code in known() else SOURCE)
+    return _use(code if code in LANGUAGES or code in known() else SOURCE)
 
 
 def known() -> tuple[str, ...]:
@@ -55,6 +55,10 @@ def direction(code: str | None = None) -> str:
 
 
 def _count(n: int) -> str:
+    """A count as the language writes it: below 1000 every shipped language writes the
+    Latin digits as they are (kept cheap: no CLDR lookup), from 1000 with its grouping."""
+    if 0 <= n < 1000:
+        return str(n)
     from .numbers import number
     return number(n)
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 READ_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+RAW = ("script", "style", "pre", "code")
+"""Elements whose text is no message (a program's, a record's text as it is laid out)."""
 _LETTER = re.compile(r"[^\W\d_]")
 _HTML_TAG = re.compile(r'<html lang="[^"]*"( dir="[^"]*")?')
 
@@ -37,7 +39,7 @@ class _Walker(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         text = self.get_starttag_text() or ""
-        if tag in ("script", "style"):
+        if tag in RAW:
             self.raw += 1
         for name, value in attrs:
             if name in READ_ATTRIBUTES and value and _worded(value):
@@ -49,11 +51,11 @@ class _Walker(HTMLParser):
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.handle_starttag(tag, attrs)
-        if tag in ("script", "style"):
+        if tag in RAW:
             self.raw -= 1
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
+        if tag in RAW:
             self.raw -= 1
         self.out.append(f"</{tag}>")
 
@@ -63,10 +65,11 @@ class _Walker(HTMLParser):
             self.out.append(data)
             return
         self.found.append((self.getpos()[0], message))
-        if self.translate:
+        said = self.translate(message) if self.translate else message
+        if said != message:  # (a text the catalog does not know is left exactly as it was)
             lead = data[:len(data) - len(data.lstrip())]
             tail = data[len(data.rstrip()):]
-            data = lead + escape(self.translate(message), quote=False) + tail
+            data = lead + escape(said, quote=False) + tail
         self.out.append(data)
 
     def handle_entityref(self, name: str) -> None:
@@ -119,6 +122,9 @@ def _translated(path: Path, mtime: float, code: str) -> str:
         walker.close()
         html = "".join(walker.out)
         html = _HTML_TAG.sub(f'<html lang="{code}" dir="{direction(code)}"', html, count=1)
+        if code != "en" and 'type="module"' in html:  # the scripts' words, asked at once
+            html = html.replace("</head>", f'<link rel="preload" href="/i18n/{code}.json" '
+                                'as="fetch" crossorigin="anonymous">\n</head>', 1)
         return html
 
 

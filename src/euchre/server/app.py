@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.exceptions import HTTPException
 
+from ..i18n import N_
 from . import pages
 from .committer import Committer
 from .gate import Gate
@@ -93,7 +94,7 @@ async def _refused(request: Request, err: HTTPException) -> Response:
     if err.status_code == 404:
         title, text = pages.NOT_FOUND
     else:
-        title, text = "That did not work", "This address cannot be used that way."
+        title, text = N_("That did not work"), N_("This address cannot be used that way.")
     return HTMLResponse(pages.message_page(title, text), status_code=err.status_code,
                         headers=err.headers)
 
@@ -107,7 +108,7 @@ async def _invalid(request: Request, err: RequestValidationError) -> Response:
            f"{str(problem.get('msg', 'not understood')).lower()}"
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": what}, status_code=400)
-    return HTMLResponse(pages.message_page("That did not work", what[:1].upper() + what[1:]
+    return HTMLResponse(pages.message_page(N_("That did not work"), what[:1].upper() + what[1:]
                                            + "."), status_code=400)
 
 
@@ -122,7 +123,7 @@ async def _busy(request: Request, err: Busy) -> Response:
     headers = {"Retry-After": "5"}
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": str(err)}, status_code=503, headers=headers)
-    return HTMLResponse(pages.message_page("Busy", f"{str(err)[:1].upper()}{str(err)[1:]}."),
+    return HTMLResponse(pages.message_page(N_("Busy"), f"{str(err)[:1].upper()}{str(err)[1:]}."),
                         status_code=503, headers=headers)
 
 
@@ -131,5 +132,5 @@ async def _damaged(request: Request, err: ValueError) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": str(err)}, status_code=500)
     return HTMLResponse(pages.message_page(
-        "This game cannot be shown", f"Its stored moves could not be read back ({err}). "
+        N_("This game cannot be shown"), f"Its stored moves could not be read back ({err}). "
         "Nothing was changed."), status_code=500)

@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from .. import i18n
 from ..game import Game
 from ..history import Stats
-from ..i18n import _
+from ..i18n import N_, _
 from ..words import GAME_NAMES, score_words, side_name
 from . import languages, match
 from .storage import StoredGame
@@ -48,21 +48,24 @@ def page(title: str, body: str) -> str:
 
 def message_page(title: str, text: str, link: tuple[str, str] | None = None) -> str:
     """A page that says one thing (a missing game, a refusal), in a person's words, with
-    the way on: ``link`` is (href, words), else the lobby."""
-    href, words = link or ("/", "Back to the lobby, to start or find a game")
+    the way on: ``link`` is (href, words), else the lobby. Its title, text and link's words
+    are each looked up in the catalog (a sentence made with figures is shown as it is)."""
+    href, words = link or ("/", N_("Back to the lobby, to start or find a game"))
+    title, text, words = _(title), _(text), _(words)
     return page(title, f'<h1>{escape(title)}</h1><p data-testid="message">{escape(text)}</p>'
                        f'<p><a href="{escape(href)}">{escape(words)}</a></p>')
 
 
-NO_GAME = ("No such game", "No game has this link: it may be mistyped or cut short, or the "
-           "game was made on another server.")
+NO_GAME = (N_("No such game"), N_("No game has this link: it may be mistyped or cut short, "
+                                   "or the game was made on another server."))
 """The page for a game id that names no game."""
-NOT_FOUND = ("Nothing here", "There is no page at this address: the link may be mistyped or "
-             "cut short.")
+NOT_FOUND = (N_("Nothing here"), N_("There is no page at this address: the link may be "
+                                     "mistyped or cut short."))
 """The page for an address the app does not serve (not a raw ``{"detail": ...}``)."""
-DAILY_SECRET = ("Today's deals are secret", "This game was dealt today's deal of the day: its "
-                "cards are shown once you have finished your own game of today's deals in "
-                "this browser, and to everyone when the day is over (midnight UTC).")
+DAILY_SECRET = (N_("Today's deals are secret"), N_(
+    "This game was dealt today's deal of the day: its cards are shown once you have finished "
+    "your own game of today's deals in this browser, and to everyone when the day is over "
+    "(midnight UTC)."))
 """The refusal of a replay, record or review of a game of the day while the day lasts
 (``days.Days.hidden``)."""
 
@@ -155,6 +158,14 @@ shows (the terminal package carries a link to it, so an install has it too)."""
 _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / RULES_FILE
 
 
+def rules_in(code: str) -> str | None:
+    """The rules written in language ``code`` (``locale/<code>/rules.md``), or None: English."""
+    try:
+        return resources.files("euchre").joinpath("locale", code, RULES_FILE).read_text("utf-8")
+    except OSError:
+        return None
+
+
 def rules_page() -> str:
     """The rules as a page of the app, in the reader's language (``_rules_page``)."""
     return _rules_page(i18n.language())
@@ -166,7 +177,8 @@ def _rules_page(code: str) -> str:
     file is escaped), so the page can never carry a script. (Its language menu comes back
     to ``/rules``, the only address it is served at.)"""
     try:
-        text = resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
+        text = rules_in(code) or \
+            resources.files("euchre.terminal").joinpath(RULES_FILE).read_text("utf-8")
     except OSError:
         try:
             text = _SOURCE_TREE.read_text(encoding="utf-8")

@@ -23,10 +23,11 @@ from ..actions import action_token, parse_action
 from ..game import Game
 from ..history import Stats
 from ..i18n import _
+from ..words import GUEST, PLACE_NAMES
 from . import match, scorepad, wording
 from .client import Client
 from .committer import Committer
-from .protocol import ProtocolError, encode
+from .protocol import COMPUTER, ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, StoredGame
 from .workers import Remote, seat_player
 
@@ -39,6 +40,10 @@ log = logging.getLogger("euchre.server")
 class Stale(ProtocolError):
     """A move refused because the game had moved on (in another process or window)."""
 
+
+SEAT_WORDS = frozenset({COMPUTER, GUEST, *(p for places in PLACE_NAMES.values() for p in places)})
+"""Names the server gives seats (no person may take them: ``protocol.RESERVED_NAMES``), shown
+in the reader's language."""
 
 @dataclass
 class Table:
@@ -99,6 +104,8 @@ class Table:
         seen = game.view(seat)  # None: the spectator's view, made by the engine
         view = seen.to_dict(shared=True)  # encoded at once, never changed
         names = match.shown_names(stored)
+        if i18n.language() != "en":  # the computers' seats in the reader's words
+            names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
         said = wording.words(seen, names)
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # resigned: nothing is left to choose
@@ -140,7 +147,9 @@ class Table:
         for client in list(self.clients):
             key = (client.seat, client.language)
             text = encoded.get(key)
-            if text is None:
+            if text is None and client.language == i18n.language():  # (the common case)
+                text = encoded[key] = encode(self.state(client.seat, connected))
+            elif text is None:
                 with i18n.use(client.language):
                     text = encoded[key] = encode(self.state(client.seat, connected))
             client.send(text, replaceable=not move)

@@ -17,6 +17,8 @@ from pathlib import Path
 from rich.markdown import Markdown
 from rich.pager import Pager
 
+from ..i18n import language
+
 QUITTING = "save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues"
 """What ``q`` does at ``euchre play``'s table."""
 
@@ -41,6 +43,11 @@ _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
 
 def rules_text() -> Markdown | str:
     """The rules page, ready to print; one line saying where it is if it cannot be found."""
+    try:  # the rules written in the reader's language, else the English page
+        written = resources.files("euchre").joinpath("locale", language(), "rules.md")
+        return Markdown(written.read_text("utf-8"))
+    except OSError:
+        pass
     try:
         return Markdown(resources.files(__package__).joinpath("rules.md").read_text("utf-8"))
     except OSError:

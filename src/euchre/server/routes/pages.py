@@ -6,12 +6,11 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from ...i18n import N_
 from .. import cards_svg, match, pages
 from ..languages import page_of
 from ..paths import STATIC
 from ..rating_page import ratings_section
-from ..review_page import capital
-from ..table import WRONG_TOKEN
 from . import hub_of
 from .api import player_stats, rating_history
 
@@ -35,8 +34,10 @@ async def table_page(game_id: str, request: Request, token: str | None = None) -
             await hub.committer.read(hub.committer.storage.load, game_id) or stored,
             token) is None:  # (a seat claimed in another process a moment ago: stored)
         return HTMLResponse(pages.message_page(
-            "Not your seat's link", f"{capital(WRONG_TOKEN)}: it may be mistyped or cut "
-            "short. You can still watch the game.", (f"/play/{game_id}", "Watch the game")),
+            N_("Not your seat's link"),
+            N_("This link's seat token is not valid for this game: it may be mistyped or cut "
+               "short. You can still watch the game."),
+            (f"/play/{game_id}", N_("Watch the game"))),
             status_code=403)
     return page_of(request, STATIC / "table.html")
 
@@ -58,7 +59,7 @@ async def player_page(name: str, request: Request, before: str | None = None
         since = None if before is None else float(before)
     except ValueError:
         return HTMLResponse(pages.message_page(
-            "No such page", "That page of games does not exist: start from the newest."),
+            N_("No such page"), N_("That page of games does not exist: start from the newest.")),
             status_code=400)
     hub = hub_of(request)
     counts, games = await player_stats(hub, name, since)

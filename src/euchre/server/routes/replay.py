@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ...game import Game
+from ...i18n import N_
 from .. import match, pages
 from ..match import public_record
 from ..protocol import encode
@@ -49,20 +50,20 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
     found = await _replayable(request, game_id)
     if isinstance(found[0], int):
         status, (title, text) = found
-        link = {409: (f"/play/{game_id}", "Watch it being played"),
-                403: ("/daily", "Today's deals")}.get(status)
+        link = {409: (f"/play/{game_id}", N_("Watch it being played")),
+                403: ("/daily", N_("Today's deals"))}.get(status)
         return HTMLResponse(pages.message_page(title, text, link), status_code=status)
     stored, game = found
     moves = len(stored.actions)
     if at is not None and not (at.isascii() and at.isdigit() and len(at) <= 9
                                and int(at) <= moves):
         return HTMLResponse(pages.message_page(
-            "No such moment", f"This game has {moves} moves: at= must be a whole number from "
+            N_("No such moment"), f"This game has {moves} moves: at= must be a whole number from "
             f"0 to {moves}, not {at[:20]!r}.", (f"/games/{game_id}", "The replay from the "
                                                  "start")), status_code=400)
     if seat is not None and seat not in [str(s) for s in range(game.players)]:
         return HTMLResponse(pages.message_page(
-            "No such seat", f"This game's seats are 0 to {game.players - 1}, not "
+            N_("No such seat"), f"This game's seats are 0 to {game.players - 1}, not "
             f"{seat[:20]!r}.", (f"/games/{game_id}", "The replay from the start")),
             status_code=400)
     return HTMLResponse(await hub_of(request).builds.run(_replay_html, stored))

@@ -22,11 +22,11 @@ export function number(n) { return numbers.format(n); }
 // sentence, a Latin one in an Arabic sentence) is isolated (U+2068 ... U+2069), so the
 // sentence around it keeps its order.
 const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
-const LEFT_TO_RIGHT = /[A-Za-z\u00c0-\u024f]/;
 const rtl = catalog.direction === "rtl";
 function isolated(value) {
   const text = String(value);
-  return (rtl ? LEFT_TO_RIGHT : RIGHT_TO_LEFT).test(text) ? `\u2068${text}\u2069` : text;
+  const other = rtl ? /[^\d\s.,:;+\-–()]/.test(text) && !RIGHT_TO_LEFT.test(text) : RIGHT_TO_LEFT.test(text);
+  return other ? `\u2068${text}\u2069` : text;  // (in Arabic a card too: 10♠, never ♠10)
 }
 
 function fill(text, values) {

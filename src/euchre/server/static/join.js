@@ -3,15 +3,15 @@
 // over is his from the next hand). The server makes his seat's token then and gives it to
 // this page alone; the invite then stops working (anyone opening it again, or opening a
 // wrong one, is told so and offered to watch, at a table of any size).
-"use strict";
+import { t } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
 const invite = new URLSearchParams(location.search).get("invite") || "";
-const GAMES = { 2: "two-handed Euchre", 3: "three-handed Euchre (cutthroat)",
-                4: "four-handed Euchre (partners)" };
+const GAMES = { 2: t("two-handed Euchre"), 3: t("three-handed Euchre (cutthroat)"),
+                4: t("four-handed Euchre (partners)") };
 
-const USED = "This invite has been used already or is not valid for this game: an invite " +
-  "works once. You can still watch the game.";
+const USED = t("This invite has been used already or is not valid for this game: an invite works once. You can still watch the game.");
 const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1) +
   (/[.!?]$/.test(text) ? "" : ".");
 
@@ -25,13 +25,13 @@ function taken(why) {
 async function look() {
   const reply = await fetch(`/api/games/${encodeURIComponent(gameId)}` +
                             `?invite=${encodeURIComponent(invite)}`);
-  if (!reply.ok) { $("error").textContent = "There is no such game: check the link you were sent."; return; }
+  if (!reply.ok) { $("error").textContent = t("There is no such game: check the link you were sent."); return; }
   const game = await reply.json();
   if (!game.invite_open) { taken(USED); return; }
   const kind = GAMES[game.players] || GAMES[2];
-  $("title").textContent = `A game of ${kind}`;
-  document.title = `Join a game · ${kind}`;
-  $("invited").textContent = `${game.names[0]} invites you to a game of ${kind}.`;
+  $("title").textContent = t("A game of {kind}", { kind });
+  document.title = t("Join a game · {kind}", { kind });
+  $("invited").textContent = t("{name} invites you to a game of {kind}.", { name: game.names[0], kind });
   $("name").value = localStorage.getItem("euchre.name") || "";
   $("join").hidden = false;
   $("name").focus();

@@ -1,6 +1,7 @@
 // The replay's controls, in the table's row of tools: a hand to go to, back, play or pause,
 // next, and where the replay is; the arrow keys step too. Playing on by itself waits between
 // positions as the live table does at the speed setting: a move, a completed trick, a hand.
+import { number, t } from "../i18n.js";
 import { SPEEDS } from "../settings.js";
 import { $, el, setText } from "../table/dom.js";
 import { T } from "../table/store.js";
@@ -17,9 +18,9 @@ function button(id, label, words, onclick) {
 
 function handPicker() {
   const select = el("select", { id: "replay-hand", "data-testid": "replay-hand",
-                                "aria-label": "Go to a hand" });
+                                "aria-label": t("Go to a hand") });
   frames().forEach((f, i) => {
-    if (f.kind === "deal") select.append(el("option", { value: String(i) }, `Hand ${f.view.hand_number + 1}`));
+    if (f.kind === "deal") select.append(el("option", { value: String(i) }, t("Hand {number}", { number: number(f.view.hand_number + 1) })));
   });
   select.addEventListener("change", () => { const to = Number(select.value); stop(); go(to); });
   return select;
@@ -54,9 +55,9 @@ export function bindControls(show) {
   const step = (by) => () => { stop(); go(R.index + by); };
   document.querySelector(".tools").append(el("div", { id: "replay-tools", class: "replay-tools" },
     handPicker(),
-    button("replay-prev", "Back one move", ["◀", "Back"], step(-1)),
-    button("replay-play", "Play the moves on by themselves", ["▷", "Play"], play),
-    button("replay-next", "Next move", ["▶", "Next"], step(1)),
+    button("replay-prev", t("Back one move"), ["◀", t("Back")], step(-1)),
+    button("replay-play", t("Play the moves on by themselves"), ["▷", t("Play")], play),
+    button("replay-next", t("Next move"), ["▶", t("Next")], step(1)),
     el("span", { id: "replay-count", class: "replay-count", "data-testid": "replay-count" })));
   document.addEventListener("keydown", (event) => {
     if (event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -74,8 +75,8 @@ export function drawControls() {
   const playing = R.playing !== null;
   $("replay-play").setAttribute("aria-pressed", String(playing));
   setText($("replay-play").querySelector(".glyph"), playing ? "❚❚" : "▷");
-  setText($("replay-play").querySelector(".word"), playing ? "Pause" : "Play");
-  setText($("replay-count"), `move ${f.at} of ${R.data.moves.length}`);
+  setText($("replay-play").querySelector(".word"), playing ? t("Pause") : t("Play"));
+  setText($("replay-count"), t("move {at} of {moves}", { at: number(f.at), moves: number(R.data.moves.length) }));
   const hand = $("replay-hand");
   const deal = [...hand.options].map((o) => Number(o.value)).filter((i) => i <= R.index).pop() ?? 0;
   hand.value = String(deal);

@@ -2,6 +2,7 @@
 // value the review gave it (the review's own JSON, GET /api/games/ID/review/S: nothing is
 // valued again here), the choice made and the expert's best marked, under the table where
 // the live game offers its choices. Elsewhere, a link to the review of the seat to move.
+import { t } from "../i18n.js";
 import { $, el, setText } from "../table/dom.js";
 import { T } from "../table/store.js";
 import { signed } from "../table/hand.js";
@@ -30,8 +31,8 @@ function ranked(d) {
 }
 
 function option(d, token) {
-  const marks = [[token === d.chosen, "chosen", `${names()[d.player]}'s choice`],
-                 [token === d.best, "best", "the expert's best"]].filter(([yes]) => yes);
+  const marks = [[token === d.chosen, "chosen", t("{name}'s choice", { name: names()[d.player] })],
+                 [token === d.best, "best", t("the expert's best")]].filter(([yes]) => yes);
   return el("span", { class: `option ${marks.map((m) => m[1]).join(" ")}`, "data-testid": "replay-option",
                       "data-token": token },
             el("span", { class: "said" }, d.words[token]), " ",
@@ -50,9 +51,9 @@ export function drawDecision() {
   $("actions").classList.toggle("valued", Boolean(d));
   const line = $("hints");
   if (d) {
-    line.replaceChildren(el("span", { class: "long" }, `Expert's estimate (${f.words.hint_label}); `),
-                         `${d.loss >= 0.005 ? `lost ${d.loss.toFixed(2)}` : "no loss"} · `,
-                         reviewLink(d.player, d.hand, "in the review"));
+    const lost = d.loss >= 0.005 ? t("lost {loss}", { loss: d.loss.toFixed(2) }) : t("no loss");
+    line.replaceChildren(el("span", { class: "long" }, t("Expert's estimate ({label}); ", { label: f.words.hint_label })),
+                         `${lost} · `, reviewLink(d.player, d.hand, t("in the review")));
     return;
   }
   if (R.reviewWords) { setText(line, R.reviewWords); return; }
@@ -60,5 +61,5 @@ export function drawDecision() {
   const seat = ended ? last.seat : f.view.to_move ?? last?.seat;
   const number = ended && f.view.phase !== "over" ? hand - 1 : hand;
   line.replaceChildren(...(seat === null || seat === undefined ? []
-    : [reviewLink(seat, number, `Review ${names()[seat]}'s play of this hand`)]));
+    : [reviewLink(seat, number, t("Review {name}'s play of this hand", { name: names()[seat] }))]));
 }

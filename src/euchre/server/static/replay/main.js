@@ -2,6 +2,7 @@
 // position (../table/), every hand face up; the replay steps forward and back, jumps to a
 // hand or a move, and plays on by itself at the speed setting. The positions are the
 // engine's, worked out by the server: the page never applies a rule itself.
+import { t } from "../i18n.js";
 import { bindSettings } from "../settings.js";
 import { $, setText } from "../table/dom.js";
 import { T } from "../table/store.js";
@@ -53,10 +54,10 @@ export function show(i) {
 
 function quiet() {  // the live game's parts a replay has no use for
   for (const id of ["hint", "undo", "resign", "mute", "watching"]) $(id).hidden = true;
-  setText($("conn"), "Replay");
+  setText($("conn"), t("Replay"));
   $("conn").className = "conn replay";
-  setText($("pad-toggle"), "Moves");
-  $("actions").setAttribute("aria-label", "The options of this decision, with the review's values");
+  setText($("pad-toggle"), t("Moves"));
+  $("actions").setAttribute("aria-label", t("The options of this decision, with the review's values"));
 }
 
 function openSide(open) {

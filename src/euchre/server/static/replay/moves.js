@@ -1,6 +1,7 @@
 // The moves of the game by hand, beside the table in the box of what happened: each hand's
 // deal, its bids, the dealer's discard and its tricks, each move a button that shows the
 // table just after it. The move on show is marked and kept in view.
+import { number, t } from "../i18n.js";
 import { $, el, setText } from "../table/dom.js";
 import { R, frameAfter, frames } from "./state.js";
 
@@ -21,7 +22,7 @@ function handItem(deal, moves, go) {
   for (const move of moves) {
     if (move.trick === null) { lines.push(el("li", {}, moveButton(move, go, move.words))); continue; }
     if (!trick || trick.number !== move.trick) {
-      trick = { number: move.trick, node: el("li", { class: "trick-line" }, el("span", { class: "trick-no" }, `Trick ${move.trick}`)) };
+      trick = { number: move.trick, node: el("li", { class: "trick-line" }, el("span", { class: "trick-no" }, t("Trick {number}", { number: number(move.trick) }))) };
       lines.push(trick.node);
     }
     trick.node.append(moveButton(move, go, move.words.replace(" played ", ": ")));
@@ -33,7 +34,7 @@ function handItem(deal, moves, go) {
 
 export function buildMoves(go) {
   const log = $("log");
-  setText($("log-title"), "Moves");
+  setText($("log-title"), t("Moves"));
   buttons = [null];
   const deals = frames().map((f, i) => (f.kind === "deal" ? i : -1)).filter((i) => i >= 0);
   const items = deals.map((deal) => {

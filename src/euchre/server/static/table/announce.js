@@ -44,7 +44,7 @@ export function noticeComings(before, now) {
         notice(g.names.length === 2 ? t("{name} has arrived: the game can start.", { name }) : t("{name} has taken a seat.", { name }));
       }
     } else if (before.game.arrived?.[p] && g.levels?.[p] && !away && name !== was) {
-      notice(t("{name} takes over the seat of {was} from the next hand.", { name, was }));
+      notice(t("{name} takes over {was}'s seat from the next hand.", { name, was }));
     } else if (away && !wasAway) {
       notice(t("The computer plays for {name} until {name} is back.", { name }));
     } else if (wasAway && !away) {
@@ -58,7 +58,8 @@ export function noticeComings(before, now) {
   }
   if (computers.length)
     notice(computers.length === 1 ? t("The game starts: the computer ({level}) plays {name}.", { level: t(g.level), name: computers[0] })
-      : t("The game starts: the computer ({level}) plays {first} and {second}.", { level: t(g.level), first: computers[0], second: computers[1] }));
+      : computers.length === 2 ? t("The game starts: the computer ({level}) plays {first} and {second}.", { level: t(g.level), first: computers[0], second: computers[1] })
+        : t("The game starts: the computer ({level}) plays {first} and {second} and {third}.", { level: t(g.level), first: computers[0], second: computers[1], third: computers[2] }));
 }
 
 // A new state: the move that made it (when it is someone else's, and said once).

@@ -31,7 +31,7 @@ export function drawBar() {
   const handNo = $("hand-no");  // on a phone "Hand 3" alone: the dealer's chip says who deals
   if (!handNo.firstChild) handNo.append(el("span"), el("span", { class: "dealt" }));
   setText(handNo.firstChild, t("Hand {number}", { number: number(hand.number) }));
-  setText(handNo.lastChild, saysOf(hand.dealer, () => t(", you deal"), (name) => t(", {name} deals", { name })));
+  setText(handNo.lastChild, saysOf(hand.dealer, () => t(", You deal"), (name) => t(", {name} deals", { name })));
   setText($("trump"), hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords }) : t("No trump yet"));
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
@@ -73,5 +73,5 @@ export function drawStatus() {
   $("watching").hidden = g.seat !== null;
   if (g.seat === null) setText($("watching"), words().names.length === 2
     ? t("You are watching {first} play {second}.", { first: words().names[0], second: words().names[1] })
-    : t("You are watching the table of {name}.", { name: words().names[0] }));
+    : t("You are watching {name}'s table.", { name: words().names[0] }));
 }

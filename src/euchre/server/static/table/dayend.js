@@ -17,8 +17,8 @@ function compared() {
   const said = { points: points(result.points), expert: points(result.expert), compared: result.compared };
   return saysOf(0, () => tn("You: {points} over the {n} hand (your points less the computer's). The expert, playing the same seat on the same cards: {expert}. You scored {compared}.",
                             "You: {points} over the {n} hands (your points less the computer's). The expert, playing the same seat on the same cards: {expert}. You scored {compared}.", result.hands, said),
-                (name) => tn("{name}: {points} over the {n} hand (the points of {name} less the computer's). The expert, playing the same seat on the same cards: {expert}. {name} scored {compared}.",
-                             "{name}: {points} over the {n} hands (the points of {name} less the computer's). The expert, playing the same seat on the same cards: {expert}. {name} scored {compared}.", result.hands, { ...said, name }));
+                (name) => tn("{name}: {points} over the {n} hand ({name}'s points less the computer's). The expert, playing the same seat on the same cards: {expert}. {name} scored {compared}.",
+                             "{name}: {points} over the {n} hands ({name}'s points less the computer's). The expert, playing the same seat on the same cards: {expert}. {name} scored {compared}.", result.hands, { ...said, name }));
 }
 
 function ask(link) {

@@ -27,8 +27,8 @@ function inviteRows(box, invites, prefix) {
                                 value: new URL(link, location.href).href });
     const partner = seats() === 4 && p === (g.seat + 2) % 4;
     return el("div", { class: "invite-seat" },
-      el("label", { for: id }, partner ? t("The seat of {name} (your partner)", { name: words().names[p] })
-        : t("The seat of {name}", { name: words().names[p] })),
+      el("label", { for: id }, partner ? t("{name}'s seat (your partner)", { name: words().names[p] })
+        : t("{name}'s seat", { name: words().names[p] })),
       el("div", { class: "copy-row" }, input,
          el("button", { type: "button", onclick: () => copy(input) }, t("Copy"))));
   }));

@@ -63,7 +63,7 @@ function updateSlot(node, { card, choice, trump, upcard, open, best }) {
 function drawOpen(box, v) {
   const p = seatAt("s"), cards = handCards({ ...v, hand: T.shown.open[p], player: p });
   box.dataset.zone = "hand";
-  setAttr(box, "aria-label", t("The cards of {name}", { name: words().names[p] }));
+  setAttr(box, "aria-label", t("{name}'s cards", { name: words().names[p] }));
   const best = bestTokens(), up = v.phase === "discard" && v.dealer === p ? cards.length - 1 : -1;
   keyed(box, cards.map((card, i) => ({
     card, choice: null, open: false, upcard: i === up,
@@ -76,7 +76,7 @@ export function drawHand() {
   if (T.shown.open) { drawOpen(box, v); return; }
   if (g.seat === null) {  // a spectator: the first seat's cards, face down
     box.dataset.zone = `seat-${seatAt("s")}`;
-    box.setAttribute("aria-label", t("The cards of {name}", { name: words().names[seatAt("s")] }));
+    box.setAttribute("aria-label", t("{name}'s cards", { name: words().names[seatAt("s")] }));
     [...box.children].forEach((n) => { if (n.tagName !== "IMG") n.remove(); });
     showBacks(box, cardsHeld(seatAt("s")));
     return;

@@ -109,7 +109,7 @@ function showFaces(box, p) {
   box.classList.add("open");
   setAttr(box, "aria-hidden", null);
   setAttr(box, "role", "group");
-  setAttr(box, "aria-label", t("The cards of {name}", { name: words().names[p] }));
+  setAttr(box, "aria-label", t("{name}'s cards", { name: words().names[p] }));
   [...box.children].forEach((n) => { if (!n.dataset.key) n.remove(); });
   keyed(box, cards, (card) => card, (card) => cardImg(card), (img, card) => updateImg(img, card));
 }

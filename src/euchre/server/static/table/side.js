@@ -9,6 +9,7 @@ import { T, endedHand, nameOf, saysOf, sidesShown, words } from "./store.js";
 function drawBids() {
   const ended = endedHand();
   const bids = ended ? words().last_hand.bids : words().bids;
+  $("bids").dataset.empty = t("No bid yet this hand.");  // (shown by the style sheet)
   keyed($("bids"), bids.map((b, i) => ({ ...b, i })), (b) => String(b.i),
         () => el("div"), (node, b) => setText(node, t("{name}: {bid}", { name: nameOf(b.seat), bid: b.words })));
 }
@@ -54,6 +55,7 @@ function drawHandTricks() {
   const v = T.shown.view, ended = endedHand();
   const tricks = ended ? ended.tricks : v.tricks;
   const reasons = ended ? words().last_hand.reasons : words().reasons;
+  $("hand-tricks").dataset.empty = t("No trick played yet.");  // (shown by the style sheet)
   keyed($("hand-tricks"), tricks.map((t, i) => ({ ...t, i })), (t) => t.cards.join(),
     (t) => el("li", {}, ...t.cards.map((c) => cardImg(c)), el("span", { class: "said" })),
     (node, trick) => setText(node.querySelector(".said"), saysOf(trick.winner, () => t("You win: {reason}", { reason: reasons[trick.i] ?? "" }),
