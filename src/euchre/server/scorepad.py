@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..cards import SUIT_SYMBOLS, SUITS
 from ..game import Game
 from ..i18n import _, language
 from ..i18n.catalogs import SOURCE
@@ -47,13 +48,12 @@ def rows(game: Game) -> list[dict[str, Any]]:
 
 def worded(made: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The rows as the reader reads them: the rows are worded in English (``match`` reads
-    their outcomes); in another language each is copied with its trump and outcome in that
-    language."""
+    their outcomes); in another language each is copied with its trump (known by its
+    symbol) and outcome (an ``OUTCOME_SHORT`` message) in that language."""
     if language() == SOURCE:
         return made
-    return [{**row, "trump": suit_text(row["suit"]) if row.get("suit") else None,
-             "outcome": _(OUTCOME_SHORT[row["result"]])} if "result" in row else row
-            for row in made]
+    return [{**row, "trump": row["trump"] and suit_text(SUITS[SUIT_SYMBOLS.index(row["trump"][0])]),
+             "outcome": _(row["outcome"])} for row in made]
 
 
 def _row(result: HandResult, before: Sequence[int]) -> dict[str, Any]:
@@ -61,5 +61,5 @@ def _row(result: HandResult, before: Sequence[int]) -> dict[str, Any]:
     return {"hand": result.hand_number + 1, "dealer": result.dealer, "maker": result.maker,
             "trump": suit_text(result.trump) if result.trump else None,
             "tricks": list(result.tricks_won), "outcome": OUTCOME_SHORT[result.ended],
-            "suit": result.trump, "result": result.ended, "points": list(result.points),
+            "points": list(result.points),
             "score": [a + b for a, b in zip(before, result.points, strict=True)]}

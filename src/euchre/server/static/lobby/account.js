@@ -1,6 +1,8 @@
 // "Your name": register the name with a password, log in and out (the server's session is an
 // HttpOnly cookie: this page never sees it). On registering, the finished games this browser
 // sat in are claimed for the account (each by its seat's token, which only this browser has).
+import { t, tn } from "../i18n.js";
+
 const $ = (id) => document.getElementById(id);
 const GAMES = "euchre.games";
 
@@ -10,7 +12,7 @@ async function send(method, path, body) {
                                       headers: { "Content-Type": "application/json" } });
     return { ok: reply.ok, data: await reply.json() };
   } catch {
-    return { ok: false, data: { error: "the server cannot be reached just now: try again in a moment" } };
+    return { ok: false, data: { error: t("the server cannot be reached just now: try again in a moment") } };
   }
 }
 
@@ -43,7 +45,8 @@ async function signIn(path) {
   if (path === "/api/accounts") {
     const claimed = await send("POST", "/api/accounts/games", { games: tokensHere() });
     const count = claimed.ok ? claimed.data.claimed.length : 0;
-    said = `Your name is registered. ${count} finished game${count === 1 ? "" : "s"} played in this browser ${count === 1 ? "is" : "are"} now your account's.`;
+    said = tn("Your name is registered. {n} finished game played in this browser is now your account's.",
+              "Your name is registered. {n} finished games played in this browser are now your account's.", count);
   }
   show(data.name, said);
 }

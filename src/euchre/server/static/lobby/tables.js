@@ -1,9 +1,11 @@
 // "Play people": the open tables, read again every few seconds (a table fills, another opens,
 // in this server process or another), a seat at any of them in one click, and quick match.
 // The seat's link is kept with this browser's other games, as the lobby keeps every game.
+import { number, t } from "../i18n.js";
+
 const $ = (id) => document.getElementById(id);
 const EVERY = 3000;  // ms between readings of the list
-const GAMES = { two: "Two-handed", three: "Three-handed (cutthroat)", four: "Four-handed (partners)" };
+const GAMES = { two: t("Two-handed"), three: t("Three-handed (cutthroat)"), four: t("Four-handed (partners)") };
 
 function remember(id, link, seat) {
   let games = [];
@@ -19,10 +21,10 @@ async function seatMe(path, body) {
     reply = await fetch(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json" } });
     data = await reply.json();
   } catch {
-    $("quick-error").textContent = "The server cannot be reached just now: try again in a moment.";
+    $("quick-error").textContent = t("The server cannot be reached just now: try again in a moment.");
     return;
   }
-  if (!reply.ok) { $("quick-error").textContent = `No seat: ${data.error}.`; return; }
+  if (!reply.ok) { $("quick-error").textContent = t("No seat: {reason}.", { reason: data.error }); return; }
   localStorage.setItem("euchre.name", body.name);
   remember(data.id, data.link, data.seat);
   location.href = data.link;
@@ -30,12 +32,17 @@ async function seatMe(path, body) {
 
 function line(table) {
   const item = document.createElement("li");
-  const waited = table.waiting < 60 ? `${table.waiting} s` : `${Math.floor(table.waiting / 60)} min`;
-  const who = table.names.join(", ");
-  item.append(`${GAMES[table.game] ?? table.game}, to ${table.rules.target}: ${table.taken} of ${table.seats} seats taken (${who}), `
-              + `${table.ranked ? "rated" : "rated unless the computer fills a seat"}, waiting ${waited} `);
-  const sit = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: "Sit here" });
-  sit.setAttribute("aria-label", `Sit at the ${GAMES[table.game] ?? table.game} table of ${who}`);
+  const waited = table.waiting < 60 ? t("{n} s", { n: number(table.waiting) })
+    : t("{n} min", { n: number(Math.floor(table.waiting / 60)) });
+  const who = table.names.join(", "), game = GAMES[table.game] ?? table.game;
+  const values = { game, target: number(table.rules.target), taken: number(table.taken),
+                   seats: number(table.seats), names: who, waited };
+  const said = table.ranked
+    ? t("{game}, to {target}: {taken} of {seats} seats taken ({names}), rated, waiting {waited}", values)
+    : t("{game}, to {target}: {taken} of {seats} seats taken ({names}), rated unless the computer fills a seat, waiting {waited}", values);
+  item.append(`${said} `);
+  const sit = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: t("Sit here") });
+  sit.setAttribute("aria-label", t("Sit at the {game} table of {names}", { game, names: who }));
   sit.addEventListener("click", () => seatMe(`/api/tables/${encodeURIComponent(table.id)}/sit`, { name: $("name").value.trim() }));
   item.append(sit);
   return item;
@@ -47,7 +54,7 @@ async function refresh() {
     if (reply.ok) {
       const { tables } = await reply.json();
       $("open-tables").replaceChildren(...(tables.length ? tables.map(line)
-        : [Object.assign(document.createElement("li"), { textContent: "None waiting." })]));
+        : [Object.assign(document.createElement("li"), { textContent: t("None waiting.") })]));
       document.body.dataset.tables = String(tables.length);
     }
   } catch { /* the next reading tries again */ }
