@@ -112,11 +112,11 @@ def test_options_mean_what_they_say_at_three_and_four():
         for level, deals, bids in (("expert", 2, 32), ("hard", 5, 24)):
             bot = agents.load(level, seed=1, deals=deals)
             assert bot.act(view) in view.legal
-            family = bot._family_player()
+            family = bot._family_player(view)
             assert (family.deals, family.bid_deals) == (deals, bids)
             bot = agents.load(level, seed=1, deals=deals, bid_deals=7)
             bot.act(view)
-            assert bot._family_player().bid_deals == 7
+            assert bot._family_player(view).bid_deals == 7
         for option, value in (("calibrated", False), ("soft_reply", False),
                               ("search_depth", 0), ("opponent", "heuristic")):
             bot = agents.load("expert", seed=1, **{option: value})

@@ -129,8 +129,9 @@ def test_every_level_is_reproducible_and_routed_to_the_family(name):
 
 def test_the_hard_and_expert_levels_are_the_family_search():
     hard, expert = agents.load("hard", seed=1), agents.load("expert", seed=1)
-    assert type(hard._family_player()) is FamilySearch
-    assert type(expert._family_player()) is FamilyExpert
+    view = Game(Rules(players=4), seed=1).view(0)
+    assert type(hard._family_player(view)) is FamilySearch
+    assert type(expert._family_player(view)) is FamilyExpert
 
 
 # --- the open-hand solver -------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import threading
+import time
 from pathlib import Path
 
 import euchre.server as server_package
@@ -49,19 +49,16 @@ def run_jobs(plan: list[tuple[str, int, str]], runs: int) -> list[tuple[str, int
     """Queue ``plan``'s jobs while the worker is held on a first one; the order in which
     the first ``runs`` of them ran (then a moment more, to catch any extra)."""
     ran: list[tuple[str, int, str]] = []
-    gate = threading.Event()
 
     async def scenario() -> None:
-        hints = Hints()
-        hints._queue(_Job("first", 0, "hint", gate.wait, lambda *_: None))
-        await asyncio.sleep(0.05)  # the worker is busy with it
+        hints = Hints()  # (its worker is a process: the first job holds it half a second)
+        hints._queue(_Job("first", 0, "hint", time.sleep, (0.5,), lambda *_: None))
+        await asyncio.sleep(0.05)
         for table, seat, kind in plan:
-            hints._queue(_Job(table, seat, kind, lambda: None,
+            hints._queue(_Job(table, seat, kind, int, (),
                               lambda *_, key=(table, seat, kind): ran.append(key)))
-        gate.set()
-        for _ in range(200):
-            if len(ran) >= runs:
-                break
+        deadline = time.monotonic() + 120  # (the worker's start, on a busy machine)
+        while len(ran) < runs and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.1)
         hints.close()

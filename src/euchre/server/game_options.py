@@ -5,10 +5,8 @@ start), kept apart so that neither needs those modules."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .storage import StoredGame
+from collections.abc import Mapping
+from typing import Any
 
 COMPUTERS = "computers"
 """At a friend table of three or four, the seats nobody had claimed when the host started,
@@ -22,14 +20,16 @@ OPEN, OPENED, BOTS = "open", "opened", "bots"
 host's "bots yes"."""
 
 
-def start_refusal(stored: StoredGame, wait: float, now: float | None = None) -> str | None:
+def start_refusal(options: Mapping[str, Any], wait: float,
+                  now: float | None = None) -> str | None:
     """Why the host may not yet fill an open table's empty seats with computers (``wait``:
-    ``limits.Limits.bots_after``), or None (any other table: None)."""
-    if not stored.options.get(OPEN):
+    ``limits.Limits.bots_after``; ``options``: the stored game's), or None (any other table:
+    None). It takes the options, not the stored game, so that the store may import it."""
+    if not options.get(OPEN):
         return None
-    if not stored.options.get(BOTS):
+    if not options.get(BOTS):
         return "this open table waits for people: its host chose no computers"
-    left = wait - ((now or time.time()) - float(stored.options.get(OPENED, 0.0)))
+    left = wait - ((now or time.time()) - float(options.get(OPENED, 0.0)))
     if left > 0:
         return (f"the computer may fill the empty seats after {wait:.0f} s of waiting: "
                 f"{left:.0f} s to go")

@@ -226,7 +226,7 @@ async def _start(services: Services, table: Table, seat: int) -> None:
         waiting = [s for s, here in enumerate(match.arrived(stored)) if not here]
         if not waiting:
             raise ProtocolError("every seat is taken: the game has started")
-        why = start_refusal(stored, services.bots_after)
+        why = start_refusal(stored.options, services.bots_after)
         if why:
             raise ProtocolError(why)
         levels = match.computer_levels(stored, waiting)
