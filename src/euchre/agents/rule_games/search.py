@@ -56,7 +56,7 @@ class RuleGamesSearch:
     """Determinized search (see the module docstring). ``deals``: deals drawn for a card;
     ``bid_deals``: for every other choice."""
 
-    def __init__(self, seed: int | None = None, deals: int = 24, bid_deals: int = 8) -> None:
+    def __init__(self, seed: int | None = None, deals: int = 16, bid_deals: int = 6) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if type(value) is not int or not 1 <= value <= 10_000:
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
