@@ -139,3 +139,17 @@ def test_the_arena_refuses_a_count_of_matches_its_sets_cannot_make(capsys):
     assert main(["arena", "medium", "easy", "--game", "napoleon", "--players", "3",
                  "--games", "4"]) == 2
     assert "must be a multiple of 3" in capsys.readouterr().err
+
+
+def test_a_tournament_of_levels_in_napoleon_rates_them(capsys):
+    """``euchre tournament --game``: three levels at Napoleon's table of three, A's seat
+    rotated; every pairing's matches are played and each bot is rated."""
+    import json
+
+    from euchre.cli import main
+
+    assert main(["tournament", "medium", "easy", "random", "--game", "napoleon", "--players",
+                 "3", "--games", "6", "--target", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["game"] == "napoleon" and data["games_per_pairing"] == 6
+    assert {row["name"] for row in data["ratings"]} == {"medium", "easy", "random"}
