@@ -159,3 +159,15 @@ def test_flags_a_game_does_not_take_are_one_line(argv, message, capsys, tmp_path
     assert main([*argv, "--new"]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_list_of_saved_matches_tells_each_games_score(tmp_path, monkeypatch, capsys):
+    child = spawn(tmp_path, "--game", "napoleon", "--players", "5", "--seed", "2")
+    child.expect(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
+    assert main(["play", "--list"]) == 0
+    listed = capsys.readouterr().out
+    assert "napoleon-medium: hand 1, Napoleon: You 0, West 0, North-west 0, North-east 0, " \
+           "East 0 (medium), to 30" in listed

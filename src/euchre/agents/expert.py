@@ -152,7 +152,7 @@ class ExpertAgent:
 
     _rule_games: Any = None
 
-    def _family_player(self, view: Any) -> Any:
+    def _family_player(self, view: Any = None) -> Any:
         """The player of a three- or four-handed view (``family``): the family's search,
         with inference from the bidding when this expert infers (``expert``) and without
         (``hard``), made once with its own random numbers."""

@@ -36,6 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import action_token, parse_action
+from ..engine.actions import action_token as table_action_token
+from ..engine.actions import parse_action as table_parse_action
 from ..rules import Rules
 from ..view import View
 
@@ -61,6 +63,12 @@ class BotFailure(RuntimeError):
     def to_dict(self) -> dict[str, Any]:
         return {"command": self.command, "decision": self.decision, "reason": self.reason,
                 "stderr": self.stderr}
+
+
+def table_token(text: str) -> str:
+    """The canonical token of an answer in a game on the core (Railroad, Hasenpfeffer,
+    Napoleon)."""
+    return table_action_token(table_parse_action(text))
 
 
 class ExternalAgent:
@@ -111,8 +119,10 @@ class ExternalAgent:
             self.start_match(view.rules, view.player if view.player is not None else 0)
         self._say({"type": "act", "view": view.to_dict()})
         answer = self._read_line()
+        canonical = (table_token if view.rules.game != "euchre" else  # its own tokens
+                     lambda text: action_token(parse_action(text)))
         try:
-            token = action_token(parse_action(answer))
+            token = canonical(answer)
         except ValueError:
             token = None
         if token not in view.legal:

@@ -58,7 +58,7 @@ class HeuristicAgent:
 
     _rule_games: Any = None
 
-    def _family_player(self, view: Any) -> Any:
+    def _family_player(self, view: Any = None) -> Any:
         """The player of a three- or four-handed view (``family.rules_of_thumb``): the
         conventions of a table of partners, made once, with its own random numbers. A view
         of Railroad, Hasenpfeffer or Napoleon goes to their rules of thumb (``rule_games``)."""

@@ -14,15 +14,16 @@ from ..study.plots import plot_margin
 from ..words import count
 from .options import (
     add_family_flags,
+    add_game_flag,
     add_rules_flags,
     add_run_flags,
     bot,
     check_run_flags,
     example,
+    game_rules,
     positive,
     program_options,
 )
-from .options import rules as rules_of
 from .progress import progress_bar
 
 
@@ -31,7 +32,9 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
         "arena", epilog=example("""
 euchre arena expert heuristic --games 200 --workers 2
 euchre arena hard medium --players 4 --games 20   # partners: hard + hard against medium + medium
-euchre arena "exec:python3 examples/bots/random_bot.py" heuristic --games 20 --json"""),
+euchre arena "exec:python3 examples/bots/random_bot.py" heuristic --games 20 --json
+euchre arena expert hard --game railroad --games 20      # also hasenpfeffer, napoleon
+euchre arena hard medium --game napoleon --players 3 --games 9   # A's seat rotated"""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
         help="play bots against each other and measure them",
         description="Matches to the target between bot A and bot B in duplicate pairs (the same "
@@ -51,14 +54,15 @@ euchre arena "exec:python3 examples/bots/random_bot.py" heuristic --games 20 --j
                         help="draw the running margin with its 95%% band")
     add_rules_flags(parser)
     add_family_flags(parser)
+    add_game_flag(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    check_run_flags(args)
+    rules = game_rules(args)
+    per_set = len(arena.seatings(rules.players, rules.game))  # a duplicate set's matches
+    check_run_flags(args, None if rules.game == "euchre" else per_set)
     args.a, args.b = program_options(args, [args.a, args.b])
-    rules = rules_of(args)
-    per_set = len(arena.seatings(rules.players))  # matches a duplicate set: 2, cutthroat 3
     spec = ArenaSpec(args.a, args.b, pairs=args.games // per_set, seed=args.seed, rules=rules,
                      keep_records=bool(args.out))
     out_dir = _prepare_out(args.out) if args.out else None

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.games.euchre.state import SEED_LIMIT
-from ..rules import DECK_SIZES, Rules
+from ..rules import DECK_SIZES, GAMES, Rules
 
 
 class Parser(argparse.ArgumentParser):
@@ -97,6 +97,50 @@ def rules(args: argparse.Namespace) -> Rules:
                  may_call_turned_suit=args.may_call_turned_suit, **family)
 
 
+GAME_DECKS = (24, 25, 28, 32, 33, 52)
+"""The decks of every game (``Rules`` checks those of the game chosen)."""
+
+
+def add_game_flag(parser: argparse.ArgumentParser) -> None:
+    """``--game`` (Euchre, or Railroad, Hasenpfeffer, Napoleon), for a command that has
+    ``add_rules_flags``' and ``add_family_flags``' flags (after them): their decks and seats
+    widen to every game's, their defaults become the game's own; ``game_rules`` reads them."""
+    parser.add_argument("--game", choices=GAMES, default="euchre",
+                        help="the game: euchre (default; two, three or four seats), railroad, "
+                             "hasenpfeffer or napoleon (--players 3, 4 or 5)")
+    for action in parser._actions:
+        if action.dest == "deck":
+            action.choices = GAME_DECKS
+            action.help = ("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); "
+                           "Railroad 25 (default) or 33; Napoleon 24, 28 or 32 by the seats "
+                           "(default), or 52")
+        elif action.dest == "players":
+            action.choices = (2, 3, 4, 5)
+            action.help = ("Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, 4 "
+                           "(default) or 5")
+        elif action.dest == "target":
+            action.help = "points that win the match; default the game's (10; Napoleon 30)"
+    parser.set_defaults(deck=None, players=None, target=None)
+
+
+def game_rules(args: argparse.Namespace) -> Rules:
+    """The rules ``add_game_flag``'s flags name: Euchre as ``rules`` reads them (its
+    defaults filled in), another game with only the options given (``Rules`` refuses in one
+    line an option the game does not have)."""
+    if args.game == "euchre":
+        args.deck = 24 if args.deck is None else args.deck
+        args.target = 10 if args.target is None else args.target
+        args.players = 2 if args.players is None else args.players
+        return rules(args)
+    options: dict = {name: value for name, value in (
+        ("deck", args.deck), ("players", args.players), ("target", args.target))
+        if value is not None}
+    options.update({flag: True for flag in ("stick_the_dealer", "dealer_must_pick_up",
+                                            "may_call_turned_suit", "defend_alone",
+                                            "joker_dealer_alone") if getattr(args, flag)})
+    return Rules(game=args.game, **options)
+
+
 def add_run_flags(parser: argparse.ArgumentParser) -> None:
     """Seed, workers, backend and JSON output: shared by the arena and the tournament."""
     parser.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
@@ -123,13 +167,20 @@ def program_options(args: argparse.Namespace, bots: list[Any]) -> list[Any]:
     return [b.with_program_options(args.bot_timeout, args.bot_cwd) for b in bots]
 
 
-def check_run_flags(args: argparse.Namespace) -> None:
+def check_run_flags(args: argparse.Namespace, per_set: int | None = None) -> None:
     """What argparse cannot check alone: a plot is a PNG, ``--address`` needs Ray, and a game
-    count is played as asked (matches come in duplicate pairs)."""
+    count is played as asked (matches come in duplicate pairs; ``per_set``: the matches of
+    a duplicate set, when the rules are known)."""
     if getattr(args, "plot", None) and not args.plot.lower().endswith(".png"):
         raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
     if args.address and args.backend != "ray":
         raise ValueError("--address names a Ray cluster: use it with --backend ray")
+    if per_set is not None:
+        if args.games % per_set:
+            raise ValueError(f"--games {args.games}: each deal is played {per_set} times (A in "
+                             f"each seat or side), so the number must be a multiple of "
+                             f"{per_set}")
+        return
     if getattr(args, "players", 2) == 3 and args.games % 3:
         raise ValueError(f"--games {args.games}: in cutthroat each deal is played three times "
                          "(A in each seat), so the number must be a multiple of 3")

@@ -16,7 +16,7 @@ from ..agents import FIRST_LEVEL, LEVELS
 from ..coach import THRESHOLD
 from ..engine.seeds import new_seed
 from ..game import Game
-from ..rules import GAMES, Rules
+from ..rules import Rules
 from ..terminal import saves as store
 from ..terminal.rule_table import RuleTable
 from ..terminal.rule_words import NAMES, TITLES
@@ -24,7 +24,7 @@ from ..terminal.screen import standing
 from ..terminal.table import Table
 from ..words import GUEST, person
 from .daily import login_name
-from .options import add_family_flags, add_rules_flags, example, rules, seed
+from .options import add_family_flags, add_game_flag, add_rules_flags, example, game_rules, seed
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -47,9 +47,6 @@ euchre play --game railroad               # Railroad Euchre: the Joker, calling 
 euchre play --game hasenpfeffer --level hard
 euchre play --game napoleon --players 5   # Napoleon at five (3, 4 or 5; default 4)
 """))
-    parser.add_argument("--game", choices=GAMES, default="euchre",
-                        help="the game: euchre (default; two, three or four seats), railroad, "
-                             "hasenpfeffer or napoleon (--players 3, 4 or 5)")
     parser.add_argument("--level", choices=LEVELS, default=FIRST_LEVEL,
                         help=f"the computer's strength; default {FIRST_LEVEL}")
     parser.add_argument("--partner", choices=LEVELS, default=None,
@@ -72,18 +69,8 @@ euchre play --game napoleon --players 5   # Napoleon at five (3, 4 or 5; default
                              "what the expert preferred and by how much; default off")
     add_rules_flags(parser)
     add_family_flags(parser)
-    for action in parser._actions:  # every game's decks and seats; ``Rules`` checks the
-        if action.dest == "deck":   # game's own
-            action.choices, action.help = (24, 25, 28, 32, 33, 52), DECK_HELP
-        elif action.dest == "players":
-            action.choices, action.help = (2, 3, 4, 5), PLAYERS_HELP
-    parser.set_defaults(deck=None, players=None, target=None)
+    add_game_flag(parser)
     return parser
-
-
-DECK_HELP = ("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); Railroad 25 "
-             "(default) or 33; Napoleon 24, 28 or 32 by the seats (default), or 52")
-PLAYERS_HELP = "Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, 4 (default) or 5"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,25 +81,7 @@ def run(args: argparse.Namespace) -> int:
                                  "at --level (? gives the expert's values)")
     elif args.partner is not None and args.players != 4:
         raise ValueError("--partner is for a table of four (--players 4)")
-    return run_play(args, play_rules(args))
-
-
-def play_rules(args: argparse.Namespace) -> Rules:
-    """The rules the flags name, for the game chosen: Euchre as ``options.rules`` reads
-    them (its defaults filled in), another game with only the options given (``Rules``
-    refuses in one line an option the game does not have)."""
-    if args.game == "euchre":
-        args.deck = 24 if args.deck is None else args.deck
-        args.target = 10 if args.target is None else args.target
-        args.players = 2 if args.players is None else args.players
-        return rules(args)
-    options: dict = {name: value for name, value in (
-        ("deck", args.deck), ("players", args.players), ("target", args.target))
-        if value is not None}
-    options.update({flag: True for flag in ("stick_the_dealer", "dealer_must_pick_up",
-                                            "may_call_turned_suit", "defend_alone",
-                                            "joker_dealer_alone") if getattr(args, flag)})
-    return Rules(game=args.game, **options)
+    return run_play(args, game_rules(args))
 
 
 def run_play(args: argparse.Namespace, rules: Rules) -> int:

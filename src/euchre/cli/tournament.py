@@ -11,15 +11,16 @@ from ..study.plots import plot_tournament
 from ..study.tournament import TournamentResult, run_tournament
 from .options import (
     add_family_flags,
+    add_game_flag,
     add_rules_flags,
     add_run_flags,
     bot,
     check_run_flags,
     example,
+    game_rules,
     positive,
     program_options,
 )
-from .options import rules as rules_of
 from .progress import progress_bar
 
 
@@ -43,14 +44,15 @@ euchre tournament "exec:node examples/bots/random_bot.js" heuristic random --gam
                         help="draw the ratings and the matrix of margins")
     add_rules_flags(parser)
     add_family_flags(parser)
+    add_game_flag(parser)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    check_run_flags(args)
+    rules = game_rules(args)
+    per_set = len(seatings(rules.players, rules.game))  # a duplicate set's matches
+    check_run_flags(args, None if rules.game == "euchre" else per_set)
     args.bots = program_options(args, args.bots)
-    rules = rules_of(args)
-    per_set = len(seatings(rules.players))  # matches a duplicate set: 2, cutthroat 3
     pairings = len(args.bots) * (len(args.bots) - 1) // 2
     started = time.perf_counter()
     with progress_bar(f"{len(args.bots)} bots, {pairings} pairings: pairs",

@@ -65,15 +65,22 @@ from gymnasium import spaces
 
 from .. import agents
 from ..actions import N_ACTIONS, N_FAMILY_ACTIONS, parse_action
+from ..engine.actions import parse_action as parse_table_action
+from ..engine.games import game_sides
 from ..engine.seeds import SEED_LIMIT
+from ..engine.view import TableView
 from ..game import Game
 from ..rules import Rules
 from ..scoring import sides_of
 from ..view import View
-from . import encoding, family_encoding
+from . import encoding, family_encoding, rule_encoding
 
 ENV_ID = "euchre/TwoHandedEuchre-v0"
 ENV_IDS = {2: ENV_ID, 3: "euchre/ThreeHandedEuchre-v0", 4: "euchre/FourHandedEuchre-v0"}
+GAME_ENV_IDS = {"railroad": "euchre/RailroadEuchre-v0", "hasenpfeffer": "euchre/Hasenpfeffer-v0",
+                "napoleon": "euchre/Napoleon-v0"}
+"""The other games of the family, one id each (Napoleon at four; ``rules`` for three or
+five)."""
 EPISODES = ("match", "hand")
 RENDER_MODES = ("human", "ansi")
 FAMILY_BOTS = ("random",)
@@ -82,7 +89,10 @@ FAMILY_BOTS = ("random",)
 
 def sizes(rules: Rules | None = None) -> tuple[int, int]:
     """(observation size, number of action ids) of a game: 522 and 72 for two players,
-    1089 and 78 at a table of three or four."""
+    1089 and 78 at a table of three or four, 2666 and 181 for Railroad, Hasenpfeffer and
+    Napoleon (``rule_encoding``)."""
+    if rules is not None and rules.game != "euchre":
+        return rule_encoding.SIZE, rule_encoding.N_ACTIONS
     if rules is None or rules.players == 2:
         return encoding.SIZE, N_ACTIONS
     return family_encoding.SIZE, N_FAMILY_ACTIONS
@@ -103,7 +113,8 @@ def observe(game: Game, player: int, over: bool = False) -> dict[str, np.ndarray
     ``over`` zeroes the mask, for the last observation of an episode that ends before the
     match does (the engine has dealt the next hand by then)."""
     view = game.view(player)
-    layout = encoding if game.players == 2 else family_encoding
+    layout = (rule_encoding if game.rules.game != "euchre" else
+              encoding if game.players == 2 else family_encoding)
     mask = (np.zeros(sizes(game.rules)[1], dtype=np.int8) if over
             else layout.action_mask(view))
     return {"observation": layout.encode(view), "action_mask": mask}
@@ -117,7 +128,15 @@ def illegal_penalty(rules: Rules) -> float:
 
     >>> illegal_penalty(Rules(target=10)), illegal_penalty(Rules(players=4, target=10))
     (-12.0, -15.0)
+
+    Railroad as the four-handed game; Hasenpfeffer ``-(target + 7)`` (a set costs at most
+    6); Napoleon ``-(target + 40 * players + 1)`` (a failed Blücher costs the bidder 40 to
+    each other player).
     """
+    if rules.game == "hasenpfeffer":
+        return -float(rules.target + 7)
+    if rules.game == "napoleon":
+        return -float(rules.target + 40 * rules.players + 1)
     return -float(rules.target + (2 if rules.players == 2 else 5))
 
 
@@ -143,6 +162,8 @@ def render_text(view: View) -> str:
     P1 holds: 9C JD AH AS JS
     P1 to move: pass order
     """
+    if isinstance(view, TableView):
+        return rule_text(view)
     me = view.player
     score = "-".join(str(points) for points in view.score)
     lines = [f"Hand {view.hand_number + 1}, P{view.dealer} deals; score {score} "
@@ -183,6 +204,42 @@ def render_text(view: View) -> str:
     return "\n".join(lines)
 
 
+def rule_text(view: TableView) -> str:
+    """``render_text`` for Railroad, Hasenpfeffer and Napoleon: the same lines from the
+    game's own view (what it shows of its public state, ``details``, as it is).
+
+    >>> print(rule_text(Game(Rules(game="hasenpfeffer"), seed=7).view(1)))
+    Hasenpfeffer, hand 1, P0 deals; score 0-0 (to 10); P1's view, phase bid
+    high 0, forced False
+    P1 holds: AC JC 9C TH TS 9S
+    P1 to move: pass bid 1 bid 2 bid 3 bid 4 bid 5 bid 6
+    """
+    me = view.player
+    score = "-".join(str(points) for points in view.score)
+    lines = [f"{view.game.capitalize()}, hand {view.hand_number + 1}, P{view.dealer} deals; "
+             f"score {score} (to {view.target}); P{me}'s view, phase {view.phase}"]
+    if view.details:
+        lines.append(", ".join(f"{k} {v}" for k, v in view.details.items()))
+    if view.trump:
+        lines.append(f"Trump {view.trump}, made by P{view.maker} ({view.bid})")
+    if view.bids:
+        lines.append("Bids: " + ", ".join(f"P{p} {t}" for p, t in view.bids))
+    if view.out:
+        lines.append("Sitting out: " + " ".join(f"P{seat}" for seat in view.out))
+    for i, trick in enumerate(view.tricks):
+        lines.append(f"Trick {i + 1}: P{trick['leader']} led {' '.join(trick['cards'])}; "
+                     f"P{trick['winner']} wins")
+    if view.trick:
+        lines.append(f"Trick {len(view.tricks) + 1}: P{view.leader} led "
+                     f"{' '.join(view.trick)}")
+    if view.outcome is not None:
+        lines.append(f"Match over: side {view.outcome['winner']} wins {score}.")
+    lines.append(f"P{me} holds: {' '.join(view.hand) or '(not looked at yet)'}")
+    lines.append(f"P{me} to move: {' '.join(view.legal)}" if view.legal else
+                 f"P{view.to_move} to move")
+    return "\n".join(lines)
+
+
 def points_delta(before: tuple[int, ...], after: tuple[int, ...]) -> int:
     """Player 0's zero-sum reward for a two-handed score change: his points minus player
     1's."""
@@ -190,7 +247,7 @@ def points_delta(before: tuple[int, ...], after: tuple[int, ...]) -> int:
 
 
 def seat_rewards(before: tuple[int, ...], after: tuple[int, ...],
-                 players: int) -> tuple[float, ...]:
+                 players: int, sides: tuple[int, ...] | None = None) -> tuple[float, ...]:
     """Every seat's zero-sum reward for a score change: the points of its side less those of
     the other side (two sides), or less the mean of the others' (cutthroat).
 
@@ -200,7 +257,7 @@ def seat_rewards(before: tuple[int, ...], after: tuple[int, ...],
     gained = [a - b for a, b in zip(after, before, strict=True)]
     total, others = sum(gained), len(gained) - 1
     return tuple(float(gained[side] - (total - gained[side]) / others)
-                 for side in sides_of(players))
+                 for side in (sides or sides_of(players)))
 
 
 class EuchreEnv(gymnasium.Env):
@@ -233,11 +290,14 @@ class EuchreEnv(gymnasium.Env):
             raise ValueError(f"seat must be one of 0 to {players - 1} or None (a random seat), "
                              f"not {seat!r}")
         if opponent is None:
-            opponent = "heuristic" if players == 2 else "random"
-        self.opponent = _check_bot(opponent, "opponent", players)
-        if partner is not None and players != 4:
-            raise ValueError("partner is a seat of the four-handed game (players=4)")
-        self.partner = self.opponent if partner is None else _check_bot(partner, "partner", 4)
+            opponent = ("medium" if self.rules.game != "euchre" else
+                        "heuristic" if players == 2 else "random")
+        self.opponent = _check_bot(opponent, "opponent", self.rules)
+        if partner is not None and (players != 4 or self.rules.game == "napoleon"):
+            raise ValueError("partner is a seat of the four-handed game (players=4), "
+                             "Railroad or Hasenpfeffer")
+        self.partner = self.opponent if partner is None else _check_bot(partner, "partner",
+                                                                         self.rules)
         self.seat = seat
         self.episode = check_episode(episode)
         self.render_mode = check_render_mode(render_mode)
@@ -310,7 +370,8 @@ class EuchreEnv(gymnasium.Env):
         if self.rules.players == 2:
             delta = points_delta(before, game.score)
             return delta if self.player == 0 else -delta
-        return seat_rewards(before, game.score, self.rules.players)[self.player]
+        return seat_rewards(before, game.score, self.rules.players,
+                            game_sides(self.rules))[self.player]
 
     def _play_bots(self) -> float:
         reward = 0.0
@@ -339,11 +400,13 @@ class EuchreEnv(gymnasium.Env):
         """Nothing to release."""
 
 
-def _check_bot(bot: Any, what: str, players: int) -> Any:
-    """A bot name (that plays this game) or an object with ``act(view)``."""
+def _check_bot(bot: Any, what: str, rules: Rules) -> Any:
+    """A bot name (that plays this game) or an object with ``act(view)``: every level plays
+    Railroad, Hasenpfeffer and Napoleon."""
+    players = rules.players
     if isinstance(bot, str):
         agents.load(bot)  # an unknown name fails here, not at the first reset
-        if players != 2 and bot not in FAMILY_BOTS:
+        if players != 2 and rules.game == "euchre" and bot not in FAMILY_BOTS:
             raise ValueError(f"{what} {bot!r} plays only the two-handed game: at a table of "
                              f"{players} the other seats may be {', '.join(FAMILY_BOTS)} or "
                              "any object with act(view)")
@@ -358,18 +421,25 @@ def _bot_action(bot: agents.Agent, view: View) -> int:
     if token not in view.legal:
         raise ValueError(f"the bot of seat {view.player} chose {token!r}, which is not legal: "
                          f"{' '.join(view.legal)}")
+    if isinstance(view, TableView):  # the games on the core number their actions alike
+        return parse_table_action(token)
     return parse_action(token)
 
 
 def register() -> None:
-    """Register ``ENV_IDS`` with Gymnasium once (importing this module does it); the
-    three- and four-handed ids make their game's rules unless ``rules`` is given."""
+    """Register ``ENV_IDS`` and ``GAME_ENV_IDS`` with Gymnasium once (importing this module
+    does it); each id but the two-handed one makes its game's rules unless ``rules`` is
+    given."""
     for players, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point="euchre.envs.gym:EuchreEnv",
                                kwargs={} if players == 2 else {"rules": Rules(players=players)})
+    for game, env_id in GAME_ENV_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, entry_point="euchre.envs.gym:EuchreEnv",
+                               kwargs={"rules": Rules(game=game)})
 
 
 register()
-__all__ = ["ENV_ID", "ENV_IDS", "EuchreEnv", "observation_space", "observe", "register",
-           "render_text", "seat_rewards"]
+__all__ = ["ENV_ID", "ENV_IDS", "GAME_ENV_IDS", "EuchreEnv", "observation_space", "observe",
+           "register", "render_text", "seat_rewards"]

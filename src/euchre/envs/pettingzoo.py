@@ -65,6 +65,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..actions import action_token
+from ..engine.games import game_sides
 from ..engine.seeds import SEED_LIMIT
 from ..game import Game, IllegalAction
 from ..rules import Rules
@@ -181,8 +182,8 @@ class raw_env(AECEnv, EzPickle):
         hand, before = game.hand_number, game.score
         game.apply_id(a)
         seats = self.seats
-        self.rewards = dict(zip(seats, seat_rewards(before, game.score, len(seats)),
-                                strict=True))
+        self.rewards = dict(zip(seats, seat_rewards(before, game.score, len(seats),
+                                                    game_sides(self.rules)), strict=True))
         if game.is_over or (self.episode == "hand" and game.hand_number != hand):
             self.terminations = dict.fromkeys(seats, True)
             self.agent_selection = seats[(seats.index(agent) + 1) % len(seats)]

@@ -22,13 +22,16 @@ from typing import Any
 from .. import agents
 from ..agents import tell
 from ..agents.external import BotFailure
+from ..engine.games import game_sides
 from ..engine.games.euchre.state import mix64
 from ..game import Game
 from ..rules import Rules
-from ..scoring import OUTCOMES, side_of
+from ..scoring import OUTCOMES
 from .parallel import run_jobs
 
 Z95 = 1.959963984540054
+FAILED = {"set": "euchred"}
+"""A Hasenpfeffer or Napoleon bid that failed counts with the euchred hands."""
 
 
 @dataclass(frozen=True)
@@ -133,16 +136,16 @@ class MatchOutcome:
     ``stderr`` (its last lines). The match is lost by that bot."""
 
 
-def seatings(players: int) -> list[tuple[int, ...]]:
+def seatings(players: int, game: str = "euchre") -> list[tuple[int, ...]]:
     """The seats bot A takes in each match of a duplicate set (each deal is played once per
     seating): ``[(0,), (1,)]`` two-handed, ``[(0, 2), (1, 3)]`` four-handed (the sides
-    swapped), ``[(0,), (1,), (2,)]`` in cutthroat (A's seat rotated over the three, B in
-    the two others).
+    swapped; Railroad and Hasenpfeffer too), ``[(0,), (1,), (2,)]`` in cutthroat (A's seat
+    rotated over the three, B in the two others), and so in Napoleon at any number of seats.
 
-    >>> seatings(2), seatings(4), seatings(3)
-    ([(0,), (1,)], [(0, 2), (1, 3)], [(0,), (1,), (2,)])
+    >>> seatings(2), seatings(4), seatings(3), seatings(4, "napoleon")
+    ([(0,), (1,)], [(0, 2), (1, 3)], [(0,), (1,), (2,)], [(0,), (1,), (2,), (3,)])
     """
-    if players == 4:
+    if players == 4 and game != "napoleon":
         return [(0, 2), (1, 3)]
     return [(seat,) for seat in range(players)]
 
@@ -158,7 +161,7 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
         seats = {a_seat: ("a", bot_a.make(mix64(match_seed + 1 + a_seat))),
                  1 - a_seat: ("b", bot_b.make(mix64(match_seed + 3 + a_seat)))}
     else:
-        mine = seatings(players)[a_seat]
+        mine = seatings(players, spec.rules.game)[a_seat]
         seats = {seat: ("a", bot_a.make(mix64(match_seed + 1 + 4 * a_seat + seat)))
                  if seat in mine else ("b", bot_b.make(mix64(match_seed + 17 + 4 * a_seat
                                                              + seat)))
@@ -175,7 +178,7 @@ def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:
         for _, bot in seats.values():
             tell(bot, "close")
     score = game.score
-    side = side_of(players, a_seat)
+    side = game_sides(spec.rules)[a_seat]
     others = [points for s, points in enumerate(score) if s != side]
     a_won = game.winner == side if forfeit is None else forfeit["bot"] == "b"
     return MatchOutcome(
@@ -212,10 +215,11 @@ def _play(game: Game, seats: dict[int, tuple[str, agents.Agent]],
             last = game.view(0).last_hand
             for seat, (_, listener) in seats.items():
                 tell(listener, "hand_over", game.view(seat).last_hand)
-            if last and not last["thrown_in"]:
+            ended = last and last.get("outcome", last.get("ended"))  # a game on the core
+            if ended and ended != "thrown_in":                        # says "ended"
                 maker = seats[last["maker"]][0]
                 makes[maker][0] += 1
-                makes[maker][OUTCOMES.index(last["outcome"]) + 1] += 1
+                makes[maker][OUTCOMES.index(FAILED.get(ended, ended)) + 1] += 1
     for _, (_, bot) in seats.items():
         tell(bot, "match_over", game.score, game.winner)
 
@@ -284,7 +288,7 @@ def play_pair(job: tuple[ArenaSpec, int]) -> list[MatchOutcome]:
     of work): two, or three in cutthroat."""
     spec, pair = job
     return [play_match(spec, pair, a_seat)
-            for a_seat in range(len(seatings(spec.rules.players)))]
+            for a_seat in range(len(seatings(spec.rules.players, spec.rules.game)))]
 
 
 @dataclass
@@ -344,7 +348,7 @@ def summarise(spec: ArenaSpec, outcomes: list[MatchOutcome]) -> dict[str, Any]:
     by_pair: dict[int, list[MatchOutcome]] = {}
     for outcome in outcomes:
         by_pair.setdefault(outcome.pair, []).append(outcome)
-    size = len(seatings(spec.rules.players))
+    size = len(seatings(spec.rules.players, spec.rules.game))
     complete = [pair for pair in by_pair.values() if len(pair) == size]
     wins = sum(o.a_won for pair in complete for o in pair)
     n = size * len(complete)

@@ -32,10 +32,10 @@ from __future__ import annotations
 import time
 
 from ..agents import tell
+from ..engine.games import game_sides
 from ..engine.games.euchre.state import mix64
 from ..game import Game
 from ..rules import Rules
-from ..scoring import side_of
 from .arena import BotSpec, seatings
 
 Side = tuple[BotSpec, BotSpec]
@@ -65,25 +65,9 @@ def side_name(side: BotSpec | Side) -> str:
     return "+".join(map(str, side)) if isinstance(side, tuple) else str(side)
 
 
-def rule_seatings(rules: Rules) -> list[tuple[int, ...]]:
-    """The seats A takes in each play of a deal (``arena.seatings``; Napoleon: one seat,
-    rotated over all of them, whatever the number of players).
-
-    >>> rule_seatings(Rules(game="napoleon")), rule_seatings(Rules(game="railroad"))
-    ([(0,), (1,), (2,), (3,)], [(0, 2), (1, 3)])
-    """
-    if rules.game == "napoleon":
-        return [(seat,) for seat in range(rules.players)]
-    return seatings(rules.players)
-
-
 def side_in(rules: Rules, seat: int) -> int:
     """The side ``seat`` scores for under ``rules`` (every game of the package)."""
-    if rules.game == "euchre":
-        return side_of(rules.players, seat)
-    from ..engine.games import MODULES
-
-    return MODULES[rules.game].sides(rules)[seat]
+    return game_sides(rules)[seat]
 
 
 def seat_bots(side_a: BotSpec | Side, side_b: BotSpec | Side, players: int,
@@ -119,7 +103,7 @@ def duplicate_family_hand(job: tuple[BotSpec | Side, BotSpec | Side, Rules, int,
     bot_seed = mix64(deal_seed + 11)
     net = 0.0
     times: list[float] = []
-    plays = rule_seatings(rules)
+    plays = seatings(players, rules.game)
     for mine in plays:
         specs = seat_bots(side_a, side_b, players, mine)
         timed = {seat for seat in mine if specs[seat] == first_a}

@@ -77,7 +77,7 @@ def run_tournament(bots: Sequence[str | BotSpec], pairs: int, seed: int = 0,
         stats.update(a_index=i, b_index=j)
         pairings.append(stats)
     result = TournamentResult(names, pairings, interrupted=done.interrupted)
-    result.ratings = ratings(len(names), names, outcomes, seed, rules.players)
+    result.ratings = ratings(len(names), names, outcomes, seed, rules.players, rules.game)
     return result
 
 
@@ -110,12 +110,14 @@ def bradley_terry(n: int, wins: dict[tuple[int, int], float]) -> list[float]:
 
 
 def ratings(n: int, names: list[str], outcomes: dict[tuple[int, int], list[MatchOutcome]],
-            seed: int, players: int = 2) -> list[dict[str, Any]]:
+            seed: int, players: int = 2, game: str = "euchre") -> list[dict[str, Any]]:
     """Bradley-Terry ratings with bootstrap intervals (resampling each pairing's pairs). In
     cutthroat, where B plays two seats of three, a match a B won counts half a win for B,
-    so that two equal bots rate alike (A wins a third of the matches, the B's two)."""
-    b_win = 0.5 if players == 3 else 1.0
-    size = len(seatings(players))
+    so that two equal bots rate alike (A wins a third of the matches, the B's two); in
+    Napoleon, where B plays every seat but one, a B's win counts ``1 / (players - 1)``."""
+    size = len(seatings(players, game))
+    alone = size == players > 2  # A in one seat, rotated: B holds all the others
+    b_win = 1.0 / (players - 1) if alone else 1.0
 
     def wins_of(sample: dict[tuple[int, int], list[list[MatchOutcome]]]) -> dict:
         wins: dict[tuple[int, int], float] = {}

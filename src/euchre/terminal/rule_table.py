@@ -20,12 +20,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from .. import agents
+from ..agents.rule_games.reading import trick_seats
 from ..engine.actions import action_token, parse_action
 from ..engine.cards import SUITS, parse_suit
+from ..engine.seeds import mix64
 from ..engine.view import TableView
 from ..engine.words import result_words, score_words
 from ..game import Game
-from ..state import mix64
 from ..words import suit_text
 from . import saves as store
 from .help import StyledPager, game_rules_text
@@ -124,7 +125,7 @@ class RuleTable(Table):
                             if s not in view.out)
             self.say(f"Tricks: {won}.")
         if view.trick:
-            seats = _trick_seats(view)
+            seats = trick_seats(view)
             self.say("Trick: " + ", ".join(f"{self.names[s]} {coloured(card_text(c))}"
                                            for s, c in zip(seats, view.trick, strict=True)))
         hand = "  ".join(coloured(card_text(c)) for c in view.hand) or "(not looked at yet)"
@@ -207,16 +208,6 @@ class RuleTable(Table):
         store.remove(self.save_name)
         self.say(f"Match saved: {escape(str(path))}", soft_wrap=True)
         return 0
-
-
-def _trick_seats(view: TableView) -> list[int]:
-    seats = [view.leader]
-    while len(seats) < len(view.trick):
-        seat = (seats[-1] + 1) % view.rules.players
-        while seat in view.out:
-            seat = (seat + 1) % view.rules.players
-        seats.append(seat)
-    return seats
 
 
 def why_not(view: TableView, token: str, choices: list[str]) -> str:

@@ -56,7 +56,7 @@ class RuleGamesSearch:
     """Determinized search (see the module docstring). ``deals``: deals drawn for a card;
     ``bid_deals``: for every other choice."""
 
-    def __init__(self, seed: int | None = None, deals: int = 24, bid_deals: int = 8) -> None:
+    def __init__(self, seed: int | None = None, deals: int = 16, bid_deals: int = 6) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if type(value) is not int or not 1 <= value <= 10_000:
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
@@ -93,7 +93,8 @@ class RuleGamesSearch:
             totals = [0.0] * len(legal)
             for world, weight in worlds:
                 for i, token in enumerate(legal):
-                    totals[i] += weight * self._choice_value(view.player, world, token)
+                    totals[i] += weight * self._choice_value(view.player, world, token,
+                                                             view.phase == "bid")
         return {token: round(v, 6) for token, v in zip(legal, totals, strict=True)}
 
     def card_deals(self, held: int) -> int:
@@ -147,9 +148,10 @@ class RuleGamesSearch:
 
     # --- every other choice --------------------------------------------------------------
 
-    def _choice_value(self, me: int, world: TableGame, token: str) -> float:
+    def _choice_value(self, me: int, world: TableGame, token: str, shared: bool) -> float:
         """My net points for ``token`` in this deal: the rest of the bidding by the rules of
-        thumb, then the play solved."""
+        thumb, then the play solved (``shared``: the choices lead to few contracts, each
+        worth solving exactly once)."""
         game = world.copy()
         hand = game.hand_number
         game.apply(token)
@@ -158,11 +160,13 @@ class RuleGamesSearch:
             game.apply(choose(game.view(seat)))
         if game.hand_number != hand or game.is_over:
             return 0.0  # thrown in
-        return self._solved(me, game)
+        return self._solved(me, game, shared)
 
-    def _solved(self, me: int, game: TableGame) -> float:
+    def _solved(self, me: int, game: TableGame, shared: bool = False) -> float:
         """My net points when the play of ``game`` (at the first lead) is solved; in
-        Napoleon the bidder's first lead names trump, and he leads his best."""
+        Napoleon the bidder's first lead names trump, and he leads his best. ``shared``:
+        Hasenpfeffer's bids, where several bids end in one contract whose exact count
+        serves them all."""
         view = game.view(me)
         hands = _hands(view, game)
         leader = game.to_move
@@ -172,7 +176,7 @@ class RuleGamesSearch:
             counts = [self._tricks(view, hands, suit_of(c), leader, [], c) for c in cards]
             return _net(view, max(counts)) - caution
         trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
-        if view.game == "hasenpfeffer":  # exact: every bid of the same contract shares it
+        if shared and view.game == "hasenpfeffer":  # exact: every bid of it shares it
             counted, maxers = _teams(view)
             tricks = self.solver.tricks(hands, order_of(view), trump, counted, maxers, leader)
             return _net(view, tricks) - caution

@@ -16,3 +16,14 @@ MODULES: dict[str, RuleModule] = {
     "napoleon": napoleon.MODULE,
 }
 """Every game on the core, by ``Rules.game``."""
+
+
+def game_sides(rules) -> tuple[int, ...]:
+    """The side each seat scores for, in every game of the package: a game on the core by
+    its module, Euchre by its seats (partners opposite at four)."""
+    module = MODULES.get(rules.game)
+    if module is not None:
+        return module.sides(rules)
+    from ...scoring import sides_of
+
+    return sides_of(rules.players)
