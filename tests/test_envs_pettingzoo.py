@@ -249,3 +249,15 @@ def test_example_random_loop_runs():
         mine, theirs = (int(x) for x in score.split("-"))
         assert f"player_0 {mine - theirs:+d}, player_1 {theirs - mine:+d}" in line
         assert max(mine, theirs) >= 5
+
+
+def test_each_game_and_table_size_has_its_own_versioned_name():
+    """Issue 49, criterion 7: the environment was ``two_handed_euchre_v0`` at every size."""
+    from euchre.envs.pettingzoo import ENV_NAMES, raw_env
+
+    made = {}
+    for (game, players), name in ENV_NAMES.items():
+        made[name] = raw_env(Rules(game=game, players=players)).metadata["name"]
+        assert made[name] == name and name.rsplit("_v", 1)[1].isdigit()
+    assert len(set(made)) == len(ENV_NAMES) == 8
+    assert raw_env(Rules(players=3)).metadata["name"] != raw_env(Rules()).metadata["name"]

@@ -106,6 +106,25 @@ def env(
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
+ENV_NAMES = {("euchre", 2): "two_handed_euchre_v0", ("euchre", 3): "three_handed_euchre_v0",
+             ("euchre", 4): "four_handed_euchre_v0", ("railroad", 4): "railroad_euchre_v0",
+             ("hasenpfeffer", 4): "hasenpfeffer_v0", ("napoleon", 3): "napoleon_3p_v0",
+             ("napoleon", 4): "napoleon_4p_v0", ("napoleon", 5): "napoleon_5p_v0"}
+"""The environment's name for each game and table size, PettingZoo's way (``metadata
+["name"]``). Its version goes up whenever what an agent sees or gets changes (the
+observation, the actions, the rewards, when an episode ends); the history is in
+``docs/research.md``. (Until issue 49 every size was called ``two_handed_euchre_v0``.)"""
+
+
+def env_name(rules: Rules) -> str:
+    """The versioned name of the environment of ``rules``' game and table size.
+
+    >>> env_name(Rules(players=4)), env_name(Rules(game="napoleon", players=5))
+    ('four_handed_euchre_v0', 'napoleon_5p_v0')
+    """
+    return ENV_NAMES[(rules.game, rules.players)]
+
+
 class raw_env(AECEnv, EzPickle):
     """Euchre as an AEC game (see the module docstring); illegal actions raise. Lower case,
     as PettingZoo names the unwrapped class of every game."""
@@ -127,6 +146,7 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(f"rules must be a Rules, not {type(self.rules).__name__}")
         self.episode = check_episode(episode)
         self.render_mode = check_render_mode(render_mode)
+        self.metadata = {**type(self).metadata, "name": env_name(self.rules)}
         self.seats = agents_of(self.rules.players)
         self.possible_agents = list(self.seats)
         self.agents = list(self.seats)
