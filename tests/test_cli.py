@@ -312,3 +312,20 @@ def test_replay_of_a_match_of_six_hands_stops_after_them(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.count("\nHand ") == 6 and "in progress" not in out
     assert out.rstrip().endswith(f"After 6 hands: Ann {game.score[0]}, Bo {game.score[1]}.")
+
+
+def test_the_version_is_the_changelogs_newest_release():
+    """Issue 49, criterion 7: a release is cut in the changelog with the package's version,
+    written once (``euchre.__version__``; ``pyproject.toml`` reads it)."""
+    from pathlib import Path
+
+    import euchre
+
+    root = Path(__file__).resolve().parent.parent
+    released = re.findall(r"^## (\d+\.\d+\.\d+) \(\d{4}-\d\d-\d\d\)$",
+                          (root / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    assert released and released[0] == euchre.__version__
+    assert 'version = {attr = "euchre.__version__"}' in (root / "pyproject.toml").read_text()
+    shown = subprocess.run([sys.executable, "-m", "euchre.cli", "--version"],
+                           capture_output=True, text=True, timeout=60)
+    assert shown.stdout.strip() == f"euchre {euchre.__version__}"

@@ -39,4 +39,4 @@ __all__ = [
     "parse_card",
     "resample",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
