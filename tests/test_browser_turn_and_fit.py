@@ -274,6 +274,8 @@ def test_a_phones_six_cards_lie_apart_and_off_the_edge(server, pages, screen):
     page, _ = open_game(server, pages, screen, 4, seed=58, deck=25, joker_dealer_alone=True)
     until(page, random.Random(1), lambda s: s["view"]["phase"] == "discard",
           prefer=lambda t: "pass" if "pass" in t else t[0])
+    page.wait_for_function("() => !document.getAnimations().some("  # as they lie, the
+                           "(a) => a.playState === 'running')")  # upcard landed
     cards = page.evaluate("""() => [...document.querySelectorAll("#hand img[data-card]")]
       .map((e) => {
         const r = e.getBoundingClientRect(); return [r.left, r.right]; })""")
