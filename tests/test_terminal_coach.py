@@ -11,7 +11,8 @@ from rich.console import Console
 from euchre import Game, Rules, words
 from euchre.cards import card_token, deck_cards
 from euchre.cli import build_parser
-from euchre.cli.play import new_table, play_rules
+from euchre.cli.options import game_rules
+from euchre.cli.play import new_table
 from euchre.coach import THRESHOLD
 from euchre.terminal.table import Table
 
@@ -76,7 +77,7 @@ def test_the_note_uses_the_hints_values():
 def test_play_coach_turns_it_on(tmp_path, monkeypatch):
     monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
     args = build_parser().parse_args(["play", "--coach", "--new", "--seed", "3"])
-    table = new_table(args, play_rules(args), Console(file=io.StringIO()))
+    table = new_table(args, game_rules(args), Console(file=io.StringIO()))
     assert table.coaching is True
 
 
