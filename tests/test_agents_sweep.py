@@ -6,7 +6,7 @@ returns one of view.legal")."""
 from __future__ import annotations
 
 import pytest
-from agents_support import DISTINCT, RULE_SETS, deal, load, sweep_views
+from agents_support import DISTINCT, FEW_BIDS, RULE_SETS, deal, load, sweep_views
 
 from euchre import agents
 
@@ -31,7 +31,7 @@ def test_the_sweep_reaches_every_phase_and_option():
 
 def check_bot_on(name: str, views) -> list[str]:
     """Ask a fresh bot every view: what it returned that was not legal, or where it broke."""
-    bot = load(name, seed=11)
+    bot = load(name, seed=11, **(FEW_BIDS if name == "expert" else {}))
     problems = []
     for i, view in enumerate(views):
         try:
@@ -59,7 +59,7 @@ def test_every_bot_only_plays_legal_actions(name):
                                      {"calibrated": False}, {"deals": 1}])
 def test_expert_options_only_play_legal_actions(options):
     views = sweep_views()[::4]
-    bot = agents.load("expert", seed=2, **{"deals": 3, **options})
+    bot = agents.load("expert", seed=2, **{"deals": 3, **FEW_BIDS, **options})
     for view in views:
         assert bot.act(view) in view.legal
 
