@@ -175,5 +175,7 @@ def test_ctrl_c_stops_the_cluster_work_and_reports_what_finished():
     stats = json.loads(stdout)
     assert stats["interrupted"] is True and 0 < stats["pairs"] < 20000
     assert stats["matches"] == 2 * stats["pairs"]
-    time.sleep(2)
+    deadline = time.monotonic() + 60  # the cluster's tasks end (waited for, not slept on)
+    while ray_task_pids() and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert ray_task_pids() == []  # nothing left running on the cluster

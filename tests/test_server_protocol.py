@@ -8,7 +8,6 @@ import random
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 from server_support import Server
@@ -262,8 +261,15 @@ def test_after_a_kill_a_game_waits_in_the_store_until_its_player_comes_back(tmp_
         first.kill()
     assert len(SQLiteStorage(db).load(game["id"]).actions) == owed_at
     second = Server(db, bot_delay=0).start()
-    try:
-        time.sleep(1.5)  # with bot delay 0 a loaded table would have moved long before this
+    try:  # another game's computer moving shows this server's computers at work (waited
+        other = second.new_game(mode="computer", level="medium", name="Bo", seed=2)  # for,
+        mover = second.seat(other["links"]["play"])  # not slept on): a table it had loaded
+        before = mover.state_at_least(0)  # would have moved as soon
+        if before["view"]["to_move"] == 0:
+            mover.send({"type": "action", "action": "pass", "seq": before["seq"]})
+            before = mover.state_at_least(before["seq"] + 1)
+        mover.until(lambda m: m["type"] == "state" and m["seq"] > before["seq"])
+        mover.close()
         assert len(SQLiteStorage(db).load(game["id"]).actions) == owed_at
         seat = second.seat(game["links"]["play"])
         state = seat.until(lambda m: m["type"] == "state" and m["seq"] > owed_at)
