@@ -98,7 +98,7 @@ def pages(browser):
     yield Pages
     for page in opened:
         page.context.close()
-    assert errors == [], "JavaScript errors in the page"
+    assert errors == [], f"JavaScript errors in the page: {errors}"
 
 
 def drawn(page) -> int:
