@@ -18,6 +18,10 @@ import pytest
 from server_support import Server
 
 CHROMIUM = Path("/usr/bin/chromium")
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+"""The screens the page is judged at: a desktop, a phone and a small phone."""
 AXE = Path(__file__).parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
 TIMEOUT = 30_000  # ms: one state change, one page load, one hint
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -12,9 +12,9 @@ import json
 import re
 
 import pytest
-from browser_support import CHROMIUM, axe_violations, browser, pages
+from browser_support import CHROMIUM, PHONE, SMALL_PHONE, axe_violations, browser, pages
 from server_support import Server
-from test_browser_turn_and_fit import BAR_CUT, PHONE, SMALL_PHONE
+from test_browser_turn_and_fit import BAR_CUT
 from test_server_daily import play_to_the_end
 
 from euchre import daily

@@ -12,6 +12,8 @@ import secrets
 import pytest
 from browser_support import (
     CHROMIUM,
+    DESKTOP,
+    PHONE,
     axe_violations,
     browser,
     continue_shown,
@@ -32,8 +34,6 @@ if not CHROMIUM.exists():
 from playwright.sync_api import expect
 
 __all__ = ["browser", "pages", "server"]  # fixtures
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def finished_game(server, players: int, seed: int) -> tuple[str, str, Game]:

@@ -14,6 +14,9 @@ import random
 import pytest
 from browser_support import (
     CHROMIUM,
+    DESKTOP,
+    PHONE,
+    SMALL_PHONE,
     browser,
     continue_shown,
     drawn,
@@ -32,9 +35,6 @@ from playwright.sync_api import expect
 
 __all__ = ["browser", "pages", "server"]  # fixtures
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
 TURNS_RECORDED = """
 window.__turns = [];
