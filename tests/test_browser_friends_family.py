@@ -154,7 +154,9 @@ def test_three_handed_the_computer_fills_a_seat_and_plays_for_a_player_who_left(
     expect(ann.locator("[data-testid=notice]")).to_have_text(
         "Cy takes over East's seat from the next hand.")
     expect(ann.locator("#place-e .name")).to_have_text("Cy (easy)")
-    cy.close()
+    cy.close()  # Cy leaves again: each departure has its own notice, Cy's first
+    expect(ann.locator("[data-testid=notice]")).to_have_text(
+        "The computer plays for Cy until Cy is back.", timeout=15_000)
     bea.goto(server.base + "/")  # Bea leaves: after a second the computer plays for her
     expect(ann.locator("[data-testid=notice]")).to_have_text(
         "The computer plays for Bea until Bea is back.", timeout=15_000)
