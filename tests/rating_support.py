@@ -4,12 +4,16 @@ stores them, its seats owned by the accounts given."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
 from euchre import Game, Rules
 from euchre.history import Stats
 from euchre.server.account_store import Account, NewAccount, owner_key
 from euchre.server.accounts import hash_password
 from euchre.server.lookalike import skeleton
-from euchre.server.storage import Action, Finish, NewGame, StoredGame
+from euchre.server.storage import Action, Finish, NewGame, SQLiteStorage, StoredGame
 
 CHEAP = {"n": 16, "r": 1, "p": 1}
 """A scrypt cost for accounts a test never logs in to."""
@@ -17,6 +21,17 @@ CHEAP = {"n": 16, "r": 1, "p": 1}
 
 def account(name: str) -> NewAccount:
     return NewAccount(Account(skeleton(name), name, hash_password("password1", cost=CHEAP)))
+
+
+@contextlib.contextmanager
+def store_of(path: Path, names: tuple[str, ...]) -> Iterator[SQLiteStorage]:
+    """A new SQLite store at ``path`` with an account for each of ``names``."""
+    storage = SQLiteStorage(path)
+    storage.write([account(name) for name in names])
+    try:
+        yield storage
+    finally:
+        storage.close()
 
 
 def finished_game(game_id: str, rules: Rules, seed: int, owners: dict[int, str],
@@ -40,7 +55,9 @@ def finished_game(game_id: str, rules: Rules, seed: int, owners: dict[int, str],
         game.apply(token)
     record = game.record()  # (as the server's table finishes a match)
     record["winner"] = game.winner
-    writes.append(Finish(game_id, game.winner, game.score, Stats.of_seats(record)))
+    summary = Stats.of_seats(record) if rules.game == "euchre" else \
+        {str(seat): {"matches": 1} for seat in range(players)}  # (Euchre's counts only)
+    writes.append(Finish(game_id, game.winner, game.score, summary))
     return writes
 
 

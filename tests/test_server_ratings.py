@@ -15,13 +15,12 @@ import time
 
 import pytest
 from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
-from rating_support import account, finished_game, snapshot
+from rating_support import account, finished_game, snapshot, store_of
 from server_support import TEST_FLAGS, Browser, Server, friend_game_played
 
 from euchre import Rules, daily
 from euchre.server.lookalike import skeleton
 from euchre.server.ratings import MODEL, PROVISIONAL, RatedGame, game_key, shown
-from euchre.server.storage import SQLiteStorage
 from euchre.server.stores import open_storage
 
 PASSWORD = "correct horse battery"
@@ -37,10 +36,8 @@ def rated(storage, name: str, game: str) -> tuple[float, float, int] | None:
 
 @pytest.fixture
 def store(tmp_path):
-    storage = SQLiteStorage(tmp_path / "games.db")
-    storage.write([account(name) for name in PEOPLE])
-    yield storage
-    storage.close()
+    with store_of(tmp_path / "games.db", PEOPLE) as storage:
+        yield storage
 
 
 def test_partners_are_rated_as_teams_and_the_winners_rise(store):

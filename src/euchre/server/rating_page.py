@@ -9,12 +9,12 @@ from urllib.parse import quote
 
 from ..words import GAME_NAMES
 from . import pages
-from .ratings import ACTIVE_DAYS, PROVISIONAL, Standing
+from .ratings import ACTIVE_DAYS, EUCHRE_KEYS, PROVISIONAL, Standing, rated_games
 
-GAMES = ("two", "three", "four")
-"""The games a top list is offered for first (Euchre's three), each by its key
-(``ratings.game_key``); a game of the family is offered once someone is rated in it."""
-_PLAYERS = {"two": 2, "three": 3, "four": 4}
+GAMES = rated_games()
+"""The games a top list is offered for, each by its key (``ratings.game_key``): Euchre's
+three, then the family's; a game added later is offered once someone is rated in it."""
+_PLAYERS = {key: players for players, key in EUCHRE_KEYS.items()}
 WIDTH, HEIGHT, MARGIN = 640, 260, (48, 16, 40, 56)
 """The chart's size and its margins (top, right, bottom, left) in SVG units."""
 

@@ -29,7 +29,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from .. import daily
-from ..rules import Rules
+from ..rules import GAME_SPECS, Rules
 from .account_store import owner_key
 from .game_options import COMPUTERS, LEFT
 
@@ -51,6 +51,16 @@ SQL_TABLES = (
 )
 
 
+EUCHRE_KEYS = {2: "two", 3: "three", 4: "four"}
+"""Euchre's ratings, by its players: one per table size."""
+
+
+def rated_games() -> tuple[str, ...]:
+    """Every game a rating may be of (``game_key``): Euchre's three, then each game of the
+    family (one Napoleon rating for three, four or five players: free-for-all either way)."""
+    return (*EUCHRE_KEYS.values(), *GAME_SPECS)
+
+
 def steps(real: str, without_rowid: str) -> list[str]:
     """The schema steps adding the ratings, for one database."""
     return [sql.format(real=real, without_rowid=without_rowid) for sql in SQL_TABLES]
@@ -64,7 +74,7 @@ def game_key(rules: Rules) -> str:
     ('two', 'four', 'napoleon')
     """
     if rules.game == "euchre":
-        return {2: "two", 3: "three", 4: "four"}[rules.players]
+        return EUCHRE_KEYS[rules.players]
     return rules.game
 
 
