@@ -11,17 +11,20 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
         "db", help="the browser game's database: copy it (SQLite to PostgreSQL)",
         description="Copy every game (finished or not, with its actions, times and result) "
-                    "from one database to another. A database is a SQLite file or "
-                    "postgresql://USER@HOST:PORT/DB. Games already in the destination are "
-                    "left as they are.",
+                    "and every account (with its sessions and the players it will not be "
+                    "seated with) from one database to another, then work the ratings out "
+                    "again there. A database is a SQLite file or "
+                    "postgresql://USER@HOST:PORT/DB. Games and names already in the "
+                    "destination are left as they are.",
         epilog=example("""
 euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:5432/euchre
 euchre db copy old.db new.db"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = parser.add_subparsers(dest="db_command", metavar="ACTION", required=True)
     copy = actions.add_parser(
-        "copy", help="copy every game from SRC to DST", description="Copy every game from "
-        "SRC to DST; games already in DST are left as they are.",
+        "copy", help="copy every game and account from SRC to DST", description="Copy every "
+        "game and account from SRC to DST, then work the ratings out again in DST; games and "
+        "names already in DST are left as they are.",
         epilog=example("""
 euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:5432/euchre"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -35,7 +38,9 @@ def run(args: argparse.Namespace) -> int:
     from .progress import progress_bar
 
     with progress_bar("copying games", 0) as update:
-        copied, skipped = copy_games(args.source, args.target, progress=update)
-    print(f"{copied} game{'s' if copied != 1 else ''} copied"
-          + (f", {skipped} already there" if skipped else ""))
+        copied = copy_games(args.source, args.target, progress=update)
+    print(f"{copied.games} game{'s' if copied.games != 1 else ''} copied"
+          + (f", {copied.skipped} already there" if copied.skipped else "")
+          + f"; {copied.accounts} account{'s' if copied.accounts != 1 else ''} copied, "
+            "ratings worked out again")
     return 0

@@ -82,6 +82,46 @@ class Dislike:
     whom: str
 
 
+@dataclass(frozen=True)
+class AccountRows:
+    """Every account, session and dislike of a store, as its rows (``euchre db copy``):
+    accounts (key, name, hash, created), sessions (id, account, created), dislikes (who,
+    whom). A session is the hash of its cookie's secret, so a copy opens nothing new: it
+    keeps the people logged in whose browsers hold the cookies."""
+
+    accounts: tuple[tuple, ...] = ()
+    sessions: tuple[tuple, ...] = ()
+    dislikes: tuple[tuple, ...] = ()
+
+
+@dataclass(frozen=True)
+class CopyAccounts:
+    """Rows of another store's accounts, sessions and dislikes, written beside those here;
+    a name registered here already keeps its own account (and sessions)."""
+
+    rows: AccountRows
+
+
+def _copy_accounts(connection: Any, mark: str, item: CopyAccounts, now: float) -> None:
+    """Each account not here yet, then its sessions and dislikes: an account here already
+    is another person's (registered on this server), and gets nothing of the other's."""
+    new = set()
+    for key, name, hash_, created in item.rows.accounts:
+        if connection.execute(f"SELECT 1 FROM accounts WHERE key = {mark}",
+                              (key,)).fetchone() is None:
+            connection.execute(f"INSERT INTO accounts (key, name, hash, created) VALUES "
+                               f"({mark}, {mark}, {mark}, {mark})", (key, name, hash_, created))
+            new.add(key)
+    for session, account, created in item.rows.sessions:
+        if account in new:
+            connection.execute(f"INSERT INTO sessions (id, account, created) VALUES ({mark}, "
+                               f"{mark}, {mark}) ON CONFLICT (id) DO NOTHING",
+                               (session, account, created))
+    for who, whom in item.rows.dislikes:
+        if who in new:
+            _dislike(connection, mark, Dislike(who, whom), now)
+
+
 def _dislike(connection: Any, mark: str, item: Dislike, now: float) -> None:
     connection.execute(f"INSERT INTO dislikes (who, whom) VALUES ({mark}, {mark}) ON CONFLICT "
                        "(who, whom) DO NOTHING", (item.who, item.whom))
@@ -103,13 +143,14 @@ def _end_session(connection: Any, mark: str, item: EndSession, now: float) -> No
 
 
 WRITERS = {NewAccount: _new_account, NewSession: _new_session, EndSession: _end_session,
-           Dislike: _dislike}
+           Dislike: _dislike, CopyAccounts: _copy_accounts}
 """Each write of this module, taking the connection, the mark, the write and the time."""
 
 
-def writer(kind: type, mark: str) -> Any:
-    """A store's writer of ``kind`` (the store's shape: connection, item, time)."""
-    write = WRITERS[kind]
+def writer(kind: type, mark: str, writers: dict[type, Any] | None = None) -> Any:
+    """A store's writer of ``kind`` (the store's shape: connection, item, time), from
+    ``writers`` (this module's ``WRITERS``, or another's of the same shape)."""
+    write = (WRITERS if writers is None else writers)[kind]
     return lambda connection, item, now: write(connection, mark, item, now)
 
 
@@ -132,6 +173,14 @@ class AccountReads:
                       "s.account WHERE s.id = ? AND s.created > ?"),
             (session_id, since)).fetchone()
         return None if row is None else Account(*row)
+
+    def account_rows(self) -> AccountRows:
+        """Every account, session and dislike here (``AccountRows``)."""
+        connection = self._connection()  # type: ignore[attr-defined]
+        return AccountRows(*(tuple(tuple(row) for row in connection.execute(sql)) for sql in (
+            "SELECT key, name, hash, created FROM accounts ORDER BY created, key",
+            "SELECT id, account, created FROM sessions ORDER BY created, id",
+            "SELECT who, whom FROM dislikes ORDER BY who, whom")))
 
     def avoided(self, key: str) -> set[str]:
         """The name keys quick match keeps away from the name ``key``: those its account

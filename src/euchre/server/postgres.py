@@ -230,7 +230,8 @@ def safe_url(url: str) -> str:
     return f"{scheme}://{user.partition(':')[0]}@{tail}"
 
 
-QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting, *account_store.WRITERS)
+QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting, *account_store.WRITERS,
+         *ratings.WRITERS)
 """Writes no live table needs to hear of: a game nobody has opened, a stored review."""
 
 
@@ -326,4 +327,5 @@ _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _renam
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
             SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
             Setting: _setting,
-            **{kind: account_store.writer(kind, "%s") for kind in account_store.WRITERS}}
+            **{kind: account_store.writer(kind, "%s") for kind in account_store.WRITERS},
+            **{kind: account_store.writer(kind, "%s", ratings.WRITERS) for kind in ratings.WRITERS}}

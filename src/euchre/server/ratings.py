@@ -173,6 +173,26 @@ def add_game(connection: Any, mark: str, game: RatedGame, at: float) -> None:
                 (account, key, game.id, at, rating.mu, rating.sigma))
 
 
+@dataclass(frozen=True)
+class SeatTimes:
+    """When each seat of copied games finished where they were played, as the index of
+    seats there holds it (``euchre db copy``): the ratings are rebuilt in that order, so a
+    copy rates exactly as the original did, whatever was set on a game after its end."""
+
+    rows: tuple[tuple[str, int, float], ...]
+    """(game id, seat, time)."""
+
+
+def _seat_times(connection: Any, mark: str, item: SeatTimes, now: float) -> None:
+    for game_id, seat, at in item.rows:
+        connection.execute(f"UPDATE seats SET updated = {mark} WHERE game_id = {mark} AND "
+                           f"seat = {mark}", (at, game_id, seat))
+
+
+WRITERS = {SeatTimes: _seat_times}
+"""Each write of this module (a store makes its writers with ``account_store.writer``)."""
+
+
 RATED_COLUMNS = "g.id, g.rules, g.mode, g.seeded, g.options, g.score, g.winner"
 
 
@@ -231,6 +251,13 @@ class RatingReads:
             "DESC, a.name LIMIT ?"), (game, since, limit)).fetchall()
         return [Standing(name, shown(mu, sigma), games, last)
                 for name, mu, sigma, games, last in rows]
+
+    def seat_times(self, game_ids: set[str]) -> SeatTimes:
+        """The index's time of each seat of ``game_ids`` (``SeatTimes``)."""
+        return SeatTimes(tuple(
+            (game_id, seat, at) for game_id, seat, at in  # type: ignore[attr-defined]
+            self._connection().execute("SELECT game_id, seat, updated FROM seats ORDER BY "  # type: ignore
+                                       "game_id, seat") if game_id in game_ids))
 
     def rated_kinds(self) -> list[str]:
         """The games someone is rated in."""

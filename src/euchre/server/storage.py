@@ -662,7 +662,8 @@ _WRITERS = {NewGame: _new_game, Action: _action, Finish: _finish, Rename: _renam
             SetOption: _set_option, TakeBack: _take_back, Claim: _claim,
             SaveReview: _save_review, DailyEntry: _daily_entry, DailyResult: _daily_result,
             Setting: _setting,
-            **{kind: account_store.writer(kind, "?") for kind in account_store.WRITERS}}
+            **{kind: account_store.writer(kind, "?") for kind in account_store.WRITERS},
+            **{kind: account_store.writer(kind, "?", ratings.WRITERS) for kind in ratings.WRITERS}}
 
 
 def actions_of(connection: Any, game_id: str, mark: str = "?") -> list[str]:

@@ -3,14 +3,20 @@
 ``--db`` is a file (SQLite, the embedded default) or ``postgresql://USER@HOST:PORT/DB``.
 ``copy_games`` is ``euchre db copy SRC DST``: every game, finished or not, with its times,
 result, options and actions, each in one transaction on the destination, then its stored
-reviews (the coach's); games already there are left as they are and counted.
+reviews (the coach's); games already there are left as they are and counted. Then the
+accounts with their sessions and "don't seat me with" choices (a name registered at the
+destination already keeps its own account), and the ratings, worked out again at the
+destination from every game it now holds, in the order they finished where they were
+played (``ratings.SeatTimes``): a copy into an empty database rates exactly as the source.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
+from .account_store import CopyAccounts
 from .peers import Peers, PostgresPeers, SoloPeers
 from .postgres import PostgresStorage, is_postgres_url
 from .storage import SaveReview, SQLiteStorage, Storage
@@ -31,11 +37,21 @@ def peers_for(storage: Storage) -> Peers:
     return SoloPeers()
 
 
+class Copied(NamedTuple):
+    """What ``copy_games`` did."""
+
+    games: int
+    skipped: int
+    """Games the destination held already."""
+    accounts: int
+    """Accounts new at the destination."""
+
+
 def copy_games(source: str | Path, target: str | Path,
-               progress: Callable[[int, int], None] | None = None) -> tuple[int, int]:
-    """Copy every game of ``source`` into ``target``: (copied, already there). Every game
-    is replayed on the way (a damaged one stops the copy with its one-line error, before it
-    is written)."""
+               progress: Callable[[int, int], None] | None = None) -> Copied:
+    """Copy every game of ``source`` into ``target``, then its accounts and ratings (see
+    the module's docstring). Every game is replayed on the way (a damaged one stops the
+    copy with its one-line error, before it is written)."""
     if str(source) == str(target):
         raise ValueError("the source and the destination are the same database")
     if not is_postgres_url(str(source)) and not Path(source).is_file():
@@ -44,11 +60,9 @@ def copy_games(source: str | Path, target: str | Path,
     try:
         here = set(dst.all_ids())  # type: ignore[attr-defined]
         ids = src.all_ids()  # type: ignore[attr-defined]
-        copied = skipped = 0
+        copied: set[str] = set()
         for n, game_id in enumerate(ids, 1):
-            if game_id in here:
-                skipped += 1
-            else:
+            if game_id not in here:
                 game = src.load(game_id)
                 assert game is not None
                 game.replay()  # refuses a damaged game, naming it
@@ -57,10 +71,15 @@ def copy_games(source: str | Path, target: str | Path,
                            if (review := src.load_review(game_id, seat)) is not None]
                 if reviews:  # the coach's stored reviews go with their game
                     dst.write(reviews)
-                copied += 1
+                copied.add(game_id)
             if progress:
                 progress(n, len(ids))
-        return copied, skipped
+        accounts = len(dst.account_rows().accounts)  # type: ignore[attr-defined]
+        dst.write([CopyAccounts(src.account_rows()),  # type: ignore[attr-defined]
+                   src.seat_times(copied)])  # type: ignore[attr-defined]
+        accounts = len(dst.account_rows().accounts) - accounts  # type: ignore[attr-defined]
+        dst.rebuild_ratings()  # type: ignore[attr-defined]
+        return Copied(len(copied), len(ids) - len(copied), accounts)
     finally:
         src.close()
         dst.close()
