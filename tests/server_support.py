@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -11,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from http.cookiejar import CookieJar
 from pathlib import Path
 from typing import Any
@@ -127,6 +129,20 @@ class Server:
             link = self.claim(link)
         game_id, _, query = link.removeprefix("/play/").partition("?")
         return Seat(f"ws://127.0.0.1:{self.port}/ws/{game_id}?{query}", cookies)
+
+
+@contextlib.contextmanager
+def two_servers(db: str, flags: tuple[str, ...] = TEST_FLAGS) -> Iterator[tuple[Server, Server]]:
+    """Two ``euchre serve`` processes on one database (a PostgreSQL URL), stopped after."""
+    one = Server(db, flags=flags).start()  # type: ignore[arg-type]
+    try:
+        two = Server(db, flags=flags).start()  # type: ignore[arg-type]
+        try:
+            yield one, two
+        finally:
+            two.stop()
+    finally:
+        one.stop()
 
 
 class Browser:

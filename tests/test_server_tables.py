@@ -14,7 +14,7 @@ import time
 
 import pytest
 from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
-from server_support import TEST_FLAGS, Browser, Server
+from server_support import TEST_FLAGS, Browser, Server, two_servers
 
 BOTS_AFTER = 2
 """The module's server lets a host seat computers after this many seconds."""
@@ -132,9 +132,7 @@ def test_two_guests_and_two_registered_players_meet_at_four(server):
 
 def test_a_quick_match_across_two_processes_on_postgresql(postgres_url):  # noqa: F811
     reset(postgres_url)
-    one = Server(postgres_url, flags=TEST_FLAGS).start()
-    two = Server(postgres_url, flags=TEST_FLAGS).start()
-    try:
+    with two_servers(postgres_url) as (one, two):
         status, ann = one.post("/api/quick", {"game": "two", "name": "Proc Ann"})
         assert status == 200
         assert [t["id"] for t in json.loads(two.get("/api/tables")[1])["tables"]] == [ann["id"]]
@@ -152,9 +150,6 @@ def test_a_quick_match_across_two_processes_on_postgresql(postgres_url):  # noqa
         other.until(lambda m: m["type"] == "state" and m["seq"] > moved["seq"], 15)
         a.close()
         b.close()
-    finally:
-        one.stop()
-        two.stop()
 
 
 def test_quick_match_never_seats_a_player_with_one_he_will_not_play_again(server):

@@ -135,6 +135,11 @@ def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
                                                 "computer plays the seat of a player gone this "
                                                 "long, until he is back; default "
                                                 f"{d.seat_wait:g}")
+    limits.add_argument("--turn-timer", type=_long_seconds, default=d.turn_timer,
+                        metavar="SECONDS", help="at a table of people, the computer makes the "
+                                                "move of a player who has not moved for this "
+                                                "long, and the table is told; default "
+                                                f"{d.turn_timer:g}")
     limits.add_argument("--bots-after", type=_long_seconds, default=d.bots_after,
                         metavar="SECONDS", help="an open table whose host allows computers "
                                                 "waits this long for people before he may "
@@ -213,4 +218,5 @@ def limits_of(args: argparse.Namespace) -> Any:
                     allowed_origins=tuple(args.allowed_origin),
                     trusted_proxies=tuple(args.trusted_proxy),
                     abandon_after=args.abandon_after * 86_400, seat_wait=args.seat_wait,
-                    bots_after=args.bots_after, computer_workers=args.computer_workers)
+                    bots_after=args.bots_after, turn_timer=args.turn_timer,
+                    computer_workers=args.computer_workers)

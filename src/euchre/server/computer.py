@@ -22,6 +22,7 @@ from .committer import Committer
 from .limits import BOT_DELAY
 from .peers import LEASE_RETRY, Peers, SoloPeers
 from .table import Stale, Table, accept, reload
+from .turn_timer import TurnTimers
 from .workers import Remote, Workers
 
 log = logging.getLogger("euchre.server")
@@ -39,10 +40,15 @@ class Computer:
         self.bot_delay = bot_delay
         """Least seconds from the computer's turn to its move (thinking included)."""
         self.workers = Workers(workers)
+        self.timers = TurnTimers(committer, self.shared)
+        """A person's turn at a table of people: the computer moves for him once its timer
+        runs out (``turn_timer``)."""
 
     def wake(self, table: Table) -> None:
-        """Start the computer's turns at ``table`` if it is to move (and not already on it)."""
+        """Start the computer's turns at ``table`` if it is to move (and not already on it),
+        or the timer of a person's turn."""
         if table.over() or table.game.to_move not in table.bots:
+            self.timers.arm(table, self.wake)
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.get_running_loop().create_task(self._turns(table))
@@ -53,10 +59,10 @@ class Computer:
         nothing: that process moves)."""
         return table.bot_task is None or table.bot_task.done() or table.waiting
 
-    @staticmethod
-    def stop(table: Table) -> None:
+    def stop(self, table: Table) -> None:
         if table.bot_task is not None:
             table.bot_task.cancel()
+        self.timers.stop(table)
 
     def let_go(self, table: Table) -> None:
         """A table is no longer live here: its computer's task stops and its lease goes."""
@@ -101,6 +107,7 @@ class Computer:
                     log.exception("game %s: the computer's move %r failed", table.stored.id,
                                   token)
                     await asyncio.sleep(1)
+        self.timers.arm(table, self.wake)  # a person's turn now, perhaps
 
     async def _decide(self, table: Table, seat: int, bot: agents.Agent | Remote) -> str:
         """The bot's choice at ``seat``, told first of the hands that ended since it last

@@ -218,7 +218,8 @@ class Hub:
         if game is None:
             game = stored.replay()
         table = Table(stored, game, {},
-                      rematch_asked=set(stored.options.get(match.REMATCH_ASKED, [])))
+                      rematch_asked=set(stored.options.get(match.REMATCH_ASKED, [])),
+                      turn_timer=self.limits.turn_timer)
         seat_bots(table)
         self.tables[stored.id] = table
         self._idle_since[stored.id] = time.monotonic()  # until someone joins
@@ -383,6 +384,7 @@ class Hub:
                     table.broadcast()  # the others see who is connected
                     if client.seat is not None:
                         await tell_rematch(table, self.committer, [client])
+                    self.computer.wake(table)  # (his turn's timer runs where he is)
                     return table
 
     async def leave(self, table: Table, client: Client) -> None:

@@ -84,6 +84,9 @@ class Limits:
     seat_wait: float = 60.0
     """Seconds a person's seat at a friend table of three or four waits for him once he has
     left (no connection) before the computer plays it for him, until he is back."""
+    turn_timer: float = 30.0
+    """Seconds a person at a table of people (``turn_timer``) has for each move before the
+    computer makes it for him, and the whole table is told so."""
     bots_after: float = 60.0
     """Seconds an open table (``open_tables``) waits for people before its host, if he
     allowed it, may fill its empty seats with computers."""

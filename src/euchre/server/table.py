@@ -28,9 +28,12 @@ from . import match, scorepad, wording
 from .client import Client
 from .committer import Committer
 from .protocol import COMPUTER, ProtocolError, encode
-from .storage import Action, Conflict, DailyResult, Finish, StoredGame
+from .storage import Action, Conflict, DailyResult, Finish, SetOption, StoredGame
 from .workers import Remote, seat_player
 
+TIMED_OUT = "timed_out"
+"""The key of ``StoredGame.options`` naming the last move the computer made for a person
+whose turn timer ran out: ``{"seat": seat, "seq": its place among the actions}``."""
 WRONG_TOKEN = "this link's seat token is not valid for this game"
 """What a seat link with a token that opens no seat is told (its page says it too)."""
 
@@ -68,6 +71,12 @@ class Table:
     bots_told: dict[int, int] = field(default_factory=dict)
     """For each bot's seat, the hands it was told of (``agents.tell_past_hands``): a table
     loaded again tells its new bot of every hand so far before it moves."""
+    turn_timer: float = 0.0
+    """Seconds a person at a table with other people has for a move before the computer
+    makes it for him (``turn_timer``; 0: no timer)."""
+    turn_task: tuple[int, asyncio.Task[None]] | None = None
+    """The timer of the person's turn now, with the state (``seq``) it times
+    (``turn_timer``)."""
 
     @property
     def seq(self) -> int:
@@ -130,6 +139,8 @@ class Table:
                          "levels": [self.levels.get(s) for s in range(len(names))],
                          "connected": connected, "arrived": arrived,
                          "away": match.away(stored),
+                         "turn_timer": self.turn_timer if timed(self) else None,
+                         "timed_out": stored.options.get(TIMED_OUT),
                          "finished": self.over(), "winner": match.winner(stored, game),
                          "invite": match.invite_link(stored) if seat == 0 else None,
                          "invites": match.invite_links(stored) if seat == 0 else {},
@@ -182,13 +193,23 @@ def seat_bots(table: Table) -> None:
             table.levels[seat] = level
 
 
-async def accept(table: Table, committer: Committer, seat: int, token: str) -> None:
-    """Apply, commit, then broadcast (the caller holds the table's lock). ``IllegalAction``
-    with the reason and nothing changed; ``Stale`` when another process moved first."""
+def timed(table: Table) -> bool:
+    """Whether the table's players have a turn timer (``turn_timer``): a friend table where
+    more than one person plays (against the computer alone, nobody waits)."""
+    stored = table.stored
+    return bool(table.turn_timer) and stored.mode == "friend" and \
+        len(match.people(stored)) > 1 and daily.DAY not in stored.options
+
+
+async def accept(table: Table, committer: Committer, seat: int, token: str,
+                 also: tuple[SetOption, ...] = ()) -> None:
+    """Apply, commit (with the options ``also`` sets, in the same transaction), then
+    broadcast (the caller holds the table's lock). ``IllegalAction`` with the reason and
+    nothing changed; ``Stale`` when another process moved first."""
     game, stored = table.game, table.stored
     game.apply(token)
     canonical = action_token(parse_action(token))  # stored as TH, not 10h
-    writes: list[Any] = [Action(stored.id, table.seq, seat, canonical)]
+    writes: list[Any] = [Action(stored.id, table.seq, seat, canonical), *also]
     if match.finished(stored, game):
         writes.extend(_finish(stored, game))
     try:
@@ -202,6 +223,7 @@ async def accept(table: Table, committer: Committer, seat: int, token: str) -> N
         game.pop()
         log.error("game %s: could not store %r: %s", stored.id, canonical, err)
         raise ProtocolError("the server could not save that move; try again") from None
+    stored.options.update({option.key: option.value for option in also})
     table.applied(seat, canonical)
     table.broadcast(move=True)
 

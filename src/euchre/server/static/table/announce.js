@@ -13,7 +13,7 @@ export function say(text, log = true) {
   if (log) logLine(text);
 }
 
-function notice(text) {
+export function notice(text) {
   setText($("notice"), text);
   $("notice").hidden = false;
   say(text);

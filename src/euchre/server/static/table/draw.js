@@ -10,6 +10,7 @@ import { drawChoices, drawHand, drawHints } from "./hand.js";
 import { drawHandEnd, drawOver } from "./panels.js";
 import { drawSide } from "./side.js";
 import { drawFriend } from "./friend.js";
+import { drawPeople } from "./people.js";
 import { keepFocus } from "./keys.js";
 import { motionOn } from "../settings.js";
 
@@ -41,6 +42,7 @@ export function draw() {
   drawHandEnd();
   drawOver();
   drawFriend();
+  drawPeople();
   drawSide();
   recolour();
   document.body.dataset.seq = String(T.shown.seq);

@@ -12,6 +12,7 @@ import { bindKeys } from "./keys.js";
 import { bindFriend } from "./friend.js";
 import { bindLastTrick, showLastTrick } from "./centre.js";
 import { remember } from "./remember.js";
+import { heard } from "./people.js";
 
 function receive(message) {
   if (message.type === "error") { forgetCoach(); $("error").textContent = message.message; return; }
@@ -19,6 +20,7 @@ function receive(message) {
     if (T.shown && message.seq < T.shown.seq) $("coach-note").textContent = message.note || "";
     return;
   }
+  if (message.type === "said") { heard(message); return; }
   if (message.type === "rematch") {
     remember(message.link, { game: { seat: T.shown?.game.seat ?? 0 } });
     location.href = message.link;

@@ -9,6 +9,7 @@ import { T } from "./store.js";
 import { draw } from "./draw.js";
 import { deal, gather, settle, snapshot } from "./motion.js";
 import { announceHand, announceMove, announceTrick, noticeComings } from "./announce.js";
+import { noticeTimeout } from "./people.js";
 import { remember } from "./remember.js";
 
 const queue = [];
@@ -129,6 +130,7 @@ function show(state, completed, hideHand = false) {
   T.hiding = hideHand;
   lastDrawn = Date.now();
   noticeComings(before, state);
+  noticeTimeout(before, state);
   announceMove(before, state);
   remember(location.pathname + location.search, state);
   draw();
