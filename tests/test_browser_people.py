@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, pages, server
 from server_support import Seat
+
+from euchre.server.ratings import MODEL, shown
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
@@ -80,6 +83,18 @@ def test_two_guests_and_two_registered_players_meet_through_quick_match(server, 
                                               ["Reg Rob", "Reg Rita"])  # seats 2 and 3
     assert all(row["games"] == 1 and row["provisional"] for row in board)
     assert board[0]["rating"] > board[1]["rating"]
+    # the top list, as its page shows it, is what the stored game says: new ratings moved
+    # by openskill, partners as teams, the stored winner's side first
+    with sqlite3.connect(server.db) as raw:
+        (stored_winner,) = raw.execute("SELECT winner FROM games WHERE finished = 1").fetchone()
+    after = MODEL.rate([[MODEL.rating(), MODEL.rating()] for _ in range(2)],
+                       ranks=[1, 2] if stored_winner == 0 else [2, 1])
+    expected = {"Reg Rita": after[0][1], "Reg Rob": after[1][1]}  # seat 2, seat 3
+    watcher.goto(server.base + "/leaderboard?game=four")
+    rows = watcher.locator("[data-testid=leaderboard] tr").all_inner_texts()[1:]
+    assert [row.split("\t")[1:3] for row in rows] == [
+        [row["name"], f"{shown(expected[row['name']].mu, expected[row['name']].sigma)}*"]
+        for row in board]
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])

@@ -120,20 +120,26 @@ def test_random_creation_requests_get_a_one_line_answer(server, body):
         assert "\n" not in reply["error"]
 
 
-ACCOUNT_ROUTES = ("/api/accounts", "/api/session", "/api/accounts/games")
+ACCOUNT_ROUTES = ("/api/accounts", "/api/session", "/api/accounts/games", "/api/dislikes",
+                  "/api/quick", "/api/tables", "/api/tables/nosuchtable/sit")
 
 
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=70, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(route=st.sampled_from(ACCOUNT_ROUTES),
        body=st.one_of(st.binary(max_size=400), json_values.map(lambda v: json.dumps(v).encode()),
                       st.fixed_dictionaries({"name": json_values, "password": json_values}).map(
+                          lambda v: json.dumps(v).encode()),
+                      st.fixed_dictionaries({"game": st.sampled_from(["two", "four"]) |
+                                             json_values, "name": json_values},
+                                            optional={"bots": json_values}).map(
                           lambda v: json.dumps(v).encode())))
 def test_random_account_requests_get_a_one_line_answer(server, route, body):
-    """Issue 50: registering, logging in and claiming games, with anything for a body: an
-    answer in one line, never a 500 (429 once the address's meter of failures is empty)."""
+    """Issue 50: registering, logging in, claiming games, open tables, quick match and "don't
+    seat me with", with anything for a body: an answer in one line, never a 500 (429 once
+    the address's meter of failures is empty)."""
     code, reply = server.post(route, body)
-    assert code in (200, 201, 400, 401, 409, 413, 429), (route, body, code, reply)
+    assert code in (200, 201, 400, 401, 403, 404, 409, 413, 429), (route, body, code, reply)
     if code >= 400:
         assert "\n" not in reply["error"] and reply["error"], reply
 
@@ -270,7 +276,7 @@ def test_an_odd_browser_cookie_is_no_browser_and_no_error(server, cookie):
 METHODS = ["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
 PATHS = ["/", "/health", "/api/games", "/api/levels", "/api/recent", "/play/x", "/ws/x",
          "/api/accounts", "/api/session", "/api/accounts/games", "/leaderboard?game=x",
-         "/api/leaderboard",
+         "/api/leaderboard", "/api/tables", "/api/tables/live", "/api/quick", "/api/dislikes",
          "/games/x", "/players/x", "/static/table.js", "/api/games/x/review/0", "*",
          "/%00", "/..%2f..%2fetc/passwd", "/" + "a" * 3000]
 HEADERS = ["Host", "Content-Length", "Transfer-Encoding", "Content-Type", "Origin", "Cookie",
@@ -403,9 +409,11 @@ def test_random_and_malformed_http_requests_get_a_well_formed_answer_or_are_clos
 
 @settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(raw=ws_frames())
-def test_random_and_malformed_websocket_frames_never_break_the_server(server, target, raw):
-    sock = handshake(server.port, target, source=source())
+@given(raw=ws_frames(), lobby=st.booleans())
+def test_random_and_malformed_websocket_frames_never_break_the_server(server, target, raw,
+                                                                      lobby):
+    """At a seat's socket, or at a lobby's (``/api/tables/live``, which takes nothing)."""
+    sock = handshake(server.port, "/api/tables/live" if lobby else target, source=source())
     with contextlib.suppress(OSError):
         sock.sendall(raw)
     codes = close_codes(read_for_a_while(sock))

@@ -64,6 +64,8 @@ def test_quick_match_opens_a_table_the_next_person_sits_at_and_it_starts(server)
     ("/api/quick", {"game": "chess", "name": "X"}, 400, "game must be one of two"),
     ("/api/quick", {"game": "two", "name": "X", "bots": "yes"}, 400, '"bots" must be'),
     ("/api/quick", {"game": "two", "seat": 1}, 400, "unknown field 'seat'"),
+    ("/api/quick", {"game": "two", "name": None}, 400, '"name" must be text'),
+    ("/api/tables/nosuchtable/sit", {"name": ["Ann"]}, 400, '"name" must be text'),
     ("/api/quick", {"game": "two", "name": "Computer"}, 400, "the computer's name"),
     ("/api/tables", {"game": "four", "name": "X", "level": "easy"}, 400, "unknown field"),
     ("/api/tables/nosuchtable/sit", {"name": "X"}, 404, "no open table"),

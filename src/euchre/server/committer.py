@@ -11,7 +11,7 @@ that player's action and the latency is one commit.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from .storage import Storage, Write
@@ -31,6 +31,8 @@ class Committer:
         self._task: asyncio.Task[None] | None = None
         self.commits = 0
         """Transactions made (a benchmark compares it with the writes submitted)."""
+        self.listeners: list[Callable[[Sequence[Write]], None]] = []
+        """Told of each batch of writes once it is committed (``lobby_feed``)."""
 
     async def submit(self, writes: Sequence[Write]) -> None:
         """Return once ``writes`` are committed; raise what the database raised if not."""
@@ -66,12 +68,18 @@ class Committer:
                         if not done.done():
                             done.set_exception(err)
                     else:
+                        self._tell(ws)
                         if not done.done():
                             done.set_result(None)
                 continue
+            self._tell(writes)
             for _, done in batch:
                 if not done.done():
                     done.set_result(None)
+
+    def _tell(self, writes: Sequence[Write]) -> None:
+        for listener in self.listeners:
+            listener(writes)
 
     async def read(self, call, *args):
         """Run a read on a reader thread (so neither the event loop nor the writer waits on

@@ -35,11 +35,13 @@ from .days import Days
 from .game_options import LEFT
 from .hints import Hints
 from .limits import BOT_DELAY, Busy, Limits, RateLimiter, plausible
+from .lobby_feed import LobbyFeed
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
 from .player_messages import Services, handle, rematch_if_ready
 from .protocol import COMPUTER, Message, ProtocolError, check_name
 from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame, Write, invite_key
 from .table import Table, reload, seat_bots, tell_rematch
+from .table_list import listing
 
 log = logging.getLogger("euchre.server")
 FRIEND = "Friend"
@@ -81,6 +83,9 @@ class Hub:
                                  self._wait_for, self.accounts, self.limits.bots_after)
         self.days = Days(committer, self.create, self.builds)
         """The deal of the day (``days``)."""
+        self.lobby = LobbyFeed(lambda: listing(committer))
+        """The open tables, pushed to the lobbies watching them (``lobby_feed``)."""
+        committer.listeners.append(self.lobby.written)
         self._sweeper: asyncio.Task[None] | None = None
         self._abandoner: asyncio.Task[None] | None = None
         self._catching: set[asyncio.Task[None]] = set()
@@ -301,7 +306,10 @@ class Hub:
     # --- news from other processes ---------------------------------------------------------
 
     def _heard(self, note: str) -> None:
-        """A note from ``peers``: the live table it concerns catches up."""
+        """A note from ``peers``: the live table it concerns catches up (and the lobbies
+        hear of anything but a move: a table may have opened, filled or started)."""
+        if note == EVERYTHING or read_note(note)[1] is None:
+            self.lobby.changed()
         if note == EVERYTHING:
             for table in list(self.tables.values()):
                 self._later(self._catch_up(table, None))
@@ -471,6 +479,7 @@ class Hub:
         return closed
 
     async def close(self) -> None:
+        self.lobby.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
             self._abandoner.cancel()

@@ -4,15 +4,20 @@
 ``POST /api/tables`` ``{"game", "name", "bots"}`` opens one (metered as every new game);
 ``POST /api/tables/{id}/sit`` ``{"name"}`` takes a free seat; ``POST /api/quick``
 ``{"game", "name", "bots"}`` seats the caller at the best waiting table or opens one. Each
-answers the seat's own link; a registered name needs its session, as everywhere.
+answers the seat's own link; a registered name needs its session, as everywhere. The
+WebSocket ``/api/tables/live`` sends ``{"type": "tables", "tables": [...]}`` (as ``GET``
+lists them) at once and whenever the list may have changed (``lobby_feed``); it takes no
+messages: one sent to it closes it (1003).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from ...words import GUEST
@@ -20,6 +25,7 @@ from .. import open_tables
 from ..hub import Taken
 from ..limits import Busy, Refused, read_json_body
 from ..storage import StoredGame
+from ..table_list import listing
 from . import hub_of
 from .accounts import holder_of
 from .api import metered
@@ -35,6 +41,8 @@ def _fields(data: Any, allowed: set[str]) -> dict[str, Any]:
     unknown = sorted(set(data) - allowed)
     if unknown:
         raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+    if "name" in data and not isinstance(data["name"], str):
+        raise ValueError('"name" must be text: the name to play under')
     if "bots" in data and not isinstance(data["bots"], bool):
         raise ValueError('"bots" must be true or false')
     return data
@@ -47,7 +55,40 @@ async def tables(request: Request, game: str | None = None) -> JSONResponse:
                                       f", not {game[:20]!r}"}, status_code=400)
     now, hub = time.time(), hub_of(request)
     return JSONResponse({"tables": [table.as_json(now, hub.limits.bots_after) for table in
-                                    await open_tables.listing(hub, game)]})
+                                    await listing(hub.committer, game)]})
+
+
+@router.websocket("/tables/live")
+async def live(websocket: WebSocket) -> None:
+    await websocket.accept()
+    hub = hub_of(websocket)
+    listener = asyncio.create_task(_until_closed(websocket))
+    feed = hub.lobby.watch()
+    try:
+        while not listener.done():
+            news = asyncio.ensure_future(anext(feed))
+            await asyncio.wait({news, listener}, return_when=asyncio.FIRST_COMPLETED)
+            if not news.done():
+                news.cancel()
+                break
+            now = time.time()
+            await websocket.send_json({"type": "tables", "tables": [
+                table.as_json(now, hub.limits.bots_after) for table in news.result()]})
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # (gone while being sent the list)
+    finally:
+        listener.cancel()
+        await feed.aclose()
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1000)
+
+
+async def _until_closed(websocket: WebSocket) -> None:
+    """Wait until the lobby goes; a message from it (it should send none) closes it."""
+    incoming = await websocket.receive()
+    if incoming["type"] != "websocket.disconnect":
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1003, reason="this socket takes no messages")
 
 
 @router.post("/tables")

@@ -1,10 +1,12 @@
-// "Play people": the open tables, read again every few seconds (a table fills, another opens,
-// in this server process or another), a seat at any of them in one click, and quick match.
-// The seat's link is kept with this browser's other games, as the lobby keeps every game.
+// "Play people": the open tables, sent by the server over a socket as they change (a table
+// opens, fills or starts, in this server process or another), a seat at any of them in one
+// click, and quick match. The socket is opened again after any loss, waiting longer each
+// time. The seat's link is kept with this browser's other games, as the lobby keeps every
+// game.
 import { number, t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const EVERY = 3000;  // ms between readings of the list
+let retry = 500;  // ms before the socket is opened again (doubled up to 8 s)
 const GAMES = { two: t("Two-handed"), three: t("Three-handed (cutthroat)"), four: t("Four-handed (partners)") };
 
 function remember(id, link, seat) {
@@ -43,24 +45,30 @@ function line(table) {
   item.append(`${said} `);
   const sit = Object.assign(document.createElement("button"), { type: "button", className: "quiet", textContent: t("Sit here") });
   sit.setAttribute("aria-label", t("Sit at the {game} table of {names}", { game, names: who }));
+  sit.dataset.table = table.id;
   sit.addEventListener("click", () => seatMe(`/api/tables/${encodeURIComponent(table.id)}/sit`, { name: $("name").value.trim() }));
   item.append(sit);
   return item;
 }
 
-async function refresh() {
-  try {
-    const reply = await fetch("/api/tables");
-    if (reply.ok) {
-      const { tables } = await reply.json();
-      $("open-tables").replaceChildren(...(tables.length ? tables.map(line)
-        : [Object.assign(document.createElement("li"), { textContent: t("None waiting.") })]));
-      document.body.dataset.tables = String(tables.length);
-    }
-  } catch { /* the next reading tries again */ }
-  setTimeout(refresh, EVERY);
+function show(tables) {
+  const focused = document.activeElement?.dataset?.table;  // (kept on its table's button)
+  $("open-tables").replaceChildren(...(tables.length ? tables.map(line)
+    : [Object.assign(document.createElement("li"), { textContent: t("None waiting.") })]));
+  document.body.dataset.tables = String(tables.length);
+  if (focused) document.querySelector(`[data-table="${CSS.escape(focused)}"]`)?.focus();
+}
+
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/live`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "tables") { retry = 500; show(message.tables); }
+  };
+  socket.onclose = () => { setTimeout(listen, retry); retry = Math.min(retry * 2, 8000); };
 }
 
 $("quick").addEventListener("click", () => seatMe("/api/quick", { game: $("quick-game").value, name: $("name").value.trim(),
                                                                 bots: $("quick-bots").checked }));
-refresh();
+listen();
