@@ -62,7 +62,8 @@ def test_two_guests_and_two_registered_players_meet_through_quick_match(server, 
             page.fill("#account-name", name)
             page.fill("#account-password", PASSWORD)
             page.click("[data-testid=register]")
-            expect(page.locator("[data-testid=account-in]")).to_contain_text(name)
+            expect(page.locator("[data-testid=account-in]")).to_contain_text(
+                name, timeout=20_000)  # (scrypt's memory-hard hash, on a loaded machine)
         else:
             page.fill("#name", name)
         page.select_option("[data-testid=quick-game]", "four")
