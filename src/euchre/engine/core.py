@@ -381,10 +381,11 @@ def bids_seen(t: Table, viewer: int | None) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def resign(t: Table, seat: int) -> None:
-    """``seat`` resigns: the match ends (``winner_after_resigning`` says who won)."""
+def resign(t: Table, seat: int, ended: Termination = Termination.RESIGNED) -> None:
+    """``seat`` resigns (or, ``ended`` abandoned, left the match unfinished): the match ends
+    (``winner_after_resigning`` says who won)."""
     winner = winner_after_resigning(t.score, t.sides[seat])
-    finish(t, Outcome(winner, tuple(t.score), Termination.RESIGNED, seat))
+    finish(t, Outcome(winner, tuple(t.score), ended, seat))
 
 
 def finish(t: Table, outcome: Outcome) -> None:

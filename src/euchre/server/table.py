@@ -231,6 +231,7 @@ async def reload(table: Table, committer: Committer) -> None:
     else:
         game = stored.replay()
         table.last_action = None
+    stored.settle(game)  # resigned elsewhere
     rematch = stored.options.get(match.REMATCH)
     told = table.stored.options.get(match.REMATCH)
     table.stored, table.game = stored, game
