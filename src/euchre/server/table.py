@@ -68,6 +68,9 @@ class Table:
     bots_told: dict[int, int] = field(default_factory=dict)
     """For each bot's seat, the hands it was told of (``agents.tell_past_hands``): a table
     loaded again tells its new bot of every hand so far before it moves."""
+    hand_words: dict = field(default_factory=dict)
+    """The finished hand's words for each reader of this table (``wording.words``' ``kept``):
+    every state of the next hand shows them, worded once; let go with the table."""
 
     @property
     def seq(self) -> int:
@@ -106,9 +109,9 @@ class Table:
         names = match.shown_names(stored)
         if i18n.language() != "en":  # the computers' seats in the reader's words
             names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
-        said = wording.words(seen, names)
+        said = wording.words(seen, names, kept=self.hand_words)
         arrived = match.arrived(stored)
-        if self.over() and not game.is_over:  # resigned: nothing is left to choose
+        if self.over() and not game.is_over:  # a day's deals played: nothing to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""
         elif not all(arrived):  # nobody moves before the friends are here
             view["legal"], said["choices"] = [], []
