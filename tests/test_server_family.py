@@ -130,6 +130,8 @@ def test_resigning_at_three_between_two_level_players_is_won_by_nobody(server):
                                  "termination": "resigned", "seat": 0}
     assert record["winner"] is None and record["players"]["winner"] is None
     assert Game.from_record(record).outcome.termination == "resigned"
+    page = server.get(f"/games/{made['id']}")[1]
+    assert "Level (" in page and f"{record['players']['names'][0]} resigned." in page
     person.close()
 
 
