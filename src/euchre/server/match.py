@@ -16,7 +16,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .. import daily, scoring
+from .. import daily
+from ..engine.games import game_sides
 from ..game import Game
 from ..results import Termination
 from ..words import PLACE_NAMES, person
@@ -151,9 +152,10 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
 
 
 def side_of(stored: StoredGame, seat: int) -> int:
-    """The side a seat plays for, as the game says it (``scoring.side_of``: partners
-    opposite at four; each for himself at three)."""
-    return scoring.side_of(len(stored.names), seat)
+    """The side a seat plays for, as its game's module says it (``games.game_sides``:
+    partners opposite in four-handed Euchre, Railroad and Hasenpfeffer; each for himself at
+    cutthroat and in Napoleon, at any size)."""
+    return game_sides(stored.rules)[seat]
 
 
 def sides_of(stored: StoredGame) -> list[list[int]]:
