@@ -67,8 +67,7 @@ async def load(server: Server, tables: int, seconds: float, seed: int) -> tuple[
 
 
 def probe(server: Server, probed: Path, sign: int = signal.SIGUSR1) -> str:
-    """Ask the probed server where its memory is (``soak_probe``; ``SIGUSR2``: what its
-    caches hold): one line."""
+    """Ask the probed server where its memory is (``soak_probe``): one line."""
     before = probed.read_text().count("\n") if probed.exists() else 0
     server.process.send_signal(sign)
     deadline = time.monotonic() + 30
@@ -117,9 +116,6 @@ def main() -> int:
                       f"at the end of the load, {sizes[-1]:.0f} MB idle")
                 if args.probe:
                     print(f"  probe: {probe(server, probed)}")
-            if args.probe:
-                print(f"  emptying the caches of words and pads: "
-                      f"{probe(server, probed, signal.SIGUSR2)}")
         finally:
             server.stop()
     if len(sizes) >= 2:

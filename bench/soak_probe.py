@@ -1,8 +1,7 @@
 """`euchre serve` with a probe of where its memory is, for ``server_soak.py --probe``.
 
 Run as ``python bench/soak_probe.py OUT serve ...``: the server as ``euchre serve ...``,
-which on SIGUSR1 appends one JSON line to ``OUT`` (on SIGUSR2: what emptying its caches of
-words and pads frees): its RSS, the live Python objects after a
+which on SIGUSR1 appends one JSON line to ``OUT``: its RSS, the live Python objects after a
 full collection (their count and the ten most numerous types), pymalloc's arenas in use
 (``sys._debugmallocstats``' "arenas allocated current"), glibc's heap (``mallinfo2``: bytes
 in use, bytes free inside the heap, mmapped), and, with ``EUCHRE_TRACEMALLOC=1``, the
@@ -59,24 +58,9 @@ def probe() -> dict:
                "/proc/self/task"))}
     if tracemalloc.is_tracing():
         out["traced_mb"] = round(tracemalloc.get_traced_memory()[0] / 2**20, 1)
-    from euchre.server import scorepad, wording
-
-    out["caches"] = {"scorepad": len(scorepad._KEPT), "last_words": len(wording._LAST_WORDS)}
+    # (The module-wide caches of words and pads it once emptied on SIGUSR2 are gone, issue
+    # 47: each game keeps its results, each table its finished hand's words.)
     return out
-
-
-def held_by_caches() -> dict:
-    """The objects and pymalloc arenas the server's caches of words and pads hold: what a
-    full collection frees once they are emptied (after this, they fill up again)."""
-    from euchre.server import scorepad, wording
-
-    before = probe()
-    scorepad._KEPT.clear()
-    wording._LAST_WORDS.clear()
-    after = probe()
-    return {"objects_held": before["objects"] - after["objects"],
-            "pymalloc_mb_held": (before["pymalloc_arenas_mb"] or 0)
-            - (after["pymalloc_arenas_mb"] or 0), "rss_after_clear": after["rss"]}
 
 
 def main() -> int:
@@ -88,12 +72,7 @@ def main() -> int:
         with target.open("a") as out:
             out.write(json.dumps(probe()) + "\n")
 
-    def clear(*_: object) -> None:
-        with target.open("a") as out:
-            out.write(json.dumps(held_by_caches()) + "\n")
-
     signal.signal(signal.SIGUSR1, dump)
-    signal.signal(signal.SIGUSR2, clear)
     from euchre.cli import main as euchre
 
     return euchre(sys.argv[2:])

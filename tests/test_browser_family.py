@@ -184,3 +184,16 @@ def test_at_four_hint_alone_undo_resign_and_rematch_work_as_at_two(server, pages
     again = state_of(page)
     assert again["view"]["rules"]["players"] == 4 and again["game"]["names"][0] == "Table4"
     assert again["game"]["levels"] == [None, "easy", "easy", "easy"]
+
+
+def test_at_three_a_resignation_between_two_level_players_is_won_by_nobody(server, pages):
+    """Issue 47, criterion 2: the page says the engine's outcome; at three, resigning while
+    the two others are level leaves no winner (RULES-family.md: one player alone at the top
+    wins), said as such, not "undefined wins"."""
+    page = pages.new()
+    made = server.new_game(mode="computer", level="easy", seed=5, rules={"players": 3})
+    page.goto(server.base + made["links"]["play"])
+    ready(page)
+    page.click("[data-testid=resign]")
+    page.click("[data-testid=resign-confirm]")
+    expect(page.locator("#over h2")).to_have_text("You resigned: nobody wins the match.")

@@ -269,7 +269,8 @@ def test_every_command_has_an_example_in_its_help(capsys):
 
 def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
     """A browser match ended by a resignation stops mid-match; its record (as the server
-    writes it) replays to the end and says who won, the winner's score first."""
+    writes it: the engine's ``outcome``) replays to the end and says who won, in the
+    engine's words (the replay command used to word it again itself)."""
     from euchre.server.match import RESIGNED, public_record
     from euchre.server.storage import StoredGame
 
@@ -279,23 +280,42 @@ def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
         game.apply(rng.choice(game.legal_actions()))
     stored = StoredGame("g1", "friend", None, game.rules, 3, ("t0", "t1"), ("Ann", "Bo"))
     stored.options[RESIGNED] = 0
+    stored.settle(game)  # as the server's game is: resigned in the engine
     path = tmp_path / "resigned.json"
     path.write_text(json.dumps(public_record(stored, game)))
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     last = out.rstrip().splitlines()[-1]
-    assert last == (f"Ann resigned: Bo wins the match (Bo {game.score[1]}, Ann "
-                    f"{game.score[0]}).")
+    assert last == (f"Ann resigned: Bo wins the match (Ann {game.score[0]}, Bo "
+                    f"{game.score[1]}).")
     assert "in progress" not in out and out.count("\nHand ") == 4
     assert "  (Ann resigned during this hand.)" in out
     assert main(["replay", str(path), "--hand", "4"]) == 0  # the hand she resigned in
     out = capsys.readouterr().out
     assert "in progress" not in out and "  (Ann resigned during this hand.)" in out
     assert out.rstrip().splitlines()[-1] == (
-        f"Ann resigned during hand 4: Bo wins the match (Bo {game.score[1]}, Ann "
-        f"{game.score[0]}).")
+        f"Ann resigned during hand 4: Bo wins the match (Ann {game.score[0]}, Bo "
+        f"{game.score[1]}).")
     assert main(["replay", str(path), "--hand", "3"]) == 0  # a finished hand: unchanged
     assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith("Score after hand 3")
+
+
+def test_replay_of_a_resignation_saved_by_an_older_server(tmp_path, capsys):
+    """Criterion 4: a record saved today replays to the same result. The server of 5103b15
+    wrote a resignation beside the moves (``players.resigned``, no ``outcome``): the replay
+    tells the engine, which says who won (the winner the server wrote)."""
+    from pathlib import Path
+
+    saved = json.loads((Path(__file__).parent / "data" / "games-before-the-family.json")
+                       .read_text(encoding="utf-8"))["games"]["computer_resigned"]["record"]
+    assert "outcome" not in saved and saved["players"]["resigned"] == 0
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(saved))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    winner = saved["players"]["names"][saved["players"]["winner"]]
+    assert out.rstrip().splitlines()[-1].startswith(f"Ann resigned: {winner} wins the match")
+    assert "  (Ann resigned during this hand.)" in out and "in progress" not in out
 
 
 def test_replay_of_a_match_of_six_hands_stops_after_them(tmp_path, capsys):

@@ -78,6 +78,13 @@ def test_resign_ends_the_match_and_the_record_keeps_it(options):
     assert h.outcome.termination == Termination.ABANDONED and h.winner is None
     assert Game.from_record(h.record()) == h
     assert len(h.actions()) == 10 and all(type(seat) is int for seat, _ in h.actions())
+    left = random_game(options, seed=3, actions=10)  # a server closing a match seat 1 left
+    left.abandon(1)
+    assert left.outcome == Outcome(g.winner, g.score, Termination.ABANDONED, 1)
+    back = Game.from_record(json.loads(json.dumps(left.record())))
+    assert back == left and back.outcome == left.outcome
+    assert left.transcript(WHO[:left.players]).splitlines()[-1].startswith(
+        f"{WHO[1]} left the match unfinished: ")
 
 
 @pytest.mark.parametrize("options", OPTIONS)

@@ -115,3 +115,53 @@ def test_every_games_score_is_its_start_and_its_results(options):
     if not g.is_over:
         cut = resample(g.view(g.to_move), random.Random(2))
         assert cut.start_score == g.score and cut.results == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_hand_cut_short_by_a_resignation_has_no_result_in_the_record(players):
+    """The hand a player resigns in is not finished: its record has no result (the record
+    wrote the unfinished hand's tricks as a finished hand's, 'euchred' with two tricks),
+    and a record saved by the server before resigning was the engine's (``players``) says
+    the same hands."""
+    g = played(players, 0)
+    while g.hand_number < 1 or g.phase != "play":  # into the second hand's play
+        g.apply(g.legal_actions()[-1])
+    g.apply(g.legal_actions()[0])
+    before = g.record()
+    g.resign(0)
+    after = g.record()
+    assert after["hands"] == before["hands"] and after["hands"][-1]["result"] is None
+    assert len(g.results) == len(before["hands"]) - 1
+
+
+@pytest.mark.parametrize(("players", "leaver"), [(2, 1), (3, 0), (4, 2)])
+def test_abandon_ends_the_match_as_the_leavers_resignation_and_the_record_keeps_it(
+        players, leaver):
+    """Criterion 2: a match's end is an ``Outcome`` with 'termination: target reached /
+    resigned / abandoned': a server closing a match its player left calls ``abandon``."""
+    g = played(players, 30)
+    resigned = g.copy()
+    resigned.resign(leaver)
+    g.abandon(leaver)
+    assert g.outcome == Outcome(resigned.winner, g.score, Termination.ABANDONED, leaver)
+    data = json.loads(json.dumps(g.record()))
+    assert data["outcome"]["termination"] == "abandoned"
+    again = Game.from_record(data)
+    assert again == g and again.outcome == g.outcome
+    said = f"P{leaver} left the match unfinished: "
+    assert g.transcript().splitlines()[-1].startswith(said)
+    with pytest.raises(IllegalAction, match="abandoned: it cannot be taken back"):
+        g.pop()
+
+
+def test_at_three_a_resignation_between_two_level_players_has_no_winner():
+    """RULES-family.md, cutthroat: 'If two players reach it in the same hand, the higher
+    score wins; if they are equal, play goes on until, after a hand, one player alone has
+    the highest score.' A match is won by one player alone at the top; when a resignation
+    stops the play with the two others level, nobody wins it (the server used to give it to
+    the one after the resigner)."""
+    g = Game(Rules(players=3), seed=5)
+    g.resign(0)
+    assert g.score == (0, 0, 0) and g.winner is None
+    assert g.outcome == Outcome(None, (0, 0, 0), Termination.RESIGNED, 0)
+    assert "nobody wins" in g.transcript().splitlines()[-1]

@@ -104,3 +104,22 @@ def test_the_summary_counts_a_partners_hand_for_his_side(players, side_of_seat) 
                                    and side_of_seat[r["maker"]] != side for r in hands)
                                for side in sides]
     assert sum(told["made"]) > 0 and sum(told["euchres"]) > 0
+
+
+def test_the_server_reads_each_games_sides_from_its_module():
+    """Issue 47, criterion 1: 'What a game's seats, sides, makers and points are is said
+    once, by its module, and every face reads it from there': Napoleon at four is each for
+    himself (the server said partners, as at four-handed Euchre)."""
+    from euchre import Rules
+    from euchre.server import match
+    from euchre.server.storage import StoredGame
+
+    def stored(rules):
+        seats = rules.players
+        return StoredGame("g", "computer", "easy", rules, 1, ("t",) + (None,) * (seats - 1),
+                          tuple(f"P{s}" for s in range(seats)))
+
+    assert [match.side_of(stored(Rules(game="napoleon", players=4)), s) for s in range(4)] \
+        == [0, 1, 2, 3]
+    assert [match.side_of(stored(Rules(players=4)), s) for s in range(4)] == [0, 1, 0, 1]
+    assert [match.side_of(stored(Rules(game="railroad")), s) for s in range(4)] == [0, 1, 0, 1]

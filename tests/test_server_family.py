@@ -113,6 +113,28 @@ def test_family_games_refused_where_they_cannot_be_played(server):
         assert status == 400 and said in told["error"] and "\n" not in told["error"], told
 
 
+def test_resigning_at_three_between_two_level_players_is_won_by_nobody(server):
+    """Criterion 2: the server reads who won a resigned match from the engine
+    (``Game.outcome``), which follows RULES-family.md's cutthroat rule ('one player alone
+    has the highest score' wins); it used to give a level match to the seat after the
+    resigner. Its record carries the engine's outcome."""
+    made = server.new_game(mode="computer", level="easy", seed=3, rules={"players": 3})
+    person = server.seat(made["links"]["play"])
+    person.until(lambda m: m["type"] == "state")
+    person.send({"type": "resign"})  # at 0-0-0, before a hand is over
+    state = person.until(lambda m: m["type"] == "state" and m["game"]["finished"])
+    assert state["game"]["winner"] is None and state["match"]["resigned"] == 0
+    assert state["match"]["abandoned"] is False
+    record = json.loads(server.get(f"/api/games/{made['id']}/record")[1])
+    assert record["outcome"] == {"winner": None, "scores": [0, 0, 0],
+                                 "termination": "resigned", "seat": 0}
+    assert record["winner"] is None and record["players"]["winner"] is None
+    assert Game.from_record(record).outcome.termination == "resigned"
+    page = server.get(f"/games/{made['id']}")[1]
+    assert "Level (" in page and f"{record['players']['names'][0]} resigned." in page
+    person.close()
+
+
 def test_resigning_at_four_gives_the_match_to_the_other_side(server):
     made = server.new_game(mode="computer", level="easy", seed=3, rules={"players": 4})
     person = server.seat(made["links"]["play"])

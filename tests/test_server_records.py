@@ -98,6 +98,8 @@ def test_a_game_left_unfinished_against_the_computer_is_closed_as_lost(tmp_path)
         assert not json.loads(running.get(f"/api/games/{untouched['id']}")[1])["finished"]
         record = json.loads(running.get(f"/api/games/{left['id']}/record")[1])
         assert record["players"]["abandoned"] is True and record["players"]["winner"] == 1
+        assert record["outcome"] == {"winner": 1, "scores": record["score"],  # the engine's
+                                     "termination": "abandoned", "seat": 0}
         totals = json.loads(running.get("/api/players/Lee")[1])
         assert (totals["matches"], totals["matches_won"], totals["abandoned"]) == (1, 0, 1)
         status, page = running.get("/players/Lee")

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 SUITS = "CDHS"
 """Suit letters in id order: clubs, diamonds, hearts, spades."""
@@ -186,20 +186,37 @@ SUIT_MASK = [[sum(1 << c for c in range(N_CARDS) if EFFECTIVE_SUIT[t][c] == s) f
              for t in range(4)]
 """``SUIT_MASK[trump][suit]``: every card that belongs to ``suit`` under ``trump``."""
 
-FOLLOW_MASK = [[SUIT_MASK[t][EFFECTIVE_SUIT[t][c]] for c in range(N_CARDS)] for t in range(4)]
+
+def follow_masks(suit: Sequence[int]) -> list[int]:
+    """Following suit, the one statement of it for every game of the package: given the suit
+    each card follows (under one trump), ``[led]`` is the mask of the cards that follow the
+    card led; a player holding any of them must play one (``playable``), else any card.
+    ``FOLLOW_MASK`` and each game's card order (``engine.cards.CardOrder``) are its tables."""
+    return [sum(1 << c for c in range(len(suit)) if suit[c] == suit[led])
+            for led in range(len(suit))]
+
+
+def playable(hand: int, follow: int) -> int:
+    """The cards of ``hand`` that may be played to a trick whose led card's ``follow_masks``
+    is ``follow`` (the Euchre int paths inline it: search calls them millions of times)."""
+    return hand & follow or hand
+
+
+def beats(suit: Sequence[int], power: Sequence[int], trump: int, best: int, card: int) -> bool:
+    """The trick's winner, the one statement of it for every game of the package: whether
+    ``card`` beats ``best`` (the card winning the trick so far), given the suit each card
+    follows and its power inside it under ``trump``: the higher of the same suit, else a
+    trump. ``SECOND_WINS`` and each game's card order are its tables."""
+    if suit[card] == suit[best]:
+        return power[card] > power[best]
+    return suit[card] == trump
+
+
+FOLLOW_MASK = [follow_masks(EFFECTIVE_SUIT[t]) for t in range(4)]
 """``FOLLOW_MASK[trump][led]``: the cards that follow the card led (same effective suit)."""
 
-
-def _second_wins(led: int, card: int, trump: int) -> bool:
-    led_suit = EFFECTIVE_SUIT[trump][led]
-    suit = EFFECTIVE_SUIT[trump][card]
-    if suit == led_suit:
-        return POWER[trump][card] > POWER[trump][led]
-    return suit == trump
-
-
-SECOND_WINS = [bytes(_second_wins(a, b, t) for a in range(N_CARDS) for b in range(N_CARDS))
-               for t in range(4)]
+SECOND_WINS = [bytes(beats(EFFECTIVE_SUIT[t], POWER[t], t, a, b) for a in range(N_CARDS)
+                     for b in range(N_CARDS)) for t in range(4)]
 """``SECOND_WINS[trump][led * 33 + card]``: does the second card of a two-card trick win it?"""
 
 

@@ -235,10 +235,10 @@ class Game:
         s = self._s
         if s[_PHASE] != _OVER:
             return None
-        winner, resigned = s[state.WINNER], s[state.SETUP].resigned
-        if resigned >= 0:
-            return Outcome(None if winner < 0 else winner, self.score, Termination.RESIGNED,
-                           resigned)
+        winner, setup = s[state.WINNER], s[state.SETUP]
+        if setup.resigned >= 0:
+            ended = Termination.ABANDONED if setup.abandoned else Termination.RESIGNED
+            return Outcome(None if winner < 0 else winner, self.score, ended, setup.resigned)
         return Outcome(winner, self.score, Termination.TARGET)
 
     @property
@@ -268,12 +268,20 @@ class Game:
         """``seat`` resigns: the match ends at once (``outcome``: resigned; the winner as
         ``results.winner_after_resigning`` says). The record keeps it; it cannot be taken
         back."""
+        self._end_early(seat, abandoned=False)
+
+    def abandon(self, seat: int) -> None:
+        """``seat`` left the match unfinished (a server closes it for him): it ends as his
+        resignation would, but ``outcome`` says abandoned. The record keeps it."""
+        self._end_early(seat, abandoned=True)
+
+    def _end_early(self, seat: int, abandoned: bool) -> None:
         self._seat(seat)
         s = self._s
         if s[_PHASE] == _OVER:
             raise IllegalAction("the match is already over")
         winner = winner_after_resigning(self.score, side_of(self.players, seat))
-        s[state.SETUP] = s[state.SETUP]._replace(resigned=seat)
+        s[state.SETUP] = s[state.SETUP]._replace(resigned=seat, abandoned=abandoned)
         s[_PHASE], s[state.TO_MOVE] = _OVER, -1
         s[state.WINNER] = -1 if winner is None else winner
 
@@ -347,7 +355,8 @@ class Game:
         """Take back the newest action, however it was made: instantly after ``push_id``
         (which keeps a snapshot), by replaying its hand otherwise."""
         if self._s[state.SETUP].resigned >= 0:
-            raise IllegalAction("the match was resigned: it cannot be taken back")
+            raise IllegalAction(f"the match was {self.outcome.termination}: it cannot be "
+                                "taken back")
         previous = self._take_back(self._s)
         if previous is None:
             raise IllegalAction("nothing to take back: no action was made in this game")
@@ -429,9 +438,9 @@ class Game:
                 start_last=setup.start_last))
         for i, hand in enumerate(data["hands"]):
             game._replay_hand(i, hand, setup.start_hand + i)
-        resigned = record.resigned_seat(data, setup.rules.players)
-        if resigned is not None:
-            game.resign(resigned)
+        ended = record.ended_early(data, setup.rules.players)
+        if ended is not None:
+            game._end_early(ended[0], abandoned=ended[1] == Termination.ABANDONED)
         record.check_replay(game._s, data)
         return game
 

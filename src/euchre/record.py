@@ -28,6 +28,7 @@ from .actions import action_token
 from .cards import card_token, parse_card
 from .engine.games.euchre import state, state_family
 from .hands import HandEnd, deal_order, hand_result
+from .results import Termination
 from .rules import Rules
 from .words import person
 
@@ -40,7 +41,7 @@ def to_record(s: list) -> dict[str, Any]:
     setup: state.Setup = s[state.SETUP]
     players = setup.rules.players
     hands: list[dict[str, Any]] = []
-    over = s[state.PHASE] == state.OVER
+    over = s[state.PHASE] == state.OVER and setup.resigned < 0  # (a resigned hand is unfinished)
     every = state.hands_of(s)
     for i, (deal, actions, dealer) in enumerate(every):
         hand = {"number": setup.start_hand + i, "dealer": dealer,
@@ -67,20 +68,24 @@ def to_record(s: list) -> dict[str, Any]:
     data["winner"] = None if s[state.WINNER] < 0 else s[state.WINNER]
     if setup.resigned >= 0:  # (only then: every other record is written as it always was)
         data["outcome"] = {"winner": data["winner"], "scores": data["score"],
-                           "termination": "resigned", "seat": setup.resigned}
+                           "termination": "abandoned" if setup.abandoned else "resigned",
+                           "seat": setup.resigned}
     return data
 
 
-def resigned_seat(data: dict[str, Any], players: int) -> int | None:
-    """The seat a record says resigned (``outcome``), or None; ``ValueError`` if it names
-    no seat."""
+def ended_early(data: dict[str, Any], players: int) -> tuple[int, Termination] | None:
+    """The seat a record says resigned or abandoned the match (``outcome``) and which of
+    the two, or None (an abandon with no seat is the rule-module games' own); ``ValueError``
+    if it names no seat."""
     ended = data.get("outcome")
-    if not isinstance(ended, dict) or ended.get("termination") != "resigned":
+    if not isinstance(ended, dict) or ended.get("termination") not in ("resigned", "abandoned"):
         return None
     seat = ended.get("seat")
+    if seat is None and ended["termination"] == "abandoned":
+        return None
     if type(seat) is not int or not 0 <= seat < players:
-        raise ValueError(f"record outcome: resigned seat {seat!r} is not a seat")
-    return seat
+        raise ValueError(f"record outcome: {ended['termination']} seat {seat!r} is not a seat")
+    return seat, Termination(ended["termination"])
 
 
 def opening(data: dict[str, Any]) -> dict[str, Any]:

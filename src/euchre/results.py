@@ -88,7 +88,11 @@ class Outcome:
 
 def winner_after_resigning(score: Sequence[int], side: int) -> int | None:
     """Who wins when a player of ``side`` resigns: the other side of two; with more, the
-    highest score among the others, nobody when it is shared. Every game's ``resign``.
+    highest score among the others, nobody when it is shared. Every game's ``resign`` and
+    ``abandon``, and through them the server's. Why nobody: RULES-family.md's cutthroat
+    match is won by "one player alone [with] the highest score" (two level at the target
+    play on); a resignation stops the play, so two level players stay level. (The server
+    once gave such a match to the seat after the resigner.)
 
     >>> winner_after_resigning((3, 7), 1), winner_after_resigning((3, 7, 7), 0)
     (0, None)

@@ -44,18 +44,22 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
     lines = [head + (f"; {', '.join(options)}" if options else "")]
     score = list(setup.start_score)
     every = state.hands_of(s)
-    over = s[state.PHASE] == state.OVER
+    over = s[state.PHASE] == state.OVER and setup.resigned < 0  # (resigned: a hand unfinished)
+    ended = _ended_early(s, who)
     for i, (deal, actions, dealer) in enumerate(every):
         number = setup.start_hand + i + 1
         finished = i < len(every) - 1 or over
         body = _hand_lines(number, deal, actions, dealer, who, score, finished, players)
+        if not finished and ended:  # the hand a player resigned in
+            body[-1] = f"  ({ended[0]} during this hand.)"
         if hand is None or number == hand:
             lines.append("")
             lines.extend(body)
         if number == hand:
             lines.append("")
             lines.append(f"Score after hand {hand}: {score_words(score, who, players)}."
-                         if finished else f"Hand {hand} is in progress; score "
+                         if finished else f"{ended[0]} during hand {hand}: {ended[1]}."
+                         if ended else f"Hand {hand} is in progress; score "
                          f"{score_words(score, who, players)}.")
             return "\n".join(lines)
     lines.append("")
@@ -64,11 +68,8 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
                          f"{setup.start_hand + len(every)}")
     winner = s[state.WINNER]
     final = ((s[state.SCORE0], s[state.SCORE1]) if players == 2 else state_family.score(s))
-    if setup.resigned >= 0:
-        won = "nobody wins" if winner < 0 else \
-            f"{side_name(who, players, winner)} win{'s' if players != 4 else ''} the match"
-        lines.append(f"{who[setup.resigned]} resigned: {won} "
-                     f"({score_words(final, who, players)}).")
+    if ended:
+        lines.append(f"{ended[0]}: {ended[1]}.")
     elif winner < 0:
         lines.append(f"Match in progress: {score_words(final, who, players)}.")
     elif players == 2:
@@ -78,6 +79,19 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
         lines.append(f"{says(side_name(who, players, winner), 'win', plural=players == 4)} "
                      f"the match: {score_words(final, who, players)}.")
     return "\n".join(lines)
+
+
+def _ended_early(s: list, who: tuple[str, ...]) -> tuple[str, str] | None:
+    """Who ended the match early and how (``Ann resigned``, ``Ann left the match
+    unfinished``) and its result (``Bo wins the match (Ann 3, Bo 1)``), or None."""
+    setup, winner, players = s[state.SETUP], s[state.WINNER], s[state.SETUP].rules.players
+    if setup.resigned < 0:
+        return None
+    final = ((s[state.SCORE0], s[state.SCORE1]) if players == 2 else state_family.score(s))
+    won = "nobody wins" if winner < 0 else \
+        f"{side_name(who, players, winner)} win{'s' if players != 4 else ''} the match"
+    left = "left the match unfinished" if setup.abandoned else "resigned"
+    return f"{who[setup.resigned]} {left}", f"{won} ({score_words(final, who, players)})"
 
 
 def _cards(cards: Sequence[int], trump: int) -> str:

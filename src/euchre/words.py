@@ -51,6 +51,7 @@ from .cards import (
     parse_suit,
 )
 from .engine.messages import N_, _, language, ngettext
+from .hands import maker_tricks
 from .view import View
 
 RANK_WORDS = (N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"),
@@ -490,9 +491,7 @@ def result_words(result: dict, who: Sequence[str], players: int = 2,
 def _made_words(result: dict, who: Sequence[str], players: int) -> str:
     """The first half of ``result_words``: who made which trump, and how it went."""
     maker = result["maker"]
-    won = result["tricks_won"][maker]
-    if players == 4:
-        won += result["tricks_won"][(maker + 2) % 4]
+    won = maker_tricks(result["tricks_won"], maker, players)
     said = {"maker": who[maker], "suit": suit_word(SUITS.index(result["trump"]))}
     if players == 4 and maker in result.get("alone", ()):
         if result["outcome"] == "march":

@@ -8,7 +8,6 @@ import json
 
 from ..game import Game
 from ..record import player_names, read
-from ..words import says
 from .options import example
 
 
@@ -38,6 +37,7 @@ euchre replay match.json --format json > clean.json   # the record, checked and 
 def run(args: argparse.Namespace) -> int:
     data = read(args.file)
     game = Game.from_record(data)
+    _settle(game, data)
     names = player_names(data)
     if args.hand is not None:
         first = data["hands"][0]["number"] + 1
@@ -64,31 +64,25 @@ def run(args: argparse.Namespace) -> int:
         return step_through(data, tuple(names or ("P0", "P1")), Console(), args.hand)
     text = game.transcript(names=names, hand=args.hand)
     players = data.get("players")
-    resigned = players.get("resigned") if isinstance(players, dict) else None
     played = players.get("hands") if isinstance(players, dict) else None
-    if not game.is_over and resigned not in (0, 1) and type(played) is int and args.hand is None:
+    if not game.is_over and type(played) is int and args.hand is None:
         text = _hands_only(text, played, names or ("P0", "P1"), game.score)
-    elif not game.is_over and resigned in (0, 1):
-        # A browser match ended by a resignation: its moves stop early, so the transcript
-        # would call it in progress. Say how it ended, the winner and their score.
-        who, resigned = names or ("P0", "P1"), int(resigned)
-        winner = 1 - resigned
-        lines = text.split("\n")
-        if "  (hand in progress)" in lines:  # the hand that was never finished
-            lines[lines.index("  (hand in progress)")] = \
-                f"  ({who[resigned]} resigned during this hand.)"
-        if args.hand is None:
-            lines[-1] = (f"{who[resigned]} resigned: {says(who[winner], 'win')} the match "
-                         f"({who[winner]} {game.score[winner]}, {who[resigned]} "
-                         f"{game.score[resigned]}).")
-        elif lines[-1].startswith(f"Hand {args.hand} is in progress"):
-            lines[-1] = (f"{who[resigned]} resigned during hand {args.hand}: "
-                         f"{says(who[winner], 'win')} the match ({who[winner]} "
-                         f"{game.score[winner]}, "
-                         f"{who[resigned]} {game.score[resigned]}).")
-        text = "\n".join(lines)
     print(text)
     return 0
+
+
+def _settle(game: Game, data: dict) -> None:
+    """A record the server wrote before its matches were resigned in the engine says the
+    resignation beside the moves (``players.resigned``, ``players.abandoned``): tell the
+    engine, which then says how the match ended, as for a record of today."""
+    players = data.get("players")
+    seat = players.get("resigned") if isinstance(players, dict) else None
+    if game.is_over or type(seat) is not int or not 0 <= seat < game.players:
+        return
+    if players.get("abandoned"):
+        game.abandon(seat)
+    else:
+        game.resign(seat)
 
 
 def _hands_only(text: str, played: int, who: tuple[str, ...] | list[str],

@@ -46,7 +46,7 @@ from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..engine.games.euchre import state
 from ..game import Game
-from ..hands import trick_seats
+from ..hands import maker_tricks, trick_seats
 from ..record import opening
 from ..scoring import outcome, side_of
 from ..view import View
@@ -403,7 +403,7 @@ def family_hindsight(last: dict[str, Any]) -> dict[str, Any]:
     perfect = worker_table_solver().tricks(held, parse_suit(last["trump"]), makers,
                                            last["tricks"][0]["leader"], active)
     return {"maker": maker, "perfect": perfect, "perfect_outcome": outcome(perfect),
-            "played": sum(last["tricks_won"][seat] for seat in team if makers >> seat & 1)}
+            "played": maker_tricks(last["tricks_won"], maker, players)}
 
 
 def _with_loss(hand: HandReview, loss: float) -> HandReview:

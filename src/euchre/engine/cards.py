@@ -22,7 +22,17 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import EFFECTIVE_SUIT, POWER, SUIT_NAMES, SUIT_SYMBOLS, SUITS, mask_of, parse_suit
+from ..cards import (
+    EFFECTIVE_SUIT,
+    POWER,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    beats,
+    follow_masks,
+    mask_of,
+    parse_suit,
+)
 from ..cards import cards_of as pack_cards_of
 from ..cards import parse_card as parse_pack_card
 
@@ -89,17 +99,17 @@ def cards_of(mask: int) -> tuple[int, ...]:
 class CardOrder(NamedTuple):
     """A game's card order: ``suit[trump + 1 or index][card]`` is the suit a card follows
     and ``power[...][card]`` its strength inside that suit, both indexed by ``trump`` with
-    ``NO_TRUMP`` (-1) last (Python's ``[-1]``)."""
+    ``NO_TRUMP`` (-1) last (Python's ``[-1]``); ``follow[...][led]`` the cards that follow
+    a card led (``euchre.cards.follow_masks``)."""
 
     suit: tuple[tuple[int, ...], ...]
     power: tuple[tuple[int, ...], ...]
+    follow: tuple[tuple[int, ...], ...]
 
     def beats(self, trump: int, best: int, card: int) -> bool:
-        """Whether ``card`` beats ``best``, the card winning the trick so far."""
-        suits = self.suit[trump]
-        if suits[card] == suits[best]:
-            return self.power[trump][card] > self.power[trump][best]
-        return suits[card] == trump
+        """Whether ``card`` beats ``best``, the card winning the trick so far
+        (``euchre.cards.beats``, the one statement of it)."""
+        return beats(self.suit[trump], self.power[trump], trump, best, card)
 
 
 _IN_EUCHRES_PACK = {card: parse_pack_card(card_token(card))
@@ -128,8 +138,9 @@ def _euchre_power(card: int, trump: int) -> int:
 
 def _order(suit, power) -> CardOrder:
     trumps = (0, 1, 2, 3, NO_TRUMP)
-    return CardOrder(tuple(tuple(suit(c, t) for c in range(N_CARDS)) for t in trumps),
-                     tuple(tuple(power(c, t) for c in range(N_CARDS)) for t in trumps))
+    suits = tuple(tuple(suit(c, t) for c in range(N_CARDS)) for t in trumps)
+    return CardOrder(suits, tuple(tuple(power(c, t) for c in range(N_CARDS)) for t in trumps),
+                     tuple(tuple(follow_masks(row)) for row in suits))
 
 
 EUCHRE_ORDER = _order(_euchre_suit, _euchre_power)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..cards import playable
 from ..results import HandResult, Outcome, Termination, winner_after_resigning
 from ..rules import Rules
 from .actions import DISCARD, GIVE, PASS, action_token
@@ -268,11 +269,7 @@ def legal(t: Table) -> tuple[int, ...]:
     if t.phase == "play":
         hand = t.hands[t.to_move]
         if t.trick:
-            suits = t.module.order.suit[t.trump]
-            led = suits[t.trick[0]]
-            follow = tuple(c for c in cards_of(hand) if suits[c] == led)
-            if follow:
-                return follow
+            return cards_of(playable(hand, t.module.order.follow[t.trump][t.trick[0]]))
         return cards_of(hand)
     if t.phase == "over":
         return ()
@@ -381,10 +378,11 @@ def bids_seen(t: Table, viewer: int | None) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def resign(t: Table, seat: int) -> None:
-    """``seat`` resigns: the match ends (``winner_after_resigning`` says who won)."""
+def resign(t: Table, seat: int, ended: Termination = Termination.RESIGNED) -> None:
+    """``seat`` resigns (or, ``ended`` abandoned, left the match unfinished): the match ends
+    (``winner_after_resigning`` says who won)."""
     winner = winner_after_resigning(t.score, t.sides[seat])
-    finish(t, Outcome(winner, tuple(t.score), Termination.RESIGNED, seat))
+    finish(t, Outcome(winner, tuple(t.score), ended, seat))
 
 
 def finish(t: Table, outcome: Outcome) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..game import GAMES, Game, IllegalAction, parse_stacked_deck, register_game
-from ..record import read_setup_fields, resigned_seat
+from ..record import ended_early, read_setup_fields
 from ..results import HandResult, Outcome, Termination
 from ..rules import GAME_SPECS, GameSpec, Rules
 from . import core
@@ -179,11 +179,17 @@ class TableGame(Game):
             raise IllegalAction("the match is already over")
         core.resign(self._t, seat)
 
-    def abandon(self) -> None:
-        """The match is abandoned: it ends with no winner."""
+    def abandon(self, seat: int | None = None) -> None:
+        """The match is abandoned: left unfinished by ``seat`` (a server closes it for him),
+        it ends as his resignation would; with no seat, it ends with no winner."""
+        if seat is not None:
+            self._seat(seat)
         if self._t.outcome is not None:
             raise IllegalAction("the match is already over")
-        core.finish(self._t, Outcome(None, tuple(self._t.score), Termination.ABANDONED))
+        if seat is None:
+            core.finish(self._t, Outcome(None, tuple(self._t.score), Termination.ABANDONED))
+        else:
+            core.resign(self._t, seat, Termination.ABANDONED)
 
     def legal_action_ids(self) -> tuple[int, ...]:
         return core.legal(self._t)
@@ -213,9 +219,11 @@ class TableGame(Game):
         for i, hand in enumerate(data["hands"]):
             game._replay_hand(i, hand, i)
         ended = data.get("outcome")
-        resigned = resigned_seat(data, rules.players)
-        if resigned is not None:
-            game.resign(resigned)
+        early = ended_early(data, rules.players)
+        if early is not None and early[1] == Termination.RESIGNED:
+            game.resign(early[0])
+        elif early is not None:
+            game.abandon(early[0])
         elif isinstance(ended, dict) and ended.get("termination") == "abandoned":
             game.abandon()
         check_replay(game.record(), data)

@@ -67,6 +67,8 @@ def _end(t: Table, who: tuple[str, ...]) -> str:
         f"{side_words(who, t.sides, outcome.winner)} win the match"
     if outcome.termination == Termination.RESIGNED:
         return f"{who[outcome.seat]} resigned: {winner} ({final})."
+    if outcome.termination == Termination.ABANDONED and outcome.seat is not None:
+        return f"{who[outcome.seat]} left the match unfinished: {winner} ({final})."
     if outcome.termination == Termination.ABANDONED:
         return f"The match was abandoned: {final}."
     return f"{winner[0].upper()}{winner[1:]}: {final}."
@@ -102,7 +104,11 @@ def _hand_lines(t: Table, number: int, played: PlayedHand, who: tuple[str, ...])
             continue
         lines.append(f"  Trick {i}: {_plays(trick.seats, trick.cards, who)}; "
                      f"{who[trick.winner]} wins.")
-    if result is None:
+    ended = t.outcome
+    if result is None and ended is not None and ended.seat is not None:
+        left = "left the match" if ended.termination == Termination.ABANDONED else "resigned"
+        lines.append(f"  ({who[ended.seat]} {left} during this hand.)")
+    elif result is None:
         lines.append("  (hand in progress)")
     else:
         text = result_words(result.to_dict(), who, module.name)

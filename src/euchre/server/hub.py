@@ -470,6 +470,7 @@ class Hub:
                 continue
             game = await asyncio.get_running_loop().run_in_executor(None, stored.replay)
             stored.options.update({match.ABANDONED: True, match.RESIGNED: 0})
+            stored.settle(game)  # closed as left by the person: the engine's abandon
             summary = Stats.of_seats(match.scored_record(stored, game))
             await self.committer.submit([SetOption(game_id, match.ABANDONED, True),
                                          SetOption(game_id, match.RESIGNED, 0),

@@ -1,8 +1,11 @@
 """The facts of a match beyond its moves, read from the stored game: who has taken his seat,
 whether it is over (won, or resigned), who won, what its record says, its summary.
 
-A resignation is stored as ``options["resigned"]`` with the finish; the engine's game is not
-over, so everything that asks "is the match over" asks ``over(table)`` here. Undo marks the
+A resignation is stored as ``options["resigned"]`` with the finish and told to the engine's
+game (``StoredGame.settle``: ``Game.resign``, or ``Game.abandon`` for a game the server
+closed), which decides who won and says how the match ended (``Game.outcome``); nothing here
+decides it again. A deal of the day ends after its hands, not at a target, so everything
+that asks "is the match over" asks ``finished`` here. Undo marks the
 game (``options["undo_used"]``) so its record and statistics say so. A friend's seat is
 taken with a one-time invite (``options["invite"]``, removed when it is claimed). What a
 player's messages do to a match is ``player_messages``.
@@ -13,17 +16,19 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .. import daily, scoring
+from .. import daily
+from ..engine.games import game_sides
 from ..game import Game
+from ..results import Termination
 from ..words import PLACE_NAMES, person
 from . import scorepad
 from .game_options import COMPUTERS
 from .limits import plausible
 from .protocol import lookalike
 from .storage import StoredGame, invite_key
-from .totals import ABANDONED, UNDO_USED
+from .totals import ABANDONED, RESIGNED, UNDO_USED
 
-RESIGNED, HINTS, REMATCH_OF = "resigned", "hints", "rematch_of"
+HINTS, REMATCH_OF = "hints", "rematch_of"
 REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
 """Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
 that every server process knows them)."""
@@ -38,10 +43,9 @@ the computer plays for him until he comes back (stored, so every server process 
 
 
 def finished(stored: StoredGame, game: Game) -> bool:
-    """Whether a stored match is over: won on points, resigned, or (a deal of the day) its
-    deals all played."""
-    return game.is_over or RESIGNED in stored.options or (
-        daily.DAY in stored.options and daily.done(game))
+    """Whether a stored match is over: won on points, resigned or abandoned (the engine's
+    ``is_over``), or (a deal of the day) its deals all played."""
+    return game.is_over or (daily.DAY in stored.options and daily.done(game))
 
 
 PARTNER = "partner"
@@ -148,9 +152,10 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
 
 
 def side_of(stored: StoredGame, seat: int) -> int:
-    """The side a seat plays for, as the game says it (``scoring.side_of``: partners
-    opposite at four; each for himself at three)."""
-    return scoring.side_of(len(stored.names), seat)
+    """The side a seat plays for, as its game's module says it (``games.game_sides``:
+    partners opposite in four-handed Euchre, Railroad and Hasenpfeffer; each for himself at
+    cutthroat and in Napoleon, at any size)."""
+    return game_sides(stored.rules)[seat]
 
 
 def sides_of(stored: StoredGame) -> list[list[int]]:
@@ -171,18 +176,6 @@ def level_of(stored: StoredGame, seat: int) -> str:
     if seat == 2 and len(stored.names) == 4:
         return stored.options.get(PARTNER) or stored.level or "expert"
     return stored.level or "expert"
-
-
-def resigned_winner(stored: StoredGame, score: tuple[int, ...] | list[int], seat: int) -> int:
-    """Who wins when ``seat`` resigns: the other side (at three, the leader of the two
-    others, the one after him on equal points)."""
-    players = len(stored.names)
-    if players == 2:
-        return 1 - seat
-    if players == 4:
-        return 1 - seat % 2
-    others = [(seat + 1) % 3, (seat + 2) % 3]
-    return max(others, key=lambda other: score[other])
 
 
 def invite_link(stored: StoredGame, seat: int = 1) -> str | None:
@@ -213,21 +206,29 @@ def seats_of(stored: StoredGame, name: str) -> list[int]:
 
 
 def scored_record(stored: StoredGame, game: Game) -> dict[str, Any]:
-    """The record that statistics count: marked, and won by the other seat of one who
-    resigned (the engine's record of an unfinished match has no winner)."""
+    """The record that statistics count: marked, and with the winner of a deal of the day
+    (whose engine game has no end of its own)."""
     record = mark_record(stored, game.record())
     record["winner"] = winner(stored, game)
     return record
 
 
 def winner(stored: StoredGame, game: Game) -> int | None:
-    """Who won: the engine's winner, or the other seat of one who resigned."""
-    if RESIGNED in stored.options:
-        return resigned_winner(stored, game.score, int(stored.options[RESIGNED]))
-    if daily.DAY in stored.options and daily.done(game):  # the higher score; none if equal
+    """Who won: the engine's winner (a resignation's too: ``Game.outcome``), or in a deal of
+    the day played out, the higher score (none if equal)."""
+    if not game.is_over and daily.DAY in stored.options and daily.done(game):
         margin = daily.margin(game)
         return None if margin == 0 else int(margin < 0)
     return game.winner
+
+
+def ended_early(game: Game) -> int | None:
+    """The seat that resigned or left the match unfinished (the engine's ``outcome``), or
+    None."""
+    outcome = game.outcome
+    if outcome is None or outcome.termination == Termination.TARGET:
+        return None
+    return outcome.seat
 
 
 def hints_allowed(stored: StoredGame) -> bool:
@@ -248,19 +249,20 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
 
 
 def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
-    """A record's ``players`` block told what the moves do not show: undo, a resignation
-    (and whether it was the server's, closing a game left unfinished)."""
+    """A record's ``players`` block told what the moves do not show: undo, and, as older
+    readers of the block expect, a resignation (``resigned``, ``winner``, ``abandoned``: the
+    engine's ``outcome``, which the record carries, copied)."""
     players = record.setdefault("players", {})
     players[UNDO_USED] = bool(stored.options.get(UNDO_USED))
-    if stored.options.get(ABANDONED):
+    ended = record.get("outcome") or {}
+    if ended.get("termination") == Termination.ABANDONED and ended.get("seat") is not None:
         players[ABANDONED] = True
     if daily.DAY in stored.options:  # the deal of a day: its hands, not a target, end it
         players[daily.DAY] = stored.options[daily.DAY]
         players["hands"] = daily.HANDS
-    if RESIGNED in stored.options:  # the moves end early; "winner" stays the engine's
-        players[RESIGNED] = int(stored.options[RESIGNED])
-        players["winner"] = resigned_winner(stored, record["score"],
-                                            int(stored.options[RESIGNED]))
+    if ended.get("termination") in (Termination.RESIGNED, Termination.ABANDONED) \
+            and ended.get("seat") is not None:
+        players[RESIGNED], players["winner"] = ended["seat"], ended["winner"]
     return record
 
 
@@ -271,8 +273,9 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
         "undo_used": bool(stored.options.get(UNDO_USED)),
         "can_undo": stored.mode == "computer" and _person_has_moved(game) and not done,
         "hints": hints_allowed(stored),
-        "resigned": stored.options.get(RESIGNED),
-        "abandoned": bool(stored.options.get(ABANDONED)),
+        "resigned": ended_early(game),
+        "abandoned": game.outcome is not None
+        and game.outcome.termination == Termination.ABANDONED,
         "rematch_asked": sorted(rematch_asked),
         "rematch_needed": sorted(rematch_needed(stored)),
         "summary": summary(game) if done else None,

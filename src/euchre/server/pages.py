@@ -120,7 +120,7 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
         " and ".join(f'<a href="/players/{quote(stored.names[s], safe="")}">{escape(names[s])}'
                      f"</a>" for s in side) for side in match.sides_of(stored))
     return (f'<{heading} id="record-title">{escape(result_line(stored, game))}</{heading}>'
-            f'<p>{players}. {escape(head)}.</p>{_marks(stored)}'
+            f'<p>{players}. {escape(head)}.</p>{_marks(stored, game)}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
             f'Download the record (JSON)</a> · replay it with <code>euchre replay FILE</code>'
             f'</p>{_reviews(stored)}<section class="hands" data-testid="hands">'
@@ -142,11 +142,12 @@ def _reviews(stored: StoredGame) -> str:
             f"choice: {links}</p>")
 
 
-def _marks(stored: StoredGame) -> str:
-    """What the moves of a record do not show: a resignation, undo."""
+def _marks(stored: StoredGame, game: Game) -> str:
+    """What the moves of a record do not show: a resignation (the engine's outcome), undo."""
     notes = []
-    if match.RESIGNED in stored.options:
-        notes.append(f"{stored.names[int(stored.options[match.RESIGNED])]} resigned.")
+    resigned = match.ended_early(game)
+    if resigned is not None:
+        notes.append(f"{stored.names[resigned]} resigned.")
     if stored.options.get(match.UNDO_USED):
         notes.append("Played with undo: moves were taken back.")
     return "".join(f'<p class="mark" data-testid="mark">{escape(n)}</p>' for n in notes)

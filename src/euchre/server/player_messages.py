@@ -194,15 +194,14 @@ async def _resign(services: Services, table: Table, seat: int) -> None:
     async with table.lock:
         if table.over():
             raise ProtocolError("the match is over already")
-        stored, game = table.stored, table.game
-        record = game.record()
-        winner = match.resigned_winner(stored, game.score, seat)
-        record["winner"] = winner  # the statistics count it won by the other side
+        stored, game = table.stored, table.game.copy()
+        game.resign(seat)  # the engine decides who won (``Game.outcome``)
         await services.committer.submit([SetOption(stored.id, match.RESIGNED, seat),
-                                         Finish(stored.id, winner, game.score,
-                                                Stats.of_seats(record))])
+                                         Finish(stored.id, game.winner, game.score,
+                                                Stats.of_seats(game.record()))])
         stored.options[match.RESIGNED] = seat
-        stored.finished, stored.winner, stored.score = True, winner, game.score
+        stored.finished, stored.winner, stored.score = True, game.winner, game.score
+        table.game = game
         table.broadcast()
 
 

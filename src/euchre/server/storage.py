@@ -145,7 +145,20 @@ class StoredGame:
             except ValueError as err:
                 raise ValueError(f"game {self.id}: stored action {i + 1} ({token!r}) "
                                  f"does not replay: {err}") from None
+        self.settle(game)
         return game
+
+    def settle(self, game: Game) -> None:
+        """Tell the engine's game how the match ended early, if the store says it did: the
+        seat that resigned (``Game.resign``) or left it unfinished (``Game.abandon``). The
+        engine then decides who won (``Game.outcome``), as for every other end."""
+        seat = self.options.get(totals.RESIGNED)
+        if seat is None or game.is_over:
+            return
+        if self.options.get(totals.ABANDONED):
+            game.abandon(int(seat))
+        else:
+            game.resign(int(seat))
 
 
 # --- the writes a batch is made of ------------------------------------------------------

@@ -77,6 +77,9 @@ class Table:
     turn_task: tuple[int, asyncio.Task[None]] | None = None
     """The timer of the person's turn now, with the state (``seq``) it times
     (``turn_timer``)."""
+    hand_words: dict = field(default_factory=dict)
+    """The finished hand's words for each reader of this table (``wording.words``' ``kept``):
+    every state of the next hand shows them, worded once; let go with the table."""
 
     @property
     def seq(self) -> int:
@@ -115,9 +118,9 @@ class Table:
         names = match.shown_names(stored)
         if i18n.language() != "en":  # the computers' seats in the reader's words
             names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
-        said = wording.words(seen, names)
+        said = wording.words(seen, names, kept=self.hand_words)
         arrived = match.arrived(stored)
-        if self.over() and not game.is_over:  # resigned: nothing is left to choose
+        if self.over() and not game.is_over:  # a day's deals played: nothing to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""
         elif not all(arrived):  # nobody moves before the friends are here
             view["legal"], said["choices"] = [], []
@@ -253,6 +256,7 @@ async def reload(table: Table, committer: Committer) -> None:
     else:
         game = stored.replay()
         table.last_action = None
+    stored.settle(game)  # resigned elsewhere
     rematch = stored.options.get(match.REMATCH)
     told = table.stored.options.get(match.REMATCH)
     table.stored, table.game = stored, game

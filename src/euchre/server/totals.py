@@ -27,8 +27,10 @@ from ..history import Stats
 
 EXTRA = ("with_undo", "abandoned")
 """Counts of a total beyond ``Stats.counts()``."""
-UNDO_USED, ABANDONED = "undo_used", "abandoned"
-"""The keys of a game's options these counts read (``server.match`` names them too)."""
+UNDO_USED, ABANDONED, RESIGNED = "undo_used", "abandoned", "resigned"
+"""The keys of a game's options these counts read (``server.match`` names them too): undo
+was used; the seat that resigned (``RESIGNED``), or left the game unfinished and the server
+closed it for him (``RESIGNED`` and ``ABANDONED``): ``StoredGame.settle`` tells the engine."""
 
 
 def seat_counts(summary: dict[str, int], options: dict[str, Any], players: int

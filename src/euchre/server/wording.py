@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from ..actions import DISCARD, PASS, action_token, parse_action
@@ -74,9 +72,11 @@ def _reason_in(cards: tuple[str, str], trump: str, code: str) -> str:
 
 
 def words(view: View, names: tuple[str, str] | list[str],
-          shown: tuple[str, ...] = ()) -> dict[str, Any]:
+          shown: tuple[str, ...] = (), kept: dict | None = None) -> dict[str, Any]:
     """Every wording the page needs for ``view`` (a player's or a spectator's); ``shown``:
-    cards the page shows besides the view's (a finished game's replay shows every hand)."""
+    cards the page shows besides the view's (a finished game's replay shows every hand);
+    ``kept``: the caller's dict where the finished hand's words are kept for the states that
+    follow (a table's, let go with it: no module here keeps views or words)."""
     last = view.last_hand
     said: dict[str, Any] = {
         "choices": [_choice(view, token) for token in ordered_choices(view)],
@@ -90,7 +90,7 @@ def words(view: View, names: tuple[str, str] | list[str],
                           answered=view.phase not in ("bid1", "discard", "joker")),
         "reasons": [_reason(t.cards, view.trump or "C") for t in view.tricks],
         "hint_label": _(HINT_LABEL),
-        "last_hand": None if last is None else _last_hand_cached(view, last, names),
+        "last_hand": None if last is None else _last_hand_kept(view, last, names, kept),
         "suits": _suits(view, shown),
         "names": _told_apart(names),
     }
@@ -250,33 +250,26 @@ def _prompt(view: View) -> str:
     return _("Your card: follow suit if you can") if view.trick else _("Your lead")
 
 
-_LAST_WORDS: OrderedDict[tuple, tuple[dict[str, Any], dict[str, Any]]] = OrderedDict()
-"""The finished hand's words by (its dict's id, seat, names): the engine keeps one dict per
-finished hand and seat, so every state of the next hand asks for the same words. The dict
-itself is kept beside them and compared by identity, so a reused id never matches."""
-_GUARD = threading.Lock()
-"""Any thread may ask for words (the event loop does; a replay built on a thread would)."""
-LAST_WORDS_KEPT = 4096
-"""Finished hands' words kept, the least recently used let go first: one per seat and
-spectator of each live table (the default ``limits.max_tables`` is 500). They held the
-hands of tables long let go: 20,000 (then all dropped at once) was most of what a server
-kept after a few rounds of load (issue 57, ``bench/server_soak.py``)."""
+KEPT_READERS = 64
+"""Readers (seat, names, language) whose words a ``kept`` dict holds before it starts again:
+a table's seats and spectators in a few languages, bounded whatever renames come."""
 
 
-def _last_hand_cached(view: View, last: dict[str, Any],
-                      names: tuple[str, str] | list[str]) -> dict[str, Any]:
-    key = (id(last), view.player, tuple(names), language())
-    with _GUARD:
-        found = _LAST_WORDS.get(key)
-        if found is not None and found[0] is last:
-            _LAST_WORDS.move_to_end(key)
-            return found[1]
+def _last_hand_kept(view: View, last: dict[str, Any], names: tuple[str, str] | list[str],
+                    kept: dict | None) -> dict[str, Any]:
+    """The finished hand's words, found again in ``kept`` while the view's ``last_hand`` is
+    the same dict (the game keeps one per finished hand: every state of the next hand asks
+    for the same words). The dict is kept beside them and compared by identity."""
+    if kept is None:
+        return _last_hand(view, last, _namer(view, names))
+    key = (view.player, tuple(names), language())
+    found = kept.get(key)
+    if found is not None and found[0] is last:
+        return found[1]
     said = _last_hand(view, last, _namer(view, names))
-    with _GUARD:
-        _LAST_WORDS[key] = (last, said)
-        _LAST_WORDS.move_to_end(key)
-        if len(_LAST_WORDS) > LAST_WORDS_KEPT:
-            _LAST_WORDS.popitem(last=False)
+    if len(kept) >= KEPT_READERS:
+        kept.clear()
+    kept[key] = (last, said)  # replaces the hand before's: one hand's words a reader
     return said
 
 

@@ -91,8 +91,9 @@ async def positions_api(game_id: str, request: Request) -> Response:
                                       f"{len(stored.actions)}, not {start[:20]!r}"},
                             status_code=400)
     result = pages.result_line(stored, game)
-    if match.RESIGNED in stored.options:  # the moves stop: the last position says why
-        result = f"{stored.names[int(stored.options[match.RESIGNED])]} resigned: {result}"
+    resigned = match.ended_early(game)  # the moves stop: the last position says why
+    if resigned is not None:
+        result = f"{stored.names[resigned]} resigned: {result}"
     names, seats = match.shown_names(stored), range(game.players)
     about = {"id": stored.id, "mode": stored.mode, "level": stored.level,
              "names": list(names), "seat": None, "finished": True,

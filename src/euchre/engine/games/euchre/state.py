@@ -85,7 +85,10 @@ class Setup(NamedTuple):
     start_last: HandEnd | None = None
     """The hand before ``start_hand`` (a ``HandEnd``), or None."""
     resigned: int = -1
-    """The seat that resigned the match (``Game.resign``), or -1."""
+    """The seat that resigned the match (``Game.resign``) or left it (``Game.abandon``), or
+    -1."""
+    abandoned: bool = False
+    """The match was left unfinished (``Game.abandon``), not resigned."""
 
 
 _DEALT = 11  # five cards each and the upcard: the stock's order is never seen
@@ -239,7 +242,7 @@ def legal(s: list) -> tuple[int, ...]:
         hand = s[HAND0 + s[TO_MOVE]]
         led = s[LED]
         if led >= 0:
-            follow = hand & FOLLOW_MASK[s[TRUMP]][led]
+            follow = hand & FOLLOW_MASK[s[TRUMP]][led]  # cards.playable, inlined: hot
             if follow:
                 return bits(follow)
         return bits(hand)

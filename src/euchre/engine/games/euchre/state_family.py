@@ -183,7 +183,7 @@ def legal(s: list) -> tuple[int, ...]:
         hand = s[HANDS + s[TO_MOVE]]
         led = s[LED]
         if led >= 0:
-            follow = hand & FOLLOW_MASK[s[TRUMP]][led]
+            follow = hand & FOLLOW_MASK[s[TRUMP]][led]  # cards.playable, inlined: hot
             if follow:
                 return bits(follow)
         return bits(hand)

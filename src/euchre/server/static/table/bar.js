@@ -47,6 +47,9 @@ export function matchWords() {
   const you = !many && g.winner === g.seat;
   if (m.resigned !== null && m.resigned !== undefined) {
     const quit = m.resigned === g.seat ? null : words().names[m.resigned];
+    if (g.winner === null || g.winner === undefined)  // at three, the two others level
+      return quit === null ? t("You resigned: nobody wins the match.")
+        : t("{name} resigned: nobody wins the match.", { name: quit });
     if (quit === null) return many ? t("You resigned: {names} win the match.", { names: winner })
       : t("You resigned: {name} wins the match.", { name: winner });
     if (you) return t("{name} resigned: you win the match.", { name: quit });
