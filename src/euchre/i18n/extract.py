@@ -53,11 +53,14 @@ def template() -> Catalog:
 
 
 def _write(catalog: Catalog, path: Path) -> None:
+    """Write without the header's creation date: it changed at every ``update`` and made two
+    branches' catalogs conflict though no message differed."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, omit_header=False, sort_output=False,
              include_lineno=False)
+    lines = buffer.getvalue().splitlines(keepends=True)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(buffer.getvalue())
+    path.write_bytes(b"".join(x for x in lines if not x.startswith(b'"POT-Creation-Date:')))
 
 
 def extract() -> Catalog:
