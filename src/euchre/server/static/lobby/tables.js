@@ -2,17 +2,11 @@
 // in this server process or another), a seat at any of them in one click, and quick match.
 // The seat's link is kept with this browser's other games, as the lobby keeps every game.
 import { number, t } from "../i18n.js";
+import { rememberGame } from "../remembered.js";
 
 const $ = (id) => document.getElementById(id);
 const EVERY = 3000;  // ms between readings of the list
 const GAMES = { two: t("Two-handed"), three: t("Three-handed (cutthroat)"), four: t("Four-handed (partners)") };
-
-function remember(id, link, seat) {
-  let games = [];
-  try { games = JSON.parse(localStorage.getItem("euchre.games") || "[]") || []; } catch { games = []; }
-  games.push({ id, link, created: Date.now(), seat });
-  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
-}
 
 async function seatMe(path, body) {
   $("quick-error").textContent = "";
@@ -26,7 +20,7 @@ async function seatMe(path, body) {
   }
   if (!reply.ok) { $("quick-error").textContent = t("No seat: {reason}.", { reason: data.error }); return; }
   localStorage.setItem("euchre.name", body.name);
-  remember(data.id, data.link, data.seat);
+  rememberGame(data.id, data.link, data.seat);
   location.href = data.link;
 }
 

@@ -9,7 +9,7 @@ import { T } from "./store.js";
 import { draw } from "./draw.js";
 import { deal, gather, settle, snapshot } from "./motion.js";
 import { announceHand, announceMove, announceTrick, noticeComings } from "./announce.js";
-import { remember } from "./remember.js";
+import { rememberOpened } from "../remembered.js";
 
 const queue = [];
 let lastDrawn = 0;
@@ -130,7 +130,7 @@ function show(state, completed, hideHand = false) {
   lastDrawn = Date.now();
   noticeComings(before, state);
   announceMove(before, state);
-  remember(location.pathname + location.search, state);
+  rememberOpened(location.pathname + location.search, state.game.seat);
   draw();
   settle(places);
   if (!before && !state.view.last_hand && state.view.bids.length === 0 && !$("hand").dataset.dealt) {
