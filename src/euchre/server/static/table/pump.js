@@ -79,6 +79,7 @@ function endOfHand(state) {
   localStorage.setItem(PENDING(), String(state.view.hand_number));
   draw();
   document.body.dataset.idle = "1";  // nothing more is drawn until the person continues
+  document.body.dataset.nextHand = T.settings.auto ? "auto" : "person";  // (who deals it on)
   if (T.settings.auto)
     setTimeout(() => { if (T.handEnd && T.shown === state) nextHand(); }, speed().hand);
 }
