@@ -126,6 +126,7 @@ QUIET = (NewGame, SaveReview, DailyEntry, DailyResult, Setting, *account_store.W
 
 
 def _note(item: Write) -> str:
+    """What the other processes are told of a write that is not ``QUIET``."""
     if isinstance(item, Action):
         return action_note(item.game_id, item.seq, item.player, item.token)
-    return other_note(item.game_id)
+    return other_note(getattr(item, "game_id"))  # noqa: B009  (every write not QUIET has one)

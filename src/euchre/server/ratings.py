@@ -109,10 +109,12 @@ class RatedGame:
         places = [0] * len(sides)
         for place, side in enumerate(order, 1):
             previous = order[place - 2] if place > 1 else None
-            tied = previous is not None and (previous in left, previous != self.winner,
-                                             -self.score[previous]) == (
-                side in left, side != self.winner, -self.score[side])
-            places[side] = places[previous] if tied else place
+            if previous is not None and (previous in left, previous != self.winner,
+                                         -self.score[previous]) == (
+                    side in left, side != self.winner, -self.score[side]):
+                places[side] = places[previous]  # tied with the side before
+            else:
+                places[side] = place
         return places
 
 
@@ -139,7 +141,7 @@ def add_game(db: Db, game: RatedGame, at: float) -> None:
     teams = [[MODEL.rating(mu=before[owners[seat]][0], sigma=before[owners[seat]][1])
               if seat in owners else MODEL.rating() for seat in seats]
              for seats in game.sides()]
-    after = MODEL.rate(teams, ranks=game.places())
+    after = MODEL.rate(teams, ranks=[float(place) for place in game.places()])
     for side, seats in enumerate(game.sides()):
         for rating, seat in zip(after[side], seats, strict=True):
             if seat not in owners:

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..game import Game
 from ..rules import Rules
-from .account_store import Dislike, EndSession, NewAccount, NewSession
+from .account_store import Account, Dislike, EndSession, NewAccount, NewSession
+
+if TYPE_CHECKING:  # (ratings reads the store's rows: it is imported only for its type)
+    from .ratings import Standing
 
 
 @dataclass
@@ -234,6 +237,34 @@ class Storage(Protocol):
 
     def load_review(self, game_id: str, seat: int) -> dict | None:
         """The stored review of a game's seat (``SaveReview``), or None if there is none."""
+
+    def all_ids(self) -> list[str]:
+        """Every game's id, oldest first (for ``euchre db copy``)."""
+
+    def put_whole(self, game: StoredGame) -> None:
+        """A game as it stands elsewhere (its times, result and actions), in one
+        transaction; a game already here is refused."""
+
+    def account(self, key: str) -> Account | None:
+        """The account whose key is ``key`` (``account_store.AccountReads``)."""
+
+    def session(self, session_id: str, since: float) -> Account | None:
+        """The account of a session opened after ``since``, or None."""
+
+    def avoided(self, key: str) -> set[str]:
+        """The name keys quick match keeps away from the name ``key``."""
+
+    def leaderboard(self, game: str, since: float, limit: int) -> list[Standing]:
+        """A game's top list (``ratings.RatingReads``)."""
+
+    def rated_kinds(self) -> list[str]:
+        """The games someone is rated in."""
+
+    def ratings_of(self, account: str) -> dict[str, list[tuple[float, int]]]:
+        """An account's rating over time in each game it is rated in."""
+
+    def rebuild_ratings(self) -> int:
+        """Every rating worked out again from the stored games: the games rated."""
 
     def close(self) -> None: ...
 

@@ -42,8 +42,8 @@ def copy_games(source: str | Path, target: str | Path,
         raise ValueError(f"{source}: no such database file")
     src, dst = open_storage(source), open_storage(target)
     try:
-        here = set(dst.all_ids())  # type: ignore[attr-defined]
-        ids = src.all_ids()  # type: ignore[attr-defined]
+        here = set(dst.all_ids())
+        ids = src.all_ids()
         copied = skipped = 0
         for n, game_id in enumerate(ids, 1):
             if game_id in here:
@@ -52,7 +52,7 @@ def copy_games(source: str | Path, target: str | Path,
                 game = src.load(game_id)
                 assert game is not None
                 game.replay()  # refuses a damaged game, naming it
-                dst.put_whole(game)  # type: ignore[attr-defined]
+                dst.put_whole(game)
                 reviews = [SaveReview(game_id, seat, review) for seat in range(len(game.names))
                            if (review := src.load_review(game_id, seat)) is not None]
                 if reviews:  # the coach's stored reviews go with their game
