@@ -135,8 +135,8 @@ def _family(b: Batch, me: int, x: np.ndarray) -> None:
     _ones(x, grid, base + rel(b.trick_leader[:, :5]), shown)
     for seat in range(players):
         card = b.trick_cards[:, :5, seat]
-        slot = rel(np.asarray(seat, dtype=np.int64))
-        _ones(x, grid, base + fam.SEATS + slot * 33 + card, shown & (card >= 0))
+        seat_slot = rel(np.asarray(seat, dtype=np.int64))
+        _ones(x, grid, base + fam.SEATS + seat_slot * 33 + card, shown & (card >= 0))
     j = np.arange(MAX_BIDS)[None, :]
     made = j < b.n_bids[:, None]
     bid_base = fam.BIDS + j * fam.BID_WIDTH
