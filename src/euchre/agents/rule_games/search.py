@@ -28,13 +28,14 @@ from __future__ import annotations
 import random
 
 from ...engine.actions import parse_action
-from ...engine.cards import NO_TRUMP, SUITS, mask_of, parse_card, suit_of
+from ...engine.cards import NO_TRUMP, mask_of, parse_card, suit_of
 from ...engine.games.napoleon import TRICKS, VALUE
 from ...engine.match import TableGame
 from ...engine.resample import resample
 from ...engine.view import TableView
 from ...scoring import side_points
-from .reading import order_of, trick_seats
+from ..view_facts import seat_of
+from .reading import order_of, trick_seats, trump_of
 from .solver import OpenHandSolver
 from .thumb import choose
 
@@ -93,7 +94,7 @@ class RuleGamesSearch:
             totals = [0.0] * len(legal)
             for world, weight in worlds:
                 for i, token in enumerate(legal):
-                    totals[i] += weight * self._choice_value(view.player, world, token,
+                    totals[i] += weight * self._choice_value(seat_of(view), world, token,
                                                              view.phase == "bid")
         return {token: round(v, 6) for token, v in zip(legal, totals, strict=True)}
 
@@ -113,11 +114,11 @@ class RuleGamesSearch:
     def _card_values(self, view: TableView, world: TableGame, legal: list[str]) -> list[float]:
         hands = _hands(view, world)
         trick = list(zip(trick_seats(view), (parse_card(c) for c in view.trick), strict=True))
-        trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
+        trump = trump_of(view)
         names_trump = trump == NO_TRUMP and view.game == "napoleon" and \
             view.bid != "bid misere" and not view.tricks and not view.trick
         return [_net(view, self._tricks(view, hands, suit_of(card) if names_trump else trump,
-                                        view.player, trick, card)) for card in
+                                        seat_of(view), trick, card)) for card in
                 (parse_card(t) for t in legal)]
 
     def _tricks(self, view: TableView, hands: list[int], trump: int, leader: int,
@@ -175,7 +176,7 @@ class RuleGamesSearch:
             cards = [parse_card(c) for c in game.hand(leader)]
             counts = [self._tricks(view, hands, suit_of(c), leader, [], c) for c in cards]
             return _net(view, max(counts)) - caution
-        trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
+        trump = trump_of(view)
         if shared and view.game == "hasenpfeffer":  # exact: every bid of it shares it
             counted, maxers = _teams(view)
             tricks = self.solver.tricks(hands, order_of(view), trump, counted, maxers, leader)
