@@ -34,7 +34,7 @@ from ...engine.match import TableGame
 from ...engine.resample import resample
 from ...engine.view import TableView
 from ...scoring import side_points
-from ..view_facts import seat_of
+from ..view_facts import maker_of, seat_of
 from .reading import order_of, trick_seats, trump_of
 from .solver import OpenHandSolver
 from .thumb import choose
@@ -171,6 +171,8 @@ class RuleGamesSearch:
         view = game.view(me)
         hands = _hands(view, game)
         leader = game.to_move
+        if leader is None:
+            raise ValueError("the hand is over: there is nothing left to play")
         caution = _caution(view)
         if view.trump is None and view.bid != "bid misere":
             cards = [parse_card(c) for c in game.hand(leader)]
@@ -198,13 +200,20 @@ def _next_seat(view: TableView, seat: int) -> int:
     return seat
 
 
+def _contract(view: TableView) -> str:
+    """The winning bid of the hand in play."""
+    if view.bid is None:
+        raise ValueError("no contract has been made yet")
+    return view.bid
+
+
 def _steps(view: TableView) -> list[int]:
     """The makers' trick counts at which this hand's score changes, lowest first (below
     the first, the makers fail)."""
     if view.game == "railroad":
         return [3, 5]
     if view.game == "hasenpfeffer":
-        return list(range(int(view.bid.split()[1]), 7))
+        return list(range(int(_contract(view).split()[1]), 7))
     if view.bid == "bid misere":
         return [1]
     return [TRICKS[parse_action(view.bid)]]
@@ -212,7 +221,7 @@ def _steps(view: TableView) -> list[int]:
 
 def _caution(view: TableView) -> float:
     """``LONE_CAUTION`` when the viewer is on the side of a lone contract."""
-    me, maker = view.player, view.maker
+    me, maker = seat_of(view), maker_of(view)
     if view.game == "napoleon":
         lone = me == maker and view.bid in ("bid nap", "bid wellington", "bid blucher")
     else:
@@ -224,7 +233,7 @@ def _teams(view: TableView) -> tuple[int, int]:
     """The seats whose tricks are counted (the makers) and those who play to make the count
     high: the makers, or the others at misère."""
     n = view.rules.players
-    maker = view.maker
+    maker = maker_of(view)
     if view.game == "napoleon":
         counted = 1 << maker
         return counted, ((1 << n) - 1) ^ counted if view.bid == "bid misere" else counted
@@ -234,15 +243,15 @@ def _teams(view: TableView) -> tuple[int, int]:
 
 def _net(view: TableView, tricks: int) -> float:
     """My points of this hand net of the others' when the makers take ``tricks``."""
-    me, maker, n = view.player, view.maker, view.rules.players
+    me, maker, n = seat_of(view), maker_of(view), view.rules.players
     if view.game == "napoleon":
-        bid = parse_action(view.bid)
+        bid = parse_action(_contract(view))
         made = tricks == 0 if view.bid == "bid misere" else tricks >= TRICKS[bid]
         value = VALUE[bid] if made else -VALUE[bid]
         return value * n if me == maker else -value * n / (n - 1)
     mine = view.sides[me] == view.sides[maker]
     if view.game == "hasenpfeffer":
-        bid = int(view.bid.split()[1])
+        bid = int(_contract(view).split()[1])
         gained = tricks if tricks >= bid else -bid
         return gained if mine else -gained
     defender_alone = any(seat != maker for seat in view.alone)
