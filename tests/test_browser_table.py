@@ -221,7 +221,8 @@ def test_a_completed_trick_stays_marked_and_a_hand_ends_with_a_panel(server, pag
         f"the upcard of the hand that ended: {said['upcard']}")
     assert ("down" in page.locator("#upcard").get_attribute("class").split()) == (
         said["upcard"] == "turned down")
-    time.sleep(1.5)  # the next hand waits for the player (no automatic start by default)
+    # the next hand waits for the player: no automatic start is set (the default)
+    expect(page.locator("body")).to_have_attribute("data-next-hand", "person")
     assert panel.is_visible() and offered(page) == []
     page.click("[data-testid=continue]")
     expect(panel).to_be_hidden()
@@ -264,6 +265,7 @@ def test_the_computers_moves_are_paced_and_the_next_hand_can_start_by_itself(ser
             began = time.monotonic()
             panel.wait_for(state="hidden", timeout=15_000)  # nobody clicks "Next hand"
             shown_for = time.monotonic() - began
+            assert page.locator("body").get_attribute("data-next-hand") == "auto"
             continue
         if shown_for is not None and state_of(page)["view"]["hand_number"] >= 1 and len(
                 state_of(page)["view"]["bids"]) >= 2:

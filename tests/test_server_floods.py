@@ -43,12 +43,15 @@ def flood(server: Server, game: dict, messages: list[dict], finish: bool) -> Non
     watchers = [server.seat(game["links"]["watch"]) for _ in range(SPECTATORS)]
     for reader in (bo, *watchers):  # (each arrival told to the others: read it all)
         reader.drain(0.3)
-    for message in messages:
-        try:
+    try:
+        for message in messages:
             ann.send(message)
-        except ConnectionClosed:  # the flooder himself may be cut off: his cost
-            break
-    time.sleep(2)  # the server works through what it read
+        # a connection's messages are handled in order: once his ping is answered, every
+        # message of the flood has been (and each state it made queued for the readers)
+        ann.send({"type": "ping"})
+        ann.until(lambda m: m["type"] == "pong", timeout=60)
+    except ConnectionClosed:  # the flooder himself may be cut off: his cost (and the end of
+        pass  # what the server reads of him)
     waited = [still_connected(reader) for reader in (bo, *watchers)]
     assert max(waited) < 3 * BROADCAST_BURST, waited
 

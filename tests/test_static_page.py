@@ -36,7 +36,10 @@ def test_every_module_of_the_table_is_fetched_at_once():
     html = (STATIC / "table.html").read_text(encoding="utf-8")
     preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/([^"]+)">', html))
     wanted = {str(p.relative_to(STATIC)) for p in STATIC.glob("table/*.js")} - {"table/main.js"}
-    assert preloaded == wanted | {"settings.js", "i18n.js"}
+    shared = {name for module in STATIC.glob("table/*.js")  # (the page's modules beside it)
+              for name in re.findall(r'from "\.\./([\w.]+)"', module.read_text("utf-8"))}
+    assert shared >= {"i18n.js", "remembered.js"}
+    assert preloaded == wanted | shared | {"settings.js"}
     imported = set()
     for module in STATIC.glob("table/*.js"):
         for name in re.findall(r'from "\./([\w.]+)"', module.read_text(encoding="utf-8")):
@@ -70,3 +73,11 @@ def test_the_page_files_are_served_with_their_type_and_kept_by_etag(tmp_path):
             assert status == 404 and "Nothing here" in body, path
     finally:
         running.stop()
+
+
+def test_the_browsers_list_of_its_games_is_written_in_one_module():
+    """Issue 49, criterion 4: the lobby, the new game's form, quick match, the invite's page,
+    the deal of the day and the table all keep the list through ``remembered.js``."""
+    writers = sorted(str(path.relative_to(STATIC)) for path in STATIC.rglob("*.js")
+                     if "euchre.games" in path.read_text(encoding="utf-8"))
+    assert writers == ["remembered.js"]

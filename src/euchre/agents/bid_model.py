@@ -95,7 +95,7 @@ class BidModel:
         return cls(_fitted()["curves"][deck], Pull(*_fitted().get("pull", {}).get(deck, ())))
 
     def strength(self, hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
-                 suits: list[int]) -> float:
+                 suits: Sequence[int]) -> float:
         """``bid_strength`` with this model's pull."""
         return bid_strength(hand, upcard, is_dealer, round_one, suits, self.pull)
 
@@ -114,7 +114,7 @@ class BidModel:
 
 
 def bid_strength(hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
-                 suits: list[int], pull: Pull = Pull()) -> float:
+                 suits: Sequence[int], pull: Pull = Pull()) -> float:
     """The hand-strength count a bidding turn is judged by: in round 1 for the upcard's
     suit (the dealer counting the upcard he would take, less the ``pull`` of his best other
     suit), in round 2 the best of ``suits``, those he may name. The one measure the model is

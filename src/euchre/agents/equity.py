@@ -61,11 +61,11 @@ class MatchEquity:
             return 0.0
         return self._table[mine][theirs][dealer]
 
-    def matters(self, score: tuple[int, int]) -> bool:
+    def matters(self, score: tuple[int, ...]) -> bool:
         """Whether the score is near enough the target that equity differs from points."""
         return self.target < MAX_TARGET and max(score) >= self.target - NEAR
 
-    def utility(self, score: tuple[int, int], dealer: int) -> Callable[[int, int, int], float]:
+    def utility(self, score: tuple[int, ...], dealer: int) -> Callable[[int, int, int], float]:
         """``utility(maker, maker_tricks, me)``: the equity gain of a hand's outcome for
         ``me``, scaled so that one point at the start of a match is worth about 1."""
         def value(maker: int, maker_tricks: int, me: int) -> float:
@@ -73,7 +73,8 @@ class MatchEquity:
             after = [score[0], score[1]]
             after[scorer] += points
             if me == 0:
-                gain = self.win(after[0], after[1], 1 - dealer) - self.win(*score, dealer)
+                gain = self.win(after[0], after[1], 1 - dealer) - self.win(score[0], score[1],
+                                                                          dealer)
             else:
                 gain = self.win(after[1], after[0], 1 - dealer) - self.win(score[1], score[0],
                                                                           dealer)

@@ -53,6 +53,7 @@ from .infoset import infoset_values, play_value, search_depth
 from .opponent_bids import LearnedBids, observations
 from .play_inference import SHARPNESS, play_likelihood, reply_weights
 from .solver import Solver, worker_solver
+from .view_facts import seat_of
 
 
 def _cards(mask: int) -> list[int]:
@@ -134,17 +135,17 @@ class ExpertAgent:
             worlds = self._worlds(view, settings.deals)
             soft = SHARPNESS if settings.soft_reply else 0.0
             if settings.search_depth and len(view.hand) >= 2:
-                totals = infoset_values(worlds, legal, view.player, utility, self.solver,
+                totals = infoset_values(worlds, legal, seat_of(view), utility, self.solver,
                                         soft, search_depth(settings.search_depth,
                                                            len(view.hand)))
             else:
-                totals = _play_values(worlds, legal, view.player, utility, self.solver, soft)
+                totals = _play_values(worlds, legal, seat_of(view), utility, self.solver, soft)
             return {action_token(a): round(v, 6) for a, v in zip(legal, totals, strict=True)}
         if settings.calibrated:
             utility = Calibration.for_rules(view.rules).utility(utility, view.dealer)
         worlds = self._worlds(view, settings.bid_deals_or_deals)
         if view.phase == "discard":
-            totals = _discard_values(worlds, legal, view.player, utility, self.solver)
+            totals = _discard_values(worlds, legal, seat_of(view), utility, self.solver)
         else:
             bidding = _Bidding(worlds, view, utility, self.solver, self._bids(view))
             totals = bidding.values(legal, view.phase)
@@ -173,7 +174,7 @@ class ExpertAgent:
 
     def _worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """Deals consistent with the view, with their weights (summing to 1)."""
-        me = view.player
+        me = seat_of(view)
         weigh = self.settings.infer and any(p != me for p, _ in view.bids)
         by_play = self.settings.infer_play and view.phase == "play" and bool(
             view.tricks or view.trick)
@@ -386,7 +387,7 @@ class _Bidding:
 
     def __init__(self, worlds, view: View, utility, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
-        self.me = view.player
+        self.me = seat_of(view)
         self.bids = bids
         self.dealer = view.dealer
         self.rules = view.rules
@@ -540,7 +541,7 @@ def _drawn_by_likelihood(view: View, deals: int, bids: BidModel | LearnedBids,
 def _bid_likelihood(s: list, view: View, bids: BidModel | LearnedBids) -> float:
     """How likely the opponent's bids were with the hand this deal gives him, under a soft
     hand-strength model of a reasonable bidder."""
-    me = view.player
+    me = seat_of(view)
     other = 1 - me
     dealer = view.dealer
     up = s[state.UPCARD]

@@ -17,10 +17,11 @@ import random
 from typing import Any
 
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, parse_card, suit_of
+from ..cards import EFFECTIVE_SUIT, JOKER, POWER, parse_card, suit_of
 from ..view import View
 from .checked import checked
 from .hand_strength import ORDER_AT, best_discard, card_value, strength, strength_with_upcard
+from .view_facts import trump_of
 
 
 class HeuristicAgent:
@@ -93,7 +94,7 @@ class HeuristicAgent:
             return "pass"
         if view.phase == "joker":
             return action_token(legal[0])
-        trump = SUITS.index(view.trump)
+        trump = trump_of(view)
         if view.phase == "discard":
             return action_token(DISCARD + best_discard([*hand, up], trump))
         return action_token(self._play(view, legal, trump))

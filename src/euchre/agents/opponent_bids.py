@@ -30,6 +30,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import parse_card
@@ -168,7 +169,7 @@ class LearnedBids:
         return TOP
 
     def strength(self, hand: list[int], upcard: int, is_dealer: bool, round_one: bool,
-                 suits: list[int]) -> float:
+                 suits: Sequence[int]) -> float:
         """A hand's strength for a turn, as the fitted curve counts it (``BidModel``)."""
         return self.base.strength(hand, upcard, is_dealer, round_one, suits)
 

@@ -25,12 +25,14 @@ general, not of any opponent in particular: it assumes nothing about how he bids
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import FOLLOW_MASK, JOKER, parse_card
 from ..engine.games.euchre import state
 from ..view import View
 from .solver import Solver
+from .view_facts import seat_of
 
 
 class Sharpness(NamedTuple):
@@ -69,7 +71,7 @@ def play_likelihood(s: list, view: View, solver: Solver, sharpness: Sharpness = 
                     ) -> float:
     """The chance, under the soft best-reply model, of the opponent's cards so far in this
     hand, if the hidden cards are as in deal ``s``."""
-    me = view.player
+    me = seat_of(view)
     other = 1 - me
     trump = s[state.TRUMP]
     history = [(t.leader, [parse_card(c) for c in t.cards]) for t in view.tricks]
@@ -128,7 +130,7 @@ def lead_values(his: int, mine: int, trump: int, solver: Solver) -> dict[int, in
     return values
 
 
-def reply_weights(values: list[float], sharpness: float = SHARPNESS) -> list[float]:
+def reply_weights(values: Sequence[float], sharpness: float = SHARPNESS) -> list[float]:
     """The soft best reply: each option's weight, from its value to the player choosing,
     ``exp(sharpness * value)`` (scaled so the best is 1); his chance of each is its weight
     over their sum. The one model of the opponent's play, for the inference here and for

@@ -30,9 +30,10 @@ import random
 from collections.abc import Callable
 
 from ..actions import CALL, DISCARD, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, JOKER, POWER, SUITS, parse_card
+from ..cards import EFFECTIVE_SUIT, JOKER, POWER, parse_card
 from ..view import View
 from .checked import checked
+from .view_facts import trump_of
 
 _RIGHT, _LEFT, _JOKER_POWER = 110, 109, 120
 
@@ -130,7 +131,7 @@ class _StyleAgent:
             return "pass"
         if view.phase == "joker":
             return action_token(self._rng.choice(legal))
-        trump = SUITS.index(view.trump)
+        trump = trump_of(view)
         if view.phase == "discard":
             if PASS in legal and view.maker != view.player and not self.greedy and len(
                     _trumps(hand, trump)) < self.dealer_extra:
@@ -178,7 +179,7 @@ class MimicAgent:
         if view.phase != "play":
             return self._bidder.act(view)
         legal = [parse_action(t) for t in view.legal]
-        trump = SUITS.index(view.trump)
+        trump = trump_of(view)
         power, eff = POWER[trump], EFFECTIVE_SUIT[trump]
         if view.trick:
             led = parse_card(view.trick[0])

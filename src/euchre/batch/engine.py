@@ -39,7 +39,7 @@ class Batch:
     """
 
     def __init__(self, rules: Rules | None = None, n: int = 1, seed: int | None = None,
-                 first_dealer: int | Sequence[int] | None = None,
+                 first_dealer: int | Sequence[int] | np.ndarray | None = None,
                  decks: Any = None) -> None:
         rules = Rules(players=4) if rules is None else rules
         if not isinstance(rules, Rules) or rules.game != "euchre":

@@ -46,7 +46,8 @@ def seat_rewards(batch: Batch) -> np.ndarray:
 class BatchVectorEnv(VectorEnv):
     """``num_envs`` matches under one ``Rules``, the policy playing every seat."""
 
-    metadata: ClassVar[dict[str, Any]] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium's is an instance attribute)
+        "autoreset_mode": AutoresetMode.SAME_STEP}
 
     def __init__(self, rules: Rules | None = None, num_envs: int = 16,
                  seed: int | None = None) -> None:
@@ -137,7 +138,7 @@ class BatchParallelEnv(ParallelEnv):
         rewards = seat_rewards(b)[0]
         agents = self.agents
         obs = self._observe(over)
-        result = (obs, {a: float(rewards[i]) for i, a in enumerate(agents)},
+        result: tuple[Any, ...] = (obs, {a: float(rewards[i]) for i, a in enumerate(agents)},
                   dict.fromkeys(agents, over), dict.fromkeys(agents, False),
                   {a: {} for a in agents})
         if over:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 import numpy as np
 
@@ -49,7 +50,7 @@ def every_rules(players: int, targets: tuple[int, ...] = (1, 5, 10)) -> list[Rul
                                         product((False, True), repeat=len(flags))):
         if players == 4 and deck != 25 and values[-1]:
             continue  # joker_dealer_alone means nothing without the Joker
-        options = dict(zip(flags, values, strict=True))
+        options: dict[str, Any] = dict(zip(flags, values, strict=True))
         out.append(Rules(players=players, deck=deck, target=target, **options))
     return out
 

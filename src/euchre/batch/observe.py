@@ -135,7 +135,8 @@ def _family(b: Batch, me: int, x: np.ndarray) -> None:
     _ones(x, grid, base + rel(b.trick_leader[:, :5]), shown)
     for seat in range(players):
         card = b.trick_cards[:, :5, seat]
-        _ones(x, grid, base + fam.SEATS + rel(np.int64(seat)) * 33 + card, shown & (card >= 0))
+        seat_slot = rel(np.asarray(seat, dtype=np.int64))
+        _ones(x, grid, base + fam.SEATS + seat_slot * 33 + card, shown & (card >= 0))
     j = np.arange(MAX_BIDS)[None, :]
     made = j < b.n_bids[:, None]
     bid_base = fam.BIDS + j * fam.BID_WIDTH
@@ -146,10 +147,10 @@ def _family(b: Batch, me: int, x: np.ndarray) -> None:
     _ones(x, bid_grid, bid_base + fam.SEATS + 6, made & _ALONE[actions])
     _ones(x, rows, fam.TRUMP + b.trump, b.trump >= 0)
     _ones(x, rows, fam.MAKER + rel(b.maker), b.maker >= 0)
-    for seat in (b.alone, b.defender):
-        _ones(x, rows, fam.ALONE + rel(seat), seat >= 0)
+    for lone in (b.alone, b.defender):
+        _ones(x, rows, fam.ALONE + rel(lone), lone >= 0)
         if players == 4:
-            _ones(x, rows, fam.OUT + rel((seat + 2) % 4), seat >= 0)
+            _ones(x, rows, fam.OUT + rel((lone + 2) % 4), lone >= 0)
     x[rows, fam.PHASE + b.phase] = 1
     x[rows, fam.DEALER + rel(b.dealer)] = 1
     x[rows, fam.TO_MOVE + rel(b.to_move)] = 1
@@ -166,6 +167,7 @@ def _rules(b: Batch, x: np.ndarray, layout: Any) -> None:
     """The deck, the options and the target: the same for every game of a batch."""
     rules = b.rules
     x[:, layout.DECK + DECK_SIZES.index(rules.deck)] = 1
+    options: tuple[bool, ...]
     if layout is two:
         options = (rules.dealer_must_pick_up, rules.may_call_turned_suit, rules.stick_the_dealer)
     else:

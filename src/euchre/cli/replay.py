@@ -76,7 +76,9 @@ def _settle(game: Game, data: dict) -> None:
     resignation beside the moves (``players.resigned``, ``players.abandoned``): tell the
     engine, which then says how the match ended, as for a record of today."""
     players = data.get("players")
-    seat = players.get("resigned") if isinstance(players, dict) else None
+    if not isinstance(players, dict):
+        return
+    seat = players.get("resigned")
     if game.is_over or type(seat) is not int or not 0 <= seat < game.players:
         return
     if players.get("abandoned"):

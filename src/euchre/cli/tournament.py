@@ -75,9 +75,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _interval(pair: list[float | None], scale: float = 1.0, fmt: str = "+.3f") -> str:
-    if None in pair:  # one duplicate pair: nothing to bootstrap over
+    low, high = pair
+    if low is None or high is None:  # one duplicate pair: nothing to bootstrap over
         return "none from 1 pair"
-    low, high = (x * scale for x in pair)
+    low, high = low * scale, high * scale
     return f"{low:{fmt}} to {high:{fmt}}"
 
 

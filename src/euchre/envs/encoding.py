@@ -44,6 +44,7 @@ import numpy as np
 from ..actions import N_ACTIONS, parse_action
 from ..cards import SUITS, parse_card
 from ..engine.games.euchre.state import PHASE_NAMES
+from ..engine.view import TableView
 from ..rules import DECK_SIZES
 from ..view import View
 
@@ -56,7 +57,7 @@ SIZE = 522
 PHASES = PHASE_NAMES
 DECKS = DECK_SIZES
 _BID_KIND = {"pass": 1, "order": 2, **{f"call {s}": 3 + i for i, s in enumerate(SUITS)}}
-_CARD = {}
+_CARD: dict[str, int] = {}
 
 
 def _card(token: str) -> int:
@@ -71,7 +72,7 @@ def encode(view: View, out: np.ndarray | None = None) -> np.ndarray:
     x = np.zeros(SIZE, dtype=np.float32) if out is None else out
     if out is not None:
         x.fill(0)
-    me = view.player
+    me = seat_of(view)
     for token in view.hand:
         x[HAND + _card(token)] = 1
     x[UPCARD + _card(view.upcard)] = 1
@@ -119,3 +120,10 @@ def action_mask(view: View, size: int = N_ACTIONS) -> np.ndarray:
     for token in view.legal:
         mask[parse_action(token)] = 1
     return mask
+
+
+def seat_of(view: View | TableView) -> int:
+    """The seat a view is of: an observation is a player's, never a spectator's."""
+    if view.player is None:
+        raise ValueError("an observation is of a seat's view, not a spectator's")
+    return view.player

@@ -81,7 +81,7 @@ def encode(view: View, out: np.ndarray | None = None) -> np.ndarray:
     if out is not None:
         x.fill(0)
     players = view.rules.players
-    me = view.player
+    me = encoding.seat_of(view)
 
     def rel(seat: int) -> int:
         return (seat - me) % players

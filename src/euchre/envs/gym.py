@@ -57,7 +57,7 @@ Illegal actions
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -106,6 +106,21 @@ def observation_space(rules: Rules | None = None) -> spaces.Dict:
         "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
         "action_mask": spaces.Box(0, 1, (actions,), np.int8),
     })
+
+
+def started(game: Game | None) -> Game:
+    """The episode's game; ``RuntimeError`` before the first ``reset()``."""
+    if game is None:
+        raise RuntimeError("no match yet: call reset() first")
+    return game
+
+
+def mover(game: Game) -> int:
+    """The seat to move in a match not over (an environment asks only then)."""
+    seat = game.to_move
+    if seat is None:
+        raise RuntimeError("the match is over: nobody is to move")
+    return seat
 
 
 def observe(game: Game, player: int, over: bool = False) -> dict[str, np.ndarray]:
@@ -270,7 +285,8 @@ class EuchreEnv(gymnasium.Env):
     draws it each episode; ``illegal_reward`` None means ``illegal_penalty(rules)``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+    metadata: dict[str, Any] = {  # noqa: RUF012  (Gymnasium's is an instance attribute)
+        "render_modes": list(RENDER_MODES), "render_fps": 1}
 
     def __init__(
         self,
@@ -338,7 +354,7 @@ class EuchreEnv(gymnasium.Env):
         self._play_bots()  # nothing is scored before the learner's first action
         if self.render_mode == "human":
             self.render()
-        return observe(self.game, self.player), self._info(False)
+        return observe(started(self.game), self.player), self._info(False)
 
     def step(
         self, action: Any
@@ -362,7 +378,7 @@ class EuchreEnv(gymnasium.Env):
 
     def _apply(self, action: int) -> float:
         """Apply one action; the learner's reward; marks the episode done at its end."""
-        game = self.game
+        game = started(self.game)
         hand, before = game.hand_number, game.score
         game.apply_id(action)
         if game.is_over or (self.episode == "hand" and game.hand_number != hand):
@@ -375,9 +391,9 @@ class EuchreEnv(gymnasium.Env):
 
     def _play_bots(self) -> float:
         reward = 0.0
-        game, me = self.game, self.player
+        game, me = started(self.game), self.player
         while not self._done and game.to_move != me:
-            seat = game.to_move
+            seat = mover(game)
             reward += self._apply(_bot_action(self.bots[seat], game.view(seat)))
         return reward
 

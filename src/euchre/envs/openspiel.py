@@ -80,7 +80,7 @@ from ..hands import deal_position
 from ..rules import Rules
 from ..view import Trick, View
 from . import encoding, family_encoding
-from .gym import seat_rewards
+from .gym import seat_rewards, started
 
 SHORT_NAME = "python_two_handed_euchre"
 DEALT = 11
@@ -240,7 +240,7 @@ _new_hand = object.__new__
 def _player(game: Game | None) -> int:
     if game is None:
         return _CHANCE
-    return _TERMINAL if game.hand_number else game.to_move
+    return _TERMINAL if game.hand_number or game.to_move is None else game.to_move
 
 
 class EuchreGame(pyspiel.Game):
@@ -251,10 +251,12 @@ class EuchreGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(self._TYPE, self._INFO, params or {})
         # pyspiel refuses unknown names; the dealer is ours, every other name a rule option
-        values = {**self._PARAMETERS, **self.get_parameters()}
+        values: dict[str, Any] = {**self._PARAMETERS, **self.get_parameters()}
         dealer = values.pop("dealer")
         players = self._PLAYERS
-        self.rules = Rules(**values, **({} if players == 2 else {"players": players}))
+        if players != 2:
+            values["players"] = players
+        self.rules = Rules(**values)
         if type(dealer) is not int or not 0 <= dealer < players:
             raise ValueError(f"dealer must be {' or '.join(map(str, range(players)))}, "
                              f"not {dealer!r}")
@@ -294,7 +296,7 @@ class EuchreState(pyspiel.State):
         return self._hand.player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._hand.game.legal_action_ids())
+        return sorted(started(self._hand.game).legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not dealt yet, each with the same probability."""
@@ -424,7 +426,7 @@ def _final_view(h: _Hand, player: int | None) -> View:
     """The view of the finished hand (phase ``over``), read from the engine's own account of
     it (``last_hand``): the engine deals the next hand at once. ``player`` None: a
     spectator's."""
-    after = h.game.view(player)
+    after = started(h.game).view(player)
     last = after.last_hand
     assert last is not None
     dealer = h.table.dealer

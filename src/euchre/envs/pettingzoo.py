@@ -56,7 +56,7 @@ Illegal actions
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import logger, spaces
@@ -74,11 +74,13 @@ from .gym import (
     check_episode,
     check_render_mode,
     illegal_penalty,
+    mover,
     observation_space,
     observe,
     render_text,
     seat_rewards,
     sizes,
+    started,
 )
 
 AGENTS = ("player_0", "player_1")
@@ -129,7 +131,7 @@ class raw_env(AECEnv, EzPickle):
     """Euchre as an AEC game (see the module docstring); illegal actions raise. Lower case,
     as PettingZoo names the unwrapped class of every game."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's is an instance attribute)
         "render_modes": list(RENDER_MODES),
         "name": "two_handed_euchre_v0",
         "is_parallelizable": False,
@@ -175,14 +177,14 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(seats, 0.0)
         self.terminations = dict.fromkeys(seats, False)
         self.truncations = dict.fromkeys(seats, False)
-        self.infos = {agent: {} for agent in seats}
-        self.agent_selection = seats[self.game.to_move]
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in seats}
+        self.agent_selection = seats[mover(self.game)]
         if self.render_mode == "human":
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """``agent``'s observation: its own view, encoded, and its action mask."""
-        return observe(self.game, self.seats.index(agent),
+        return observe(started(self.game), self.seats.index(agent),
                        over=self.terminations.get(agent, True))
 
     def step(self, action: Any) -> None:
@@ -191,7 +193,7 @@ class raw_env(AECEnv, EzPickle):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
+        game = started(self.game)
         a = int(action)
         if a not in game.legal_action_ids():
             token = action_token(a) if 0 <= a < sizes(self.rules)[1] else "out of range"
@@ -208,7 +210,7 @@ class raw_env(AECEnv, EzPickle):
             self.terminations = dict.fromkeys(seats, True)
             self.agent_selection = seats[(seats.index(agent) + 1) % len(seats)]
         else:
-            self.agent_selection = seats[game.to_move]
+            self.agent_selection = seats[mover(game)]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -218,7 +220,7 @@ class raw_env(AECEnv, EzPickle):
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode: nothing to do")
             return None
-        text = render_text(self.game.view(self.seats.index(self.agent_selection)))
+        text = render_text(started(self.game).view(self.seats.index(self.agent_selection)))
         if self.render_mode == "human":
             print(text)
             return None

@@ -59,6 +59,7 @@ from ..engine.actions import BID, CALL, DEFEND_ALONE, N_ACTIONS, ORDER, PASS, pa
 from ..engine.cards import N_CARDS, SUITS, parse_card
 from ..engine.games import MODULES
 from ..engine.view import TableView
+from .encoding import seat_of
 
 SEATS = 5
 """Seat slots: the player, then the seats to his left in turn."""
@@ -118,7 +119,7 @@ def encode(view: TableView, out: np.ndarray | None = None) -> np.ndarray:
     x = np.zeros(SIZE, dtype=np.float32) if out is None else out
     if out is not None:
         x.fill(0.0)
-    me, n = view.player, view.rules.players
+    me, n = seat_of(view), view.rules.players
 
     def slot(seat: int) -> int:
         return (seat - me) % n
@@ -138,8 +139,8 @@ def encode(view: TableView, out: np.ndarray | None = None) -> np.ndarray:
         x[at + SEATS + kind(token)] = 1.0
         words = token.split()
         if len(words) == 2 and words[0] in ("discard", "give"):  # a card I may know
-            card = parse_action(token) % N_CARDS
-            x[(DISCARDS if words[0] == "discard" else GIFT) + card] = 1.0
+            known = parse_action(token) % N_CARDS
+            x[(DISCARDS if words[0] == "discard" else GIFT) + known] = 1.0
     for i, trick in enumerate(view.tricks[:MAX_TRICKS]):
         _trick(x, TRICKS + i * TRICK_WIDTH, trick["leader"], trick["seats"], trick["cards"],
                slot)

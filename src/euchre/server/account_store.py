@@ -1,19 +1,22 @@
 """Accounts and their sessions in the store: the writes, the reads and the schema steps.
 
-Both stores share this SQL (``mark`` is the database's parameter mark), as they share
-``totals``: an account is its name as registered, the name's confusable skeleton
-(``lookalike.skeleton``: the key, so two names that differ only by case, Unicode form or a
-look-alike letter are one account) and its password's hash; a session is the SHA-256 of
-the secret in its cookie (a copied database opens no session) and the account it belongs
-to. Nothing here is told to other processes: each reads sessions from the store.
+Both stores run this SQL (``dialect``), as they run ``totals``: an account is its name as
+registered, the name's confusable skeleton (``lookalike.skeleton``: the key, so two names
+that differ only by case, Unicode form or a look-alike letter are one account) and its
+password's hash; a session is the SHA-256 of the secret in its cookie (a copied database
+opens no session) and the account it belongs to. Nothing here is told to other processes:
+each reads sessions from the store.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-SQL_TABLES = (
+from .dialect import Db
+
+SQL_TABLES = (  # (schema steps: ``Dialect.ddl`` templates, in ``schema.STEPS``)
     "CREATE TABLE IF NOT EXISTS accounts (key TEXT PRIMARY KEY, name TEXT NOT NULL, "
     "hash TEXT NOT NULL, created {real} NOT NULL){without_rowid}",
     "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, account TEXT NOT NULL "
@@ -25,8 +28,6 @@ SQL_DISLIKES = (
 )
 """The schema step of "don't seat me with this player again": an account, and the key of a
 name (``accounts.name_key``) it will not be seated with by quick match."""
-"""The schema steps that add accounts and sessions, to be formatted with the database's
-type of a float and SQLite's ``WITHOUT ROWID`` (``steps``)."""
 
 
 def owner_key(seat: int) -> str:
@@ -36,11 +37,6 @@ def owner_key(seat: int) -> str:
     ('account0', 'account3')
     """
     return f"account{seat}"
-
-
-def steps(real: str, without_rowid: str, tables: tuple[str, ...] = SQL_TABLES) -> list[str]:
-    """``tables`` (``SQL_TABLES``, ``SQL_DISLIKES``) for one database."""
-    return [sql.format(real=real, without_rowid=without_rowid) for sql in tables]
 
 
 @dataclass(frozen=True)
@@ -102,82 +98,72 @@ class CopyAccounts:
     rows: AccountRows
 
 
-def _copy_accounts(connection: Any, mark: str, item: CopyAccounts, now: float) -> None:
+def _copy_accounts(db: Db, item: CopyAccounts, now: float) -> None:
     """Each account not here yet, then its sessions and dislikes: an account here already
     is another person's (registered on this server), and gets nothing of the other's."""
     new = set()
     for key, name, hash_, created in item.rows.accounts:
-        if connection.execute(f"SELECT 1 FROM accounts WHERE key = {mark}",
-                              (key,)).fetchone() is None:
-            connection.execute(f"INSERT INTO accounts (key, name, hash, created) VALUES "
-                               f"({mark}, {mark}, {mark}, {mark})", (key, name, hash_, created))
+        if db.one("SELECT 1 FROM accounts WHERE key = ?", (key,)) is None:
+            db.execute("INSERT INTO accounts (key, name, hash, created) VALUES (?, ?, ?, ?)",
+                       (key, name, hash_, created))
             new.add(key)
     for session, account, created in item.rows.sessions:
         if account in new:
-            connection.execute(f"INSERT INTO sessions (id, account, created) VALUES ({mark}, "
-                               f"{mark}, {mark}) ON CONFLICT (id) DO NOTHING",
-                               (session, account, created))
+            db.execute("INSERT INTO sessions (id, account, created) VALUES (?, ?, ?) "
+                       "ON CONFLICT (id) DO NOTHING", (session, account, created))
     for who, whom in item.rows.dislikes:
         if who in new:
-            _dislike(connection, mark, Dislike(who, whom), now)
+            _dislike(db, Dislike(who, whom), now)
 
 
-def _dislike(connection: Any, mark: str, item: Dislike, now: float) -> None:
-    connection.execute(f"INSERT INTO dislikes (who, whom) VALUES ({mark}, {mark}) ON CONFLICT "
-                       "(who, whom) DO NOTHING", (item.who, item.whom))
+def _dislike(db: Db, item: Dislike, now: float) -> None:
+    db.execute("INSERT INTO dislikes (who, whom) VALUES (?, ?) ON CONFLICT (who, whom) DO "
+               "NOTHING", (item.who, item.whom))
 
 
-def _new_account(connection: Any, mark: str, item: NewAccount, now: float) -> None:
+def _new_account(db: Db, item: NewAccount, now: float) -> None:
     a = item.account
-    connection.execute(f"INSERT INTO accounts (key, name, hash, created) VALUES "
-                       f"({mark}, {mark}, {mark}, {mark})", (a.key, a.name, a.hash, now))
+    db.execute("INSERT INTO accounts (key, name, hash, created) VALUES (?, ?, ?, ?)",
+               (a.key, a.name, a.hash, now))
 
 
-def _new_session(connection: Any, mark: str, item: NewSession, now: float) -> None:
-    connection.execute(f"INSERT INTO sessions (id, account, created) VALUES "
-                       f"({mark}, {mark}, {mark})", (item.id, item.account, now))
+def _new_session(db: Db, item: NewSession, now: float) -> None:
+    db.execute("INSERT INTO sessions (id, account, created) VALUES (?, ?, ?)",
+               (item.id, item.account, now))
 
 
-def _end_session(connection: Any, mark: str, item: EndSession, now: float) -> None:
-    connection.execute(f"DELETE FROM sessions WHERE id = {mark}", (item.id,))
+def _end_session(db: Db, item: EndSession, now: float) -> None:
+    db.execute("DELETE FROM sessions WHERE id = ?", (item.id,))
 
 
-WRITERS = {NewAccount: _new_account, NewSession: _new_session, EndSession: _end_session,
-           Dislike: _dislike, CopyAccounts: _copy_accounts}
-"""Each write of this module, taking the connection, the mark, the write and the time."""
-
-
-def writer(kind: type, mark: str, writers: dict[type, Any] | None = None) -> Any:
-    """A store's writer of ``kind`` (the store's shape: connection, item, time), from
-    ``writers`` (this module's ``WRITERS``, or another's of the same shape)."""
-    write = (WRITERS if writers is None else writers)[kind]
-    return lambda connection, item, now: write(connection, mark, item, now)
+WRITERS: dict[type, Callable[[Db, Any, float], None]] = {
+    NewAccount: _new_account, NewSession: _new_session, EndSession: _end_session,
+    Dislike: _dislike, CopyAccounts: _copy_accounts}
+"""Each write of this module, taking the ``Db``, the write and the time."""
 
 
 class AccountReads:
-    """The reads of accounts, mixed into ``storage.Reads`` (its ``_connection`` and
-    ``_sql``)."""
+    """The reads of accounts, mixed into ``queries.Reads`` (its ``_db``)."""
+
+    def _db(self) -> Db:
+        raise NotImplementedError
 
     def account(self, key: str) -> Account | None:
         """The account whose key is ``key`` (a name's skeleton), or None."""
-        row = self._connection().execute(  # type: ignore[attr-defined]
-            self._sql("SELECT key, name, hash FROM accounts WHERE key = ?"),  # type: ignore
-            (key,)).fetchone()
+        row = self._db().one("SELECT key, name, hash FROM accounts WHERE key = ?", (key,))
         return None if row is None else Account(*row)
 
     def session(self, session_id: str, since: float) -> Account | None:
         """The account of a session opened after ``since``, or None (no such session,
         closed, or too old)."""
-        row = self._connection().execute(  # type: ignore[attr-defined]
-            self._sql("SELECT a.key, a.name FROM sessions s JOIN accounts a ON a.key = "  # type: ignore
-                      "s.account WHERE s.id = ? AND s.created > ?"),
-            (session_id, since)).fetchone()
+        row = self._db().one("SELECT a.key, a.name FROM sessions s JOIN accounts a ON a.key = "
+                             "s.account WHERE s.id = ? AND s.created > ?", (session_id, since))
         return None if row is None else Account(*row)
 
     def account_rows(self) -> AccountRows:
         """Every account, session and dislike here (``AccountRows``)."""
-        connection = self._connection()  # type: ignore[attr-defined]
-        return AccountRows(*(tuple(tuple(row) for row in connection.execute(sql)) for sql in (
+        db = self._db()
+        return AccountRows(*(tuple(tuple(row) for row in db.execute(sql)) for sql in (
             "SELECT key, name, hash, created FROM accounts ORDER BY created, key",
             "SELECT id, account, created FROM sessions ORDER BY created, id",
             "SELECT who, whom FROM dislikes ORDER BY who, whom")))
@@ -185,6 +171,6 @@ class AccountReads:
     def avoided(self, key: str) -> set[str]:
         """The name keys quick match keeps away from the name ``key``: those its account
         dislikes and the accounts that dislike it."""
-        return {whom for (whom,) in self._connection().execute(  # type: ignore[attr-defined]
-            self._sql("SELECT whom FROM dislikes WHERE who = ? UNION "  # type: ignore
-                      "SELECT who FROM dislikes WHERE whom = ?"), (key, key))}
+        return {whom for (whom,) in self._db().execute(
+            "SELECT whom FROM dislikes WHERE who = ? UNION SELECT who FROM dislikes WHERE "
+            "whom = ?", (key, key))}

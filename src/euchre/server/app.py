@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -78,7 +79,7 @@ def create_app(db_path: str | Path, bot_delay: float = BOT_DELAY,
     app.add_api_route("/health", _health, methods=["GET"])
     app.state.creations = RateLimiter(limits.games_per_minute)
     app.add_middleware(Languages)  # (inside the gate: each request in its reader's words)
-    app.add_middleware(Gate, names=limits.allowed_hosts,  # type: ignore[arg-type]
+    app.add_middleware(Gate, names=limits.allowed_hosts,
                        origins=limits.allowed_origins)
     app.add_middleware(SecurityHeaders)  # (outermost: the gate's refusals carry them too)
     return app
@@ -102,7 +103,7 @@ async def _refused(request: Request, err: HTTPException) -> Response:
 async def _invalid(request: Request, err: RequestValidationError) -> Response:
     """A parameter the route could not read: said in one line (400), as every other
     refusal is, never FastAPI's bare ``{"detail": [...]}``."""
-    problem = next(iter(err.errors()), {})
+    problem: dict[str, Any] = next(iter(err.errors()), {})
     where = [str(part) for part in problem.get("loc", ()) if part not in ("query", "path")]
     what = f"{'the parameter ' + repr(where[-1][:40]) if where else 'the request'}: " \
            f"{str(problem.get('msg', 'not understood')).lower()}"

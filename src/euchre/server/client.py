@@ -9,7 +9,7 @@ on or off, a rematch asked for, someone arriving or leaving) is queued ``replace
 replaces the replaceable state still waiting at the end of the queue rather than queueing
 behind it: however many such changes come, a reader holds at most one of them unsent, so no
 reader is dropped for another's flood. And the messages that make the table broadcast
-(``BROADCASTING``) are metered per connection (``may_broadcast``): a burst of
+(``player_messages.Handler.broadcasts``) are metered per connection (``may_broadcast``): a burst of
 ``BROADCAST_BURST``, then one a second; past it the sender alone is told to wait.
 """
 
@@ -25,8 +25,6 @@ if TYPE_CHECKING:
 
 OUTBOX_LIMIT = 256
 """Messages queued for one connection before it is dropped as too slow to keep up."""
-BROADCASTING = frozenset({"name", "hints", "rematch", "start", "undo", "resign"})
-"""The messages whose handling sends every connection at the table a new state."""
 BROADCAST_BURST = 5
 """Such messages one connection may send at once; then one a second (``BROADCAST_RATE``)."""
 PHRASE_BURST, PHRASE_EVERY = 3, 5.0

@@ -50,7 +50,7 @@ def board_page(day: str, rows: list[dict[str, Any]], linked: bool) -> str:
             f"<h2>Today's board</h2>{board_table(rows, day, linked)}"
             + ("" if linked or not rows else "<p>The results open once you have played "
                "today's deals, and for everyone tomorrow.</p>")
-            + '<script src="/static/daily.js"></script>')
+            + '<script type="module" src="/static/daily.js"></script>')
     return page("The deal of the day", body)
 
 

@@ -23,7 +23,7 @@ from ..history import Stats
 from . import match
 from .account_store import owner_key
 from .accounts import Accounts, name_key
-from .client import BROADCASTING, PHRASE_EVERY, TOO_FAST, Client
+from .client import PHRASE_EVERY, TOO_FAST, Client
 from .committer import Committer
 from .game_options import start_refusal
 from .hints import Hints
@@ -56,46 +56,74 @@ class Services:
 
 async def handle(services: Services, table: Table, client: Client, message: Message) -> None:
     """Carry out one parsed message; problems go back to this client alone."""
+    handler = HANDLERS[message.type]
     try:
-        kind = message.type
-        if kind == "ping":
-            client.send({"type": "pong"})
-            return
-        if kind == "action":
-            await _act(services, table, client, message.value or "", message.seq)
-            return
-        seat = _seat(client, kind)
-        if kind in BROADCASTING and not client.may_broadcast():
+        if handler.seated:
+            _seat(client, message.type)
+        if handler.broadcasts and not client.may_broadcast():
             raise ProtocolError(TOO_FAST)
-        if kind == "hint":
-            if table.over():
-                raise ProtocolError("the match is over: there is nothing left to choose")
-            if not match.hints_allowed(table.stored):
-                raise ProtocolError("hints are turned off for this game")
-            await services.hints.ask(table, client)
-        elif kind == "coach":  # the coach's note on the seat's own move (hints.py)
-            await services.hints.note(table, client, message.seq or 0)
-        elif kind == "name":
-            await _rename(services, table, client, message.value or "")
-        elif kind == "undo":
-            await _undo(services, table, seat)
-        elif kind == "resign":
-            await _resign(services, table, seat)
-        elif kind == "rematch":
-            await _rematch(services, table, client, seat)
-        elif kind == "hints":
-            await _allow_hints(services, table, seat, message.value == "on")
-        elif kind == "start":
-            await _start(services, table, seat)
-        elif kind == "say":
-            if not client.may_say():
-                raise ProtocolError(f"one phrase every {PHRASE_EVERY:g} s: wait a moment")
-            said = {"type": "said", "seat": seat, "phrase": message.value,
-                    "words": PHRASES[message.value or ""]}
-            for other in table.clients:
-                other.send(said)
+        await handler.run(services, table, client, message)
     except ValueError as err:  # IllegalAction and ProtocolError are ValueErrors
         client.send({"type": "error", "message": str(err)})
+
+
+async def _on_ping(services: Services, table: Table, client: Client, message: Message) -> None:
+    client.send({"type": "pong"})
+
+
+async def _on_action(services: Services, table: Table, client: Client,
+                     message: Message) -> None:
+    await _act(services, table, client, message.value or "", message.seq)
+
+
+async def _on_hint(services: Services, table: Table, client: Client, message: Message) -> None:
+    if table.over():
+        raise ProtocolError("the match is over: there is nothing left to choose")
+    if not match.hints_allowed(table.stored):
+        raise ProtocolError("hints are turned off for this game")
+    await services.hints.ask(table, client)
+
+
+async def _on_coach(services: Services, table: Table, client: Client,
+                    message: Message) -> None:
+    """The coach's note on the seat's own move (hints.py)."""
+    await services.hints.note(table, client, message.seq or 0)
+
+
+async def _on_name(services: Services, table: Table, client: Client, message: Message) -> None:
+    await _rename(services, table, client, message.value or "")
+
+
+async def _on_say(services: Services, table: Table, client: Client, message: Message) -> None:
+    if not client.may_say():
+        raise ProtocolError(f"one phrase every {PHRASE_EVERY:g} s: wait a moment")
+    said = {"type": "said", "seat": client.seat, "phrase": message.value,
+            "words": PHRASES[message.value or ""]}
+    for other in table.clients:
+        other.send(said)
+
+
+def _seat_of(run: Callable[[Services, Table, int], Awaitable[None]]) -> Runner:
+    """A handler of the sender's seat alone."""
+    async def on_seat(services: Services, table: Table, client: Client,
+                      message: Message) -> None:
+        await run(services, table, _seat(client, message.type))
+    return on_seat
+
+
+Runner = Callable[[Services, Table, Client, Message], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Handler:
+    """What a type of message does (``run``), and what it needs first."""
+
+    run: Runner
+    seated: bool = True
+    """Only a seat may send it (a spectator is refused)."""
+    broadcasts: bool = False
+    """Its handling sends every connection at the table a new state: metered per
+    connection (``Client.may_broadcast``)."""
 
 
 _SPECTATORS_CANNOT = {"hint": "ask for a hint", "name": "take a name at the table",
@@ -282,3 +310,25 @@ async def rematch_if_ready(services: Services, table: Table, address: str) -> bo
     old.options[match.REMATCH] = new.id
     await tell_rematch(table, services.committer, list(table.clients))
     return True
+
+
+async def _on_rematch(services: Services, table: Table, client: Client,
+                      message: Message) -> None:
+    await _rematch(services, table, client, _seat(client, message.type))
+
+
+async def _on_hints(services: Services, table: Table, client: Client,
+                    message: Message) -> None:
+    await _allow_hints(services, table, _seat(client, message.type), message.value == "on")
+
+
+HANDLERS: dict[str, Handler] = {
+    "ping": Handler(_on_ping, seated=False), "action": Handler(_on_action, seated=False),
+    "hint": Handler(_on_hint), "coach": Handler(_on_coach),
+    "name": Handler(_on_name, broadcasts=True), "undo": Handler(_seat_of(_undo), broadcasts=True),
+    "resign": Handler(_seat_of(_resign), broadcasts=True),
+    "rematch": Handler(_on_rematch, broadcasts=True),
+    "hints": Handler(_on_hints, broadcasts=True),
+    "start": Handler(_seat_of(_start), broadcasts=True), "say": Handler(_on_say)}
+"""The handler of each type of ``protocol.CLIENT_MESSAGES`` (a test checks they are the
+same types)."""

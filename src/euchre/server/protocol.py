@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import orjson
@@ -132,34 +133,64 @@ def parse(text: str | bytes) -> Message:
     if not isinstance(data, dict):
         raise ProtocolError(f"message must be a JSON object, not {type(data).__name__}")
     kind = data.get("type")
-    if kind == "action":
-        action = data.get("action")
-        if not isinstance(action, str) or not 0 < len(action) <= MAX_TOKEN:
-            raise ProtocolError('an action message needs "action": a token such as "JH" '
-                                f"(at most {MAX_TOKEN} characters)")
-        return Message("action", action, _seq(data.get("seq")))
-    if kind == "name":
-        return Message("name", check_name(data.get("name")))
-    if kind in ("hint", "ping", "undo", "resign", "rematch", "start"):
-        return Message(kind)
-    if kind == "hints":  # the creator of a friend game turns hints on or off
-        if data.get("allow") not in (True, False):
-            raise ProtocolError('a hints message needs "allow": true or false')
-        return Message("hints", "on" if data["allow"] else "off")
-    if kind == "say":  # a preset phrase to the table (nothing else may be said)
-        phrase = data.get("phrase")
-        if not isinstance(phrase, str) or phrase not in PHRASES:  # (a list is unhashable)
-            raise ProtocolError(f'a say message needs "phrase": one of {", ".join(PHRASES)}')
-        return Message("say", phrase)
-    if kind == "coach":  # the note on the sender's own move at state seq
-        if data.get("seq") is None:
-            raise ProtocolError('a coach message needs "seq": the state your move answered')
-        return Message("coach", None, _seq(data["seq"]))
     if not isinstance(kind, str):
-        raise ProtocolError('message needs "type": one of action, hint, name, ping, undo, '
-                            'resign, rematch, hints, start, coach, say')
-    raise ProtocolError(f"unknown message type {kind[:40]!r}: expected action, hint, name, "
-                        "ping, undo, resign, rematch, hints, start, coach or say")
+        raise ProtocolError(f'message needs "type": one of {", ".join(CLIENT_MESSAGES)}')
+    read = CLIENT_MESSAGES.get(kind)
+    if read is None:
+        *others, last = CLIENT_MESSAGES
+        raise ProtocolError(f"unknown message type {kind[:40]!r}: expected "
+                            f"{', '.join(others)} or {last}")
+    return read(kind, data)
+
+
+def _action(kind: str, data: dict[str, Any]) -> Message:
+    action = data.get("action")
+    if not isinstance(action, str) or not 0 < len(action) <= MAX_TOKEN:
+        raise ProtocolError('an action message needs "action": a token such as "JH" '
+                            f"(at most {MAX_TOKEN} characters)")
+    return Message(kind, action, _seq(data.get("seq")))
+
+
+def _name(kind: str, data: dict[str, Any]) -> Message:
+    return Message(kind, check_name(data.get("name")))
+
+
+def _bare(kind: str, data: dict[str, Any]) -> Message:
+    return Message(kind)
+
+
+def _hints(kind: str, data: dict[str, Any]) -> Message:
+    """The creator of a friend game turns hints on or off."""
+    if data.get("allow") not in (True, False):
+        raise ProtocolError('a hints message needs "allow": true or false')
+    return Message(kind, "on" if data["allow"] else "off")
+
+
+def _say(kind: str, data: dict[str, Any]) -> Message:
+    """A preset phrase to the table (nothing else may be said)."""
+    phrase = data.get("phrase")
+    if not isinstance(phrase, str) or phrase not in PHRASES:  # (a list is unhashable)
+        raise ProtocolError(f'a say message needs "phrase": one of {", ".join(PHRASES)}')
+    return Message(kind, phrase)
+
+
+def _coach(kind: str, data: dict[str, Any]) -> Message:
+    """The note on the sender's own move at state seq."""
+    if data.get("seq") is None:
+        raise ProtocolError('a coach message needs "seq": the state your move answered')
+    return Message(kind, None, _seq(data["seq"]))
+
+
+CLIENT_MESSAGES: dict[str, Callable[[str, dict[str, Any]], Message]] = {
+    "action": _action, "hint": _bare, "name": _name, "ping": _bare, "undo": _bare,
+    "resign": _bare, "rematch": _bare, "hints": _hints, "start": _bare, "coach": _coach,
+    "say": _say}
+"""Every type a client may send (the module docstring says what each does), and how its
+fields are checked: the one list (``player_messages.HANDLERS`` carries each out; a test
+checks the page's scripts send none other)."""
+SERVER_MESSAGES = ("state", "hint", "error", "rematch", "coach", "pong", "said")
+"""Every type the server sends a table's client (the module docstring says what each
+holds; ``said``: a phrase one seat said, to everyone at the table)."""
 
 
 def _seq(seq: object) -> int | None:

@@ -13,16 +13,17 @@ The rating shown is one number, the conservative estimate ``mu - 3 sigma`` (open
 defaults times 60); under ``PROVISIONAL`` games it is marked provisional.
 
 The ratings (``ratings``) and each game's step (``rating_history``) are worked out when a
-game finishes, in its transaction (both stores share this SQL: ``mark`` is the database's
-parameter mark), and are nothing but a function of the stored games: ``rebuild`` drops them
-and plays every rated game again in the order they finished (the seats index's time), to
-the same floating-point numbers. In PostgreSQL a rated finish takes an advisory lock, so
+game finishes, in its transaction (both stores run this SQL, ``dialect.Db``), and are
+nothing but a function of the stored games: ``rebuild`` drops them and plays every rated
+game again in the order they finished (the seats index's time), to the same floating-point
+numbers. In PostgreSQL a rated finish takes an advisory lock, so
 two processes rate one after the other.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from openskill.models import PlackettLuce
 from .. import daily
 from ..rules import GAME_SPECS, Rules
 from .account_store import owner_key
+from .dialect import Db
 from .game_options import COMPUTERS, LEFT
 
 MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
@@ -41,7 +43,7 @@ ACTIVE_DAYS = 14
 """A top list shows the players who finished a rated game in as many days."""
 _RATING_LOCK = 0x6575636873  # PostgreSQL's advisory lock around a rated finish
 
-SQL_TABLES = (
+SQL_TABLES = (  # (schema steps: ``Dialect.ddl`` templates, in ``schema.STEPS``)
     "CREATE TABLE IF NOT EXISTS ratings (account TEXT NOT NULL REFERENCES accounts(key), "
     "game TEXT NOT NULL, mu {real} NOT NULL, sigma {real} NOT NULL, games INTEGER NOT NULL, "
     "last {real} NOT NULL, PRIMARY KEY (game, account)){without_rowid}",
@@ -59,11 +61,6 @@ def rated_games() -> tuple[str, ...]:
     """Every game a rating may be of (``game_key``): Euchre's three, then each game of the
     family (one Napoleon rating for three, four or five players: free-for-all either way)."""
     return (*EUCHRE_KEYS.values(), *GAME_SPECS)
-
-
-def steps(real: str, without_rowid: str) -> list[str]:
-    """The schema steps adding the ratings, for one database."""
-    return [sql.format(real=real, without_rowid=without_rowid) for sql in SQL_TABLES]
 
 
 def game_key(rules: Rules) -> str:
@@ -123,10 +120,12 @@ class RatedGame:
         places = [0] * len(sides)
         for place, side in enumerate(order, 1):
             previous = order[place - 2] if place > 1 else None
-            tied = previous is not None and (previous in left, previous != self.winner,
-                                             -self.score[previous]) == (
-                side in left, side != self.winner, -self.score[side])
-            places[side] = places[previous] if tied else place
+            if previous is not None and (previous in left, previous != self.winner,
+                                         -self.score[previous]) == (
+                    side in left, side != self.winner, -self.score[side]):
+                places[side] = places[previous]  # tied with the side before
+            else:
+                places[side] = place
         return places
 
 
@@ -137,39 +136,37 @@ def rated_game(row: tuple) -> RatedGame:
                      json.loads(options), tuple(json.loads(score)), winner)
 
 
-def add_game(connection: Any, mark: str, game: RatedGame, at: float) -> None:
+def add_game(db: Db, game: RatedGame, at: float) -> None:
     """Rate a finished game (inside its finishing transaction): each account's rating in
     the game read, moved by openskill and written back, with a step of its history."""
     owners = game.owners()
     if not owners:
         return
-    if mark != "?":
-        connection.execute("SELECT pg_advisory_xact_lock(%s)", (_RATING_LOCK,))
+    db.take_turns(_RATING_LOCK)
     key = game_key(game.rules)
     before: dict[str, tuple[float, float, int]] = {}
     for account in sorted(set(owners.values())):
-        row = connection.execute(
-            f"SELECT mu, sigma, games FROM ratings WHERE game = {mark} AND account = {mark}",
-            (key, account)).fetchone()
+        row = db.one("SELECT mu, sigma, games FROM ratings WHERE game = ? AND account = ?",
+                     (key, account))
         before[account] = (MODEL.mu, MODEL.sigma, 0) if row is None else tuple(row)
     teams = [[MODEL.rating(mu=before[owners[seat]][0], sigma=before[owners[seat]][1])
               if seat in owners else MODEL.rating() for seat in seats]
              for seats in game.sides()]
-    after = MODEL.rate(teams, ranks=game.places())
+    after = MODEL.rate(teams, ranks=[float(place) for place in game.places()])
     for side, seats in enumerate(game.sides()):
         for rating, seat in zip(after[side], seats, strict=True):
             if seat not in owners:
                 continue
             account = owners[seat]
             games = before[account][2] + 1
-            connection.execute(
-                f"INSERT INTO ratings (account, game, mu, sigma, games, last) VALUES ({mark}, "
-                f"{mark}, {mark}, {mark}, {mark}, {mark}) ON CONFLICT (game, account) DO UPDATE "
-                "SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, "
-                "last = excluded.last", (account, key, rating.mu, rating.sigma, games, at))
-            connection.execute(
-                f"INSERT INTO rating_history (account, game, game_id, at, mu, sigma) VALUES "
-                f"({mark}, {mark}, {mark}, {mark}, {mark}, {mark}) ON CONFLICT DO NOTHING",
+            db.execute(
+                "INSERT INTO ratings (account, game, mu, sigma, games, last) VALUES (?, ?, ?, "
+                "?, ?, ?) ON CONFLICT (game, account) DO UPDATE SET mu = excluded.mu, sigma = "
+                "excluded.sigma, games = excluded.games, last = excluded.last",
+                (account, key, rating.mu, rating.sigma, games, at))
+            db.execute(
+                "INSERT INTO rating_history (account, game, game_id, at, mu, sigma) VALUES "
+                "(?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (account, key, game.id, at, rating.mu, rating.sigma))
 
 
@@ -183,32 +180,30 @@ class SeatTimes:
     """(game id, seat, time)."""
 
 
-def _seat_times(connection: Any, mark: str, item: SeatTimes, now: float) -> None:
-    for game_id, seat, at in item.rows:
-        connection.execute(f"UPDATE seats SET updated = {mark} WHERE game_id = {mark} AND "
-                           f"seat = {mark}", (at, game_id, seat))
+def _seat_times(db: Db, item: SeatTimes, now: float) -> None:
+    db.execute_many("UPDATE seats SET updated = ? WHERE game_id = ? AND seat = ?",
+                    [(at, game_id, seat) for game_id, seat, at in item.rows])
 
 
-WRITERS = {SeatTimes: _seat_times}
-"""Each write of this module (a store makes its writers with ``account_store.writer``)."""
+WRITERS: dict[type, Callable[[Db, Any, float], None]] = {SeatTimes: _seat_times}
+"""Each write of this module, taking the ``Db``, the write and the time."""
 
 
 RATED_COLUMNS = "g.id, g.rules, g.mode, g.seeded, g.options, g.score, g.winner"
 
 
-def rate_finished(connection: Any, mark: str, game_id: str, at: float) -> None:
+def rate_finished(db: Db, game_id: str, at: float) -> None:
     """Rate a game that has just finished at ``at`` (its seats indexed at that time)."""
-    row = connection.execute(f"SELECT {RATED_COLUMNS} FROM games g WHERE g.id = {mark}",
-                             (game_id,)).fetchone()
-    add_game(connection, mark, rated_game(row), at)
+    row = db.one(f"SELECT {RATED_COLUMNS} FROM games g WHERE g.id = ?", (game_id,))
+    add_game(db, rated_game(row), at)
 
 
-def rebuild(connection: Any, mark: str) -> int:
+def rebuild(db: Db) -> int:
     """Every rating worked out again from the stored games, in the order they finished
     (inside the caller's transaction): the games rated."""
-    connection.execute("DELETE FROM rating_history")
-    connection.execute("DELETE FROM ratings")
-    rows = connection.execute(
+    db.execute("DELETE FROM rating_history")
+    db.execute("DELETE FROM ratings")
+    rows = db.execute(
         f"SELECT {RATED_COLUMNS}, s.updated FROM games g JOIN seats s ON s.game_id = g.id AND "
         "s.seat = 0 WHERE g.finished = 1 AND g.mode = 'friend' AND g.options LIKE "
         "'%account%' ORDER BY s.updated, g.id").fetchall()
@@ -216,7 +211,7 @@ def rebuild(connection: Any, mark: str) -> int:
     for row in rows:
         game = rated_game(row[:-1])
         if game.owners():
-            add_game(connection, mark, game, row[-1])
+            add_game(db, game, row[-1])
             rated += 1
     return rated
 
@@ -240,36 +235,39 @@ class Standing:
 
 
 class RatingReads:
-    """The reads of ratings, mixed into ``storage.Reads`` (its ``_connection``, ``_sql``)."""
+    """The reads of ratings, mixed into ``queries.Reads`` (its ``_db``)."""
+
+    def _db(self) -> Db:
+        raise NotImplementedError
 
     def leaderboard(self, game: str, since: float, limit: int) -> list[Standing]:
         """A game's top list: the accounts that finished a rated game after ``since``, best
         first."""
-        rows = self._connection().execute(self._sql(  # type: ignore[attr-defined]
+        rows = self._db().execute(
             "SELECT a.name, r.mu, r.sigma, r.games, r.last FROM ratings r JOIN accounts a ON "
             "a.key = r.account WHERE r.game = ? AND r.last > ? ORDER BY r.mu - 3 * r.sigma "
-            "DESC, a.name LIMIT ?"), (game, since, limit)).fetchall()
+            "DESC, a.name LIMIT ?", (game, since, limit)).fetchall()
         return [Standing(name, shown(mu, sigma), games, last)
                 for name, mu, sigma, games, last in rows]
 
     def seat_times(self, game_ids: set[str]) -> SeatTimes:
         """The index's time of each seat of ``game_ids`` (``SeatTimes``)."""
         return SeatTimes(tuple(
-            (game_id, seat, at) for game_id, seat, at in  # type: ignore[attr-defined]
-            self._connection().execute("SELECT game_id, seat, updated FROM seats ORDER BY "  # type: ignore
-                                       "game_id, seat") if game_id in game_ids))
+            (game_id, seat, at) for game_id, seat, at in self._db().execute(
+                "SELECT game_id, seat, updated FROM seats ORDER BY game_id, seat")
+            if game_id in game_ids))
 
     def rated_kinds(self) -> list[str]:
         """The games someone is rated in."""
-        return [game for (game,) in self._connection().execute(  # type: ignore[attr-defined]
+        return [game for (game,) in self._db().execute(
             "SELECT DISTINCT game FROM ratings ORDER BY game")]
 
     def ratings_of(self, account: str) -> dict[str, list[tuple[float, int]]]:
         """An account's rating over time in each game it is rated in: (time, rating) after
         each rated game, oldest first."""
         out: dict[str, list[tuple[float, int]]] = {}
-        for game, at, mu, sigma in self._connection().execute(self._sql(  # type: ignore
+        for game, at, mu, sigma in self._db().execute(
                 "SELECT game, at, mu, sigma FROM rating_history WHERE account = ? ORDER BY "
-                "game, at, game_id"), (account,)):
+                "game, at, game_id", (account,)):
             out.setdefault(game, []).append((at, shown(mu, sigma)))
         return out

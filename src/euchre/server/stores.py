@@ -58,15 +58,15 @@ def copy_games(source: str | Path, target: str | Path,
         raise ValueError(f"{source}: no such database file")
     src, dst = open_storage(source), open_storage(target)
     try:
-        here = set(dst.all_ids())  # type: ignore[attr-defined]
-        ids = src.all_ids()  # type: ignore[attr-defined]
+        here = set(dst.all_ids())
+        ids = src.all_ids()
         copied: set[str] = set()
         for n, game_id in enumerate(ids, 1):
             if game_id not in here:
                 game = src.load(game_id)
                 assert game is not None
                 game.replay()  # refuses a damaged game, naming it
-                dst.put_whole(game)  # type: ignore[attr-defined]
+                dst.put_whole(game)
                 reviews = [SaveReview(game_id, seat, review) for seat in range(len(game.names))
                            if (review := src.load_review(game_id, seat)) is not None]
                 if reviews:  # the coach's stored reviews go with their game
@@ -74,11 +74,11 @@ def copy_games(source: str | Path, target: str | Path,
                 copied.add(game_id)
             if progress:
                 progress(n, len(ids))
-        accounts = len(dst.account_rows().accounts)  # type: ignore[attr-defined]
-        dst.write([CopyAccounts(src.account_rows()),  # type: ignore[attr-defined]
-                   src.seat_times(copied)])  # type: ignore[attr-defined]
-        accounts = len(dst.account_rows().accounts) - accounts  # type: ignore[attr-defined]
-        dst.rebuild_ratings()  # type: ignore[attr-defined]
+        accounts = len(dst.account_rows().accounts)
+        dst.write([CopyAccounts(src.account_rows()),
+                   src.seat_times(copied)])
+        accounts = len(dst.account_rows().accounts) - accounts
+        dst.rebuild_ratings()
         return Copied(len(copied), len(ids) - len(copied), accounts)
     finally:
         src.close()

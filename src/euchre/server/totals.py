@@ -6,8 +6,7 @@ every move's acknowledgement). So when a game finishes, each seat's statistics
 (``history.Stats.of_seats``, stored with the finish) are added to that name's row of
 ``player_totals`` and the seat is indexed in ``seats`` (name, finishing time) in the same
 transaction; the page reads one row and one page of the index. Names are final once a game
-is over, so a total never needs taking apart. Both stores share this code; ``mark`` is the
-database's parameter mark.
+is over, so a total never needs taking apart. Both stores run this code (``dialect.Db``).
 
 Beside the ``Stats`` counts a total holds ``with_undo`` (games in which undo was used) and
 ``abandoned`` (games left unfinished against the computer and closed as lost). Each count is
@@ -24,6 +23,7 @@ from typing import Any
 
 from ..game import Game
 from ..history import Stats
+from .dialect import Db
 
 EXTRA = ("with_undo", "abandoned")
 """Counts of a total beyond ``Stats.counts()``."""
@@ -42,62 +42,60 @@ def seat_counts(summary: dict[str, int], options: dict[str, Any], players: int
     return {**counts, **{f"{players}:{key}": value for key, value in counts.items()}}
 
 
-def add_game(connection: Any, mark: str, game_id: str, names: list[str],
+def add_game(db: Db, game_id: str, names: list[str],
              options: dict[str, Any], summary: dict[str, dict[str, int]],
              updated: float) -> None:
     """Index a finished game's seats and add them to their players' totals (inside the
     caller's transaction). The total's row is created empty, then read under a row lock
     and rewritten, so two processes finishing games of one player never lose a game."""
     for seat, name in enumerate(names):
-        connection.execute(
-            f"INSERT INTO seats (name, game_id, seat, updated) VALUES ({mark}, {mark}, {mark}, "
-            f"{mark}) ON CONFLICT (game_id, seat) DO NOTHING", (name, game_id, seat, updated))
-        connection.execute(f"INSERT INTO player_totals (name, counts) VALUES ({mark}, '{{}}') "
-                           "ON CONFLICT (name) DO NOTHING", (name,))
-        lock = " FOR UPDATE" if mark != "?" else ""
-        (held,) = connection.execute(
-            f"SELECT counts FROM player_totals WHERE name = {mark}{lock}", (name,)).fetchone()
+        db.execute("INSERT INTO seats (name, game_id, seat, updated) VALUES (?, ?, ?, ?) ON "
+                   "CONFLICT (game_id, seat) DO NOTHING", (name, game_id, seat, updated))
+        db.execute("INSERT INTO player_totals (name, counts) VALUES (?, '{}') ON CONFLICT "
+                   "(name) DO NOTHING", (name,))
+        (held,) = db.one(f"SELECT counts FROM player_totals WHERE name = ?{db.for_update}",
+                         (name,))
         total = json.loads(held)
         for key, value in seat_counts(summary[str(seat)], options, len(names)).items():
             total[key] = total.get(key, 0) + int(value)
-        connection.execute(f"UPDATE player_totals SET counts = {mark} WHERE name = {mark}",
-                           (json.dumps(total), name))
+        db.execute("UPDATE player_totals SET counts = ? WHERE name = ?",
+                   (json.dumps(total), name))
 
 
-def backfill(connection: Any, mark: str) -> None:
+def backfill(db: Db) -> None:
     """Index and total every game finished before totals were kept (a schema migration):
     each seat's stored statistics, or, for a game older than those (or than some of their
     counts), the game replayed."""
     from ..rules import Rules
 
-    rows = connection.execute(
+    rows = db.execute(
         "SELECT id, rules, seed, names, winner, options, summary, updated FROM games "
         "WHERE finished = 1 ORDER BY updated").fetchall()
     for game_id, rules, seed, names, winner, options, summary, updated in rows:
         seats = json.loads(summary) if summary else None
         if seats is None or "points_scored" not in seats["0"]:
             # (finished before points and lone hands were counted: the game replayed)
-            actions = [token for (token,) in connection.execute(
-                f"SELECT token FROM actions WHERE game_id = {mark} ORDER BY seq", (game_id,))]
+            actions = [token for (token,) in db.execute(
+                "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
             seats = summary_of(Rules.from_dict(json.loads(rules)), int(seed), actions, winner)
-        add_game(connection, mark, game_id, json.loads(names), json.loads(options), seats,
+        add_game(db, game_id, json.loads(names), json.loads(options), seats,
                  updated)
 
 
-def rebuild(connection: Any, mark: str) -> None:
+def rebuild(db: Db) -> None:
     """Every total counted again from the games (a schema migration: the totals gained
     counts, and each count a copy by game)."""
-    connection.execute("DELETE FROM player_totals")
-    backfill(connection, mark)
+    db.execute("DELETE FROM player_totals")
+    backfill(db)
 
 
-def add_whole(connection: Any, mark: str, game: Any) -> None:
+def add_whole(db: Db, game: Any) -> None:
     """A finished ``StoredGame`` copied in whole (``euchre db copy``): indexed and totalled
     as if it had finished here."""
     if game.finished:
         seats = game.summary if game.summary and "points_scored" in game.summary["0"] \
             else summary_of(game.rules, game.seed, game.actions, game.winner)
-        add_game(connection, mark, game.id, list(game.names), game.options, seats,
+        add_game(db, game.id, list(game.names), game.options, seats,
                  game.updated)
 
 

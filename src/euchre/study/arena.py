@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -216,7 +216,7 @@ def _play(game: Game, seats: dict[int, tuple[str, agents.Agent]],
             for seat, (_, listener) in seats.items():
                 tell(listener, "hand_over", game.view(seat).last_hand)
             ended = last and last.get("outcome", last.get("ended"))  # a game on the core
-            if ended and ended != "thrown_in":                        # says "ended"
+            if last and ended and ended != "thrown_in":               # says "ended"
                 maker = seats[last["maker"]][0]
                 makes[maker][0] += 1
                 makes[maker][OUTCOMES.index(FAILED.get(ended, ended)) + 1] += 1
@@ -321,7 +321,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def ratio_interval(numerators: list[float], denominators: list[float],
+def ratio_interval(numerators: Sequence[float], denominators: Sequence[float],
                    z: float = Z95) -> tuple[float, float, float]:
     """Mean of a ratio of sums (points per hand over pairs) with a delta-method interval
     that treats each pair as one independent unit.
@@ -386,7 +386,7 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _running(margins: list[float], hands: list[float]) -> list[list[float]]:
+def _running(margins: Sequence[float], hands: Sequence[float]) -> list[list[float]]:
     """[pairs so far, margin per hand, low, high] after each pair, for the plot."""
     out = []
     for k in range(1, len(margins) + 1):

@@ -24,7 +24,7 @@ import math
 import multiprocessing
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,6 +72,7 @@ def _local(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
     finished: dict[int, Any] = {}
     pool = None
     try:
+        results: Iterable[Any]
         if workers > 1:
             pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet)
             results = pool.imap(function, jobs, chunksize=1)
@@ -149,7 +150,7 @@ def _ray(function: Callable[[Any], Any], jobs: Sequence[Any], workers: int,
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
                 start = starts[ref]
-                for offset, result in enumerate(ray.get(ref)):
+                for offset, result in enumerate(ray.get([ref])[0]):
                     finished[start + offset] = result
             if progress:
                 progress(len(finished), len(jobs))

@@ -142,7 +142,7 @@ def ratings(n: int, names: list[str], outcomes: dict[tuple[int, int], list[Match
         sample = {key: [rng.choice(pairs) for _ in pairs] for key, pairs in by_pair.items()}
         for i, r in enumerate(bradley_terry(n, wins_of(sample))):
             draws[i].append(r)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i in range(n):
         ordered = sorted(draws[i])
         low = ordered[int(0.025 * (len(ordered) - 1))]
@@ -152,5 +152,5 @@ def ratings(n: int, names: list[str], outcomes: dict[tuple[int, int], list[Match
                   for pair in p for o in pair)
         rows.append({"name": names[i], "rating": point[i], "rating_95": [low, high],
                      "wins": won, "matches": matches})
-    rows.sort(key=lambda row: -row["rating"])
+    rows.sort(key=lambda row: -float(row["rating"]))
     return rows

@@ -97,7 +97,8 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
     if view.upcard_taken:
         state = _("picked up by {name}", name=mid(view.dealer))
     trump = (_("Trump {suit}, made by {name}.", suit=coloured(suit_text(view.trump)),
-               name=mid(view.maker)) if view.trump else _("No trump yet."))
+               name=mid(view.maker)) if view.trump and view.maker is not None
+             else _("No trump yet."))
     lines.append(_("Upcard {card} ({state}).", card=coloured(card_text(view.upcard)),
                    state=state) + "  " + trump)
     if view.bids:
@@ -118,8 +119,8 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
                    won=view.tricks_won[0], second=mid(1), other=view.tricks_won[1])
         if len(hands) == 1 and view.player is not None:
             other = 1 - view.player
-            held = 5 - len(view.tricks) - (1 if view.trick and view.leader == other else 0)
-            tricks += "  " + ngettext("{name} holds {n} card.", "{name} holds {n} cards.", held,
+            left = 5 - len(view.tricks) - (1 if view.trick and view.leader == other else 0)
+            tricks += "  " + ngettext("{name} holds {n} card.", "{name} holds {n} cards.", left,
                                       name=who(other))
         lines.append(tricks)
     if view.trick:
@@ -159,4 +160,6 @@ def move_words(before: View, who: str, token: str) -> str:
         return f"{who} picked up {up} and discarded {card_text(action_token(action - DISCARD))}"
     if action == PASS and before.phase == "discard":
         return f"{who} left {up}"
-    return f"{who} {bid_words(before, before.to_move, token)}"
+    bidder = before.to_move
+    assert bidder is not None  # (a move was made: the match was not over)
+    return f"{who} {bid_words(before, bidder, token)}"

@@ -23,7 +23,7 @@ HELP = "[dim]Enter: next move   b: back   a number: that hand   q: quit[/]"
 class Stepper:
     """A record's match and a position in it: how many of its moves are made."""
 
-    def __init__(self, record: dict[str, Any], names: tuple[str, str]) -> None:
+    def __init__(self, record: dict[str, Any], names: tuple[str, ...]) -> None:
         self.names = names
         self.game = Game.from_record(opening(record))
         self.first_hand = record["hands"][0].get("number", 0) + 1 if record["hands"] else 1
@@ -95,7 +95,7 @@ class Stepper:
             self.game.apply(token)
 
 
-def step_through(record: dict[str, Any], names: tuple[str, str], console: Console,
+def step_through(record: dict[str, Any], names: tuple[str, ...], console: Console,
                  hand: int | None = None) -> int:
     """The stepping loop at the terminal, from the start of the match (or of ``hand``); the
     exit status."""

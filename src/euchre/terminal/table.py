@@ -113,7 +113,8 @@ class Seat:
             number = len(before.tricks) + 1
             cards = [*before.trick, token]
             seats = in_turn(before.leader, self.players, before.out)
-            winner = after.tricks[-1].winner if not finished else last["tricks"][-1]["winner"]
+            winner = (last["tricks"][-1]["winner"] if finished and last is not None
+                      else after.tricks[-1].winner)
             played = ", ".join(f"{self.who(seat)} {coloured(card_text(card))}"
                                for seat, card in zip(seats, cards, strict=False))
             reason = trick_reason(cards, before.trump or "C")
@@ -272,17 +273,17 @@ class Seat:
                 return choices[n - 1], None
             return "", f"choose a number from 1 to {len(choices)}"
         typed = printed_as_tokens(text)  # "J♥" as printed means JH
+        action: int | None = None
         try:
             action = parse_action(typed)
         except ValueError:
-            action = None
             with contextlib.suppress(ValueError):
                 words = typed.lower().split()
                 if view.phase in ("bid2", "joker") or words[0] == "name":
                     action = CALL + parse_suit(words[-1])
-            if action is None:
-                return "", (f"{text!r} is not a choice: type a number, a card such as JH, J♥ or "
-                            "10h, pass, order, or call S")
+        if action is None:
+            return "", (f"{text!r} is not a choice: type a number, a card such as JH, J♥ or "
+                        "10h, pass, order, or call S")
         if view.phase == "discard" and action < DISCARD:
             action += DISCARD  # a bare card means "discard it"
         token = action_token(action)
@@ -369,6 +370,7 @@ class Table(Seat):
                     continue
             else:
                 seat = game.to_move
+                assert seat is not None  # (the loop runs while the match is not over)
                 bot = self.bots[seat]
                 self.bot_told[seat] = agents.tell_past_hands(bot, game, seat,
                                                              self.bot_told[seat])
@@ -430,6 +432,7 @@ class Table(Seat):
                      if won else "[bold]" + _("The computer wins the match {theirs}-{mine}.",
                                               mine=game.score[0], theirs=game.score[1]) + "[/]")
         else:
+            assert game.winner is not None  # (a match over has its winner)
             winners = says(side_name(self.names, self.players, game.winner), "win",
                            plural=self.players == 4)
             self.say(f"[bold{' green' if game.winner == HUMAN else ''}]{winners} the "

@@ -28,11 +28,12 @@ from __future__ import annotations
 from math import exp
 
 from ...actions import ALONE_OF, CALL, DEFEND_ALONE, ORDER, PASS, parse_action
-from ...cards import JOKER, SUITS, bits
+from ...cards import JOKER, bits
 from ...engine.games.euchre import state
 from ...engine.games.euchre.resample_family import card_of
 from ...view import View
 from ..hand_strength import best_discard, strength
+from ..view_facts import trump_of
 from .rules_of_thumb import (
     ALONE_AT,
     DEFEND_ALONE_AT,
@@ -118,5 +119,5 @@ def _discard_chance(s: list, view: View, up: int) -> float:
     thrown = s[state.DISCARDED]
     dealt = list(bits(state.dealt_hand(s, dealer)))
     six = dealt if up == JOKER else [*dealt, up]
-    usual = best_discard([c for c in six if c != JOKER], SUITS.index(view.trump))
+    usual = best_discard([c for c in six if c != JOKER], trump_of(view))
     return USUAL_DISCARD if thrown == usual else (1.0 - USUAL_DISCARD) / 5

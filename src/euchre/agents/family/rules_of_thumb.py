@@ -32,6 +32,7 @@ from ...hands import trick_seats
 from ...view import View
 from ..checked import checked
 from ..hand_strength import best_discard, card_value, strength, strength_with_upcard
+from ..view_facts import seat_of, trump_of
 
 ORDER_AT = {4: 5.6, 3: 6.6}
 """Hand count from which a player makes trump: four-handed (a partner helps) and cutthroat
@@ -58,7 +59,7 @@ def partner_of(view: View, seat: int) -> int | None:
 
 def on_my_side(view: View, seat: int) -> bool:
     """Whether ``seat`` plays for the side of ``view.player`` this hand."""
-    return seat == view.player or seat == partner_of(view, view.player)
+    return seat == seat_of(view) or seat == partner_of(view, seat_of(view))
 
 
 def cards(tokens: tuple[str, ...] | list[str]) -> list[int]:
@@ -98,7 +99,7 @@ def choose(view: View) -> str:
         return _bid2(view, hand)
     if view.phase == "joker":
         return next(t for t in view.legal if not t.endswith("alone"))
-    trump = SUITS.index(view.trump)
+    trump = trump_of(view)
     if view.phase == "discard":
         six = [card_of(t.split()[1]) for t in view.legal]  # (a turned-up Joker is kept)
         return action_token(DISCARD + best_discard(six, trump))
@@ -153,7 +154,7 @@ def _bid1(view: View, hand: list[int]) -> str:
     players = view.rules.players
     if count < ORDER_AT[players]:
         return "pass"
-    if partners(players, view.player, view.dealer) and trumps_in(hand, turned) < SUPPORT:
+    if partners(players, seat_of(view), view.dealer) and trumps_in(hand, turned) < SUPPORT:
         return "pass"
     if players == 4 and count >= ALONE_AT and _loses_outside(hand, turned) == 0:
         return action_token(ORDER_ALONE)
@@ -187,13 +188,13 @@ def convention(view: View) -> tuple[str, frozenset[str]] | None:
     >>> words, sorted(keeping), choose(view)
     ('go alone only on a hand that takes every trick by itself', ['order', 'pass'], 'order')
     """
-    me = view.player
+    me = seat_of(view)
     if view.rules.players != 4 or me is None or view.phase not in ("bid1", "bid2", "play"):
         return None
     hand = cards(view.hand)
     if view.phase != "play":
         return _bid_convention(view, hand)
-    trump = SUITS.index(view.trump)
+    trump = trump_of(view)
     eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
     legal = {card_of(t): t for t in view.legal}
     partner = partner_of(view, me)
@@ -229,7 +230,7 @@ def convention(view: View) -> tuple[str, frozenset[str]] | None:
 
 
 def _bid_convention(view: View, hand: list[int]) -> tuple[str, frozenset[str]] | None:
-    me = view.player
+    me = seat_of(view)
     assert me is not None
     if view.phase == "bid1":
         turned = suit_of(card_of(view.upcard))
@@ -292,7 +293,7 @@ def _lead(view: View, legal: list[int], trump: int) -> int:
     eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
     trumps = sorted((c for c in legal if eff[c] == trump), key=lambda c: -power[c])
     side = [c for c in legal if eff[c] != trump]
-    me, maker = view.player, view.maker
+    me, maker = seat_of(view), view.maker
     partner = partner_of(view, me)
     if trumps and partner is not None and partner == maker and not stuck_dealer(view, partner) \
             and not trump_led(view, trump):

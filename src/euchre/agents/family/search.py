@@ -38,6 +38,7 @@ from ...hands import trick_seats
 from ...scoring import side_of, side_points
 from ...view import View
 from ..checked import checked
+from ..view_facts import seat_of
 from .rules_of_thumb import choose
 from .solver import TableSolver, worker_table_solver
 
@@ -164,7 +165,7 @@ def outcome_tricks(search: Callable[[tuple[int, int]], list[int]], taken: int,
 def _play_values(s: list, view: View, solver: TableSolver) -> list[float]:
     """Each legal card's value in the deal ``s``: the exact open-hand play after it."""
     players = view.rules.players
-    me = view.player
+    me = seat_of(view)
     assert me is not None
     makers, active, _, _ = _makers(s, players)
     seats = _trick_seats(view)
@@ -188,7 +189,7 @@ def _trick_seats(view: View) -> list[int]:
 def _choice_values(s: list, view: View, solver: TableSolver) -> list[float]:
     """Each legal bid's (discard's, defence's) value in the deal ``s``: the choice made, the
     rest of the bidding by the rules of thumb, the play solved exactly."""
-    me = view.player
+    me = seat_of(view)
     assert me is not None
     worth = net_points(view.rules.players, me)
     out = []

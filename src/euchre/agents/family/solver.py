@@ -27,18 +27,20 @@ search: only one is tried.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..solver import BLOCK, DEFAULT_TABLE_LIMIT, SOLVER_BIT, SUIT_BLOCKS, probe, store, to_solver
 
 
 def _searcher(hands: list[int], table: dict[int, tuple[int, int]], limit: int,
-              nodes: list[int]) -> tuple[Callable[..., int], Callable[..., int]]:
+              nodes: list[int]) -> tuple[Callable[..., int], Callable[..., int], list[Any]]:
     """The search as two closures over the seats' hands (solver numbering, mutated in place
-    while searching and restored): ``start`` values a position at a trick's start, ``play``
-    one inside a trick. Both return the makers' tricks from the start of the trick. One
-    function on purpose, as the two-handed solver's ``_searcher``: the closures read their
-    state as cells of this call, the hot loop of every hard and expert decision."""
-    context: list = [0, (), (), 0]  # makers mask; seat -> on makers' side; seat -> next seat
+    while searching and restored), and the context they read (set before each search):
+    ``start`` values a position at a trick's start, ``play`` one inside a trick. Both
+    return the makers' tricks from the start of the trick. One function on purpose, as the
+    two-handed solver's ``_searcher``: the closures read their state as cells of this call,
+    the hot loop of every hard and expert decision."""
+    context: list[Any] = [0, (), (), 0]  # makers mask; seat -> on makers' side; seat -> next seat
     # that plays; seats in a trick
 
     def start(leader: int, alpha: int, beta: int) -> int:

@@ -25,7 +25,8 @@ from __future__ import annotations
 from ...engine.cards import JACK, JOKER, SUITS, CardOrder, card_token, parse_card, stripped_deck
 from ...engine.games import MODULES
 from ...engine.view import TableView
-from .reading import my_cards
+from ..view_facts import seat_of
+from .reading import my_cards, trump_of
 
 ACE = 12
 """A card's rank (its id modulo 13) when it is an ace."""
@@ -94,15 +95,15 @@ def railroad(view: TableView, legal: list[str]) -> str:
     if phase == "joker":
         return legal[0]  # named before looking: every suit is alike
     if phase in ("discard", "exchange"):
-        trump = SUITS.index(view.trump)
+        trump = trump_of(view)
         options = [parse_card(t.split()[1]) for t in legal]
         return "discard " + card_token(least_card(options, trump, order))
     if phase == "give":
-        trump = SUITS.index(view.trump)
+        trump = trump_of(view)
         options = [parse_card(t.split()[1]) for t in legal]
         return "give " + card_token(max(options, key=lambda c: order.power[trump][c]))
     if phase == "defend":
-        trump = SUITS.index(view.trump)
+        trump = trump_of(view)
         return "defend alone" if tricks(cards, trump, order) >= DEFEND_ALONE_AT else "pass"
     if phase == "bid1":
         trump = upcard // 13
@@ -130,7 +131,7 @@ def _with_upcard(view: TableView, cards: list[int], upcard: int, trump: int,
                  order: CardOrder) -> float:
     """My count in round 1: the dealer's with the upcard taken (and his worst card out); the
     upcard counts half for my side when my partner deals, against it when an opponent does."""
-    me, dealer = view.player, view.dealer
+    me, dealer = seat_of(view), view.dealer
     if me == dealer:
         six = [*cards, upcard]
         throw = least_card(six, trump, order)
@@ -147,7 +148,7 @@ def hasenpfeffer(view: TableView, legal: list[str]) -> str:
         return "call " + SUITS[best_suit(cards, order, [0, 1, 2, 3])[0]]
     high = int(view.details.get("high", 0))
     _, count = best_suit(cards, order, [0, 1, 2, 3])
-    partner = (view.player + 2) % 4
+    partner = (seat_of(view) + 2) % 4
     help_ = PARTNER_HELP
     partner_bid = max((int(t.split()[1]) for s, t in view.bids
                        if s == partner and t.startswith("bid")), default=0)

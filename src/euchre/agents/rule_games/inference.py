@@ -28,6 +28,7 @@ from ...engine.match import TableGame
 from ...engine.resample import resample
 from ...engine.view import TableView
 from .bidding import ALONE_AT, DEFEND_ALONE_AT, MAKE_AT, NAPOLEON_NEEDS, PARTNER_HELP, tricks
+from .reading import trump_of
 from .search import RuleGamesSearch
 
 CANDIDATES = 3
@@ -112,7 +113,7 @@ def _factor(view: TableView, seat: int, token: str, counts: list[float], high: i
             need = ALONE_AT if token.endswith("alone") else MAKE_AT - PARTNER_HELP
             return _fits(counts[suit] - need)
         if token == "defend alone" and view.trump is not None:
-            return _fits(counts[SUITS.index(view.trump)] - DEFEND_ALONE_AT)
+            return _fits(counts[trump_of(view)] - DEFEND_ALONE_AT)
         return 1.0
     if game == "hasenpfeffer":
         best = max(counts) + PARTNER_HELP

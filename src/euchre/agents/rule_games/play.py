@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ...engine.cards import NO_TRUMP, CardOrder, parse_card, suit_of
 from ...engine.view import TableView
+from ..view_facts import seat_of
 from .reading import order_of, team_of, trick_seats, trump_of, unseen
 
 
@@ -23,7 +24,7 @@ def choose_card(view: TableView, first_trump: int | None = None) -> int:
     bidder means to make trump with his first lead (``napoleon_trump``)."""
     legal = [parse_card(t) for t in view.legal]
     order, trump = order_of(view), trump_of(view)
-    me = view.player
+    me = seat_of(view)
     if view.game == "napoleon" and view.bid == "bid misere":
         return _misere(view, legal, order)
     if trump == NO_TRUMP and first_trump is not None and not view.trick:

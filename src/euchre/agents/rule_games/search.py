@@ -28,13 +28,14 @@ from __future__ import annotations
 import random
 
 from ...engine.actions import parse_action
-from ...engine.cards import NO_TRUMP, SUITS, mask_of, parse_card, suit_of
+from ...engine.cards import NO_TRUMP, mask_of, parse_card, suit_of
 from ...engine.games.napoleon import TRICKS, VALUE
 from ...engine.match import TableGame
 from ...engine.resample import resample
 from ...engine.view import TableView
 from ...scoring import side_points
-from .reading import order_of, trick_seats
+from ..view_facts import maker_of, seat_of
+from .reading import order_of, trick_seats, trump_of
 from .solver import OpenHandSolver
 from .thumb import choose
 
@@ -93,7 +94,7 @@ class RuleGamesSearch:
             totals = [0.0] * len(legal)
             for world, weight in worlds:
                 for i, token in enumerate(legal):
-                    totals[i] += weight * self._choice_value(view.player, world, token,
+                    totals[i] += weight * self._choice_value(seat_of(view), world, token,
                                                              view.phase == "bid")
         return {token: round(v, 6) for token, v in zip(legal, totals, strict=True)}
 
@@ -113,11 +114,11 @@ class RuleGamesSearch:
     def _card_values(self, view: TableView, world: TableGame, legal: list[str]) -> list[float]:
         hands = _hands(view, world)
         trick = list(zip(trick_seats(view), (parse_card(c) for c in view.trick), strict=True))
-        trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
+        trump = trump_of(view)
         names_trump = trump == NO_TRUMP and view.game == "napoleon" and \
             view.bid != "bid misere" and not view.tricks and not view.trick
         return [_net(view, self._tricks(view, hands, suit_of(card) if names_trump else trump,
-                                        view.player, trick, card)) for card in
+                                        seat_of(view), trick, card)) for card in
                 (parse_card(t) for t in legal)]
 
     def _tricks(self, view: TableView, hands: list[int], trump: int, leader: int,
@@ -170,12 +171,14 @@ class RuleGamesSearch:
         view = game.view(me)
         hands = _hands(view, game)
         leader = game.to_move
+        if leader is None:
+            raise ValueError("the hand is over: there is nothing left to play")
         caution = _caution(view)
         if view.trump is None and view.bid != "bid misere":
             cards = [parse_card(c) for c in game.hand(leader)]
             counts = [self._tricks(view, hands, suit_of(c), leader, [], c) for c in cards]
             return _net(view, max(counts)) - caution
-        trump = NO_TRUMP if view.trump is None else SUITS.index(view.trump)
+        trump = trump_of(view)
         if shared and view.game == "hasenpfeffer":  # exact: every bid of it shares it
             counted, maxers = _teams(view)
             tricks = self.solver.tricks(hands, order_of(view), trump, counted, maxers, leader)
@@ -197,13 +200,20 @@ def _next_seat(view: TableView, seat: int) -> int:
     return seat
 
 
+def _contract(view: TableView) -> str:
+    """The winning bid of the hand in play."""
+    if view.bid is None:
+        raise ValueError("no contract has been made yet")
+    return view.bid
+
+
 def _steps(view: TableView) -> list[int]:
     """The makers' trick counts at which this hand's score changes, lowest first (below
     the first, the makers fail)."""
     if view.game == "railroad":
         return [3, 5]
     if view.game == "hasenpfeffer":
-        return list(range(int(view.bid.split()[1]), 7))
+        return list(range(int(_contract(view).split()[1]), 7))
     if view.bid == "bid misere":
         return [1]
     return [TRICKS[parse_action(view.bid)]]
@@ -211,7 +221,7 @@ def _steps(view: TableView) -> list[int]:
 
 def _caution(view: TableView) -> float:
     """``LONE_CAUTION`` when the viewer is on the side of a lone contract."""
-    me, maker = view.player, view.maker
+    me, maker = seat_of(view), maker_of(view)
     if view.game == "napoleon":
         lone = me == maker and view.bid in ("bid nap", "bid wellington", "bid blucher")
     else:
@@ -223,7 +233,7 @@ def _teams(view: TableView) -> tuple[int, int]:
     """The seats whose tricks are counted (the makers) and those who play to make the count
     high: the makers, or the others at misère."""
     n = view.rules.players
-    maker = view.maker
+    maker = maker_of(view)
     if view.game == "napoleon":
         counted = 1 << maker
         return counted, ((1 << n) - 1) ^ counted if view.bid == "bid misere" else counted
@@ -233,15 +243,15 @@ def _teams(view: TableView) -> tuple[int, int]:
 
 def _net(view: TableView, tricks: int) -> float:
     """My points of this hand net of the others' when the makers take ``tricks``."""
-    me, maker, n = view.player, view.maker, view.rules.players
+    me, maker, n = seat_of(view), maker_of(view), view.rules.players
     if view.game == "napoleon":
-        bid = parse_action(view.bid)
+        bid = parse_action(_contract(view))
         made = tricks == 0 if view.bid == "bid misere" else tricks >= TRICKS[bid]
         value = VALUE[bid] if made else -VALUE[bid]
         return value * n if me == maker else -value * n / (n - 1)
     mine = view.sides[me] == view.sides[maker]
     if view.game == "hasenpfeffer":
-        bid = int(view.bid.split()[1])
+        bid = int(_contract(view).split()[1])
         gained = tricks if tricks >= bid else -bid
         return gained if mine else -gained
     defender_alone = any(seat != maker for seat in view.alone)

@@ -1,6 +1,7 @@
 // The deal of the day's form: the name is posted as JSON (as every new game is) and the
 // browser goes to the new table; the game joins this browser's list in the lobby.
-"use strict";
+import { rememberGame } from "./remembered.js";
+
 const form = document.getElementById("daily");
 const field = document.getElementById("name");
 field.value = localStorage.getItem("euchre.name") || "";
@@ -13,8 +14,6 @@ form.addEventListener("submit", async (event) => {
   const data = await reply.json();
   if (!reply.ok) { document.getElementById("error").textContent = data.error; return; }
   localStorage.setItem("euchre.name", name);
-  const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
-  games.push({ id: data.id, link: data.links.play, created: Date.now(), seat: 0 });
-  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
+  rememberGame(data.id, data.links.play, 0);
   location.href = data.links.play;
 });

@@ -4,6 +4,7 @@
 // this page alone; the invite then stops working (anyone opening it again, or opening a
 // wrong one, is told so and offered to watch, at a table of any size).
 import { t } from "./i18n.js";
+import { rememberGame } from "./remembered.js";
 
 const $ = (id) => document.getElementById(id);
 const gameId = location.pathname.split("/").pop();
@@ -49,9 +50,7 @@ $("join").addEventListener("submit", async (event) => {
   if (reply.status === 409) { taken(sentence(data.error)); return; }
   if (!reply.ok) { $("error").textContent = sentence(data.error); return; }
   localStorage.setItem("euchre.name", name);
-  const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
-  games.push({ id: data.id, link: data.link, created: Date.now(), seat: data.seat });
-  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
+  rememberGame(data.id, data.link, data.seat);
   location.replace(data.link);  // the invite leaves the history: only the seat's link stays
 });
 look();

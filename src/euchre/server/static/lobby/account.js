@@ -2,9 +2,9 @@
 // HttpOnly cookie: this page never sees it). On registering, the finished games this browser
 // sat in are claimed for the account (each by its seat's token, which only this browser has).
 import { t, tn } from "../i18n.js";
+import { rememberedGames } from "../remembered.js";
 
 const $ = (id) => document.getElementById(id);
-const GAMES = "euchre.games";
 
 async function send(method, path, body) {
   try {
@@ -17,9 +17,7 @@ async function send(method, path, body) {
 }
 
 function tokensHere() {
-  let games = [];
-  try { games = JSON.parse(localStorage.getItem(GAMES) || "[]") || []; } catch { games = []; }
-  return games.map((g) => ({ id: g.id, token: new URL(g.link, location.href).searchParams.get("token") }))
+  return rememberedGames().map((g) => ({ id: g.id, token: new URL(g.link, location.href).searchParams.get("token") }))
     .filter((g) => typeof g.id === "string" && g.token).slice(-50);
 }
 

@@ -3,13 +3,12 @@
 // not opened for a week is marked as left; any game not finished can be removed from the
 // list (it stays on the server, for its record).
 import { language, number, t } from "../i18n.js";
+import { forgetGame, rememberedGames } from "../remembered.js";
 
 const $ = (id) => document.getElementById(id);
-const KEY = "euchre.games";
 const LEVELS = { easy: t("easy"), medium: t("medium"), hard: t("hard"), expert: t("expert") };
 const WEEK = 7 * 24 * 3600 * 1000;
 
-const saved = () => { try { return JSON.parse(localStorage.getItem(KEY) || "[]") || []; } catch { return []; } };
 
 function el(tag, text = "", attrs = {}) {
   const node = document.createElement(tag);
@@ -43,7 +42,7 @@ function standing(game, seat) {
 }
 
 function forget(id) {
-  localStorage.setItem(KEY, JSON.stringify(saved().filter((g) => g.id !== id)));
+  forgetGame(id);
   showGames();
 }
 
@@ -67,7 +66,7 @@ function item(entry, game) {
 }
 
 export async function showGames() {
-  const games = saved().reverse();
+  const games = rememberedGames().reverse();
   const found = await Promise.all(games.map(async (entry) => {
     try {
       const reply = await fetch(`/api/games/${encodeURIComponent(entry.id)}`);

@@ -3,6 +3,7 @@
 // what it is like and how strong it measured; a friend table is one more click. Below, the
 // games this browser sits in.
 import { t } from "../i18n.js";
+import { rememberGame } from "../remembered.js";
 import { bindSettings, loadSettings } from "../settings.js";
 import { showGames } from "./games.js";
 import { checkForm, OPTIONS, players, PRESETS, rulesOf, showTableChoices } from "./form.js";
@@ -92,9 +93,7 @@ async function start(mode) {
   localStorage.setItem("euchre.name", name);
   localStorage.setItem(CHOICE, JSON.stringify({ level: level(), preset: preset(), rules: rulesOf("custom", offered.rules, 4),
                                                players: players(), partner: $("partner").value }));
-  const games = JSON.parse(localStorage.getItem("euchre.games") || "[]");
-  games.push({ id: data.id, link: data.links.play, created: Date.now(), seat: 0 });
-  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
+  rememberGame(data.id, data.links.play, 0);
   location.href = data.links.play;
 }
 

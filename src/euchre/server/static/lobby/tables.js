@@ -4,17 +4,11 @@
 // time. The seat's link is kept with this browser's other games, as the lobby keeps every
 // game.
 import { number, t } from "../i18n.js";
+import { rememberGame } from "../remembered.js";
 
 const $ = (id) => document.getElementById(id);
 let retry = 500;  // ms before the socket is opened again (doubled up to 8 s)
 const GAMES = { two: t("Two-handed"), three: t("Three-handed (cutthroat)"), four: t("Four-handed (partners)") };
-
-function remember(id, link, seat) {
-  let games = [];
-  try { games = JSON.parse(localStorage.getItem("euchre.games") || "[]") || []; } catch { games = []; }
-  games.push({ id, link, created: Date.now(), seat });
-  localStorage.setItem("euchre.games", JSON.stringify(games.slice(-50)));
-}
 
 async function seatMe(path, body) {
   $("quick-error").textContent = "";
@@ -28,7 +22,7 @@ async function seatMe(path, body) {
   }
   if (!reply.ok) { $("quick-error").textContent = t("No seat: {reason}.", { reason: data.error }); return; }
   localStorage.setItem("euchre.name", body.name);
-  remember(data.id, data.link, data.seat);
+  rememberGame(data.id, data.link, data.seat);
   location.href = data.link;
 }
 

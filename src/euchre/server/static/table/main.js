@@ -11,8 +11,8 @@ import { coachAsked, forgetCoach } from "./actions.js";
 import { bindKeys } from "./keys.js";
 import { bindFriend } from "./friend.js";
 import { bindLastTrick, showLastTrick } from "./centre.js";
-import { remember } from "./remember.js";
 import { heard } from "./people.js";
+import { rememberOpened } from "../remembered.js";
 
 function receive(message) {
   if (message.type === "error") { forgetCoach(); $("error").textContent = message.message; return; }
@@ -22,7 +22,7 @@ function receive(message) {
   }
   if (message.type === "said") { heard(message); return; }
   if (message.type === "rematch") {
-    remember(message.link, { game: { seat: T.shown?.game.seat ?? 0 } });
+    rememberOpened(message.link, T.shown?.game.seat ?? 0);
     location.href = message.link;
     return;
   }

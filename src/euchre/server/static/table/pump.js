@@ -10,7 +10,7 @@ import { draw } from "./draw.js";
 import { deal, gather, settle, snapshot } from "./motion.js";
 import { announceHand, announceMove, announceTrick, noticeComings } from "./announce.js";
 import { noticeTimeout } from "./people.js";
-import { remember } from "./remember.js";
+import { rememberOpened } from "../remembered.js";
 
 const queue = [];
 let lastDrawn = 0;
@@ -80,6 +80,7 @@ function endOfHand(state) {
   localStorage.setItem(PENDING(), String(state.view.hand_number));
   draw();
   document.body.dataset.idle = "1";  // nothing more is drawn until the person continues
+  document.body.dataset.nextHand = T.settings.auto ? "auto" : "person";  // (who deals it on)
   if (T.settings.auto)
     setTimeout(() => { if (T.handEnd && T.shown === state) nextHand(); }, speed().hand);
 }
@@ -132,7 +133,7 @@ function show(state, completed, hideHand = false) {
   noticeComings(before, state);
   noticeTimeout(before, state);
   announceMove(before, state);
-  remember(location.pathname + location.search, state);
+  rememberOpened(location.pathname + location.search, state.game.seat);
   draw();
   settle(places);
   if (!before && !state.view.last_hand && state.view.bids.length === 0 && !$("hand").dataset.dealt) {

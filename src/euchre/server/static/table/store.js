@@ -28,19 +28,24 @@ export const nameOf = (p) => (T.shown.game.seat === p ? t("You") : words().names
 // seat's {name} ("Ann wins"): two messages, each already looked up with t().
 export const saysOf = (p, yours, theirs) => (p === T.shown.game.seat ? yours() : theirs(words().names[p]));
 
+// Each seat's side as the game says it (the view's `sides`: partners share one at four; a view
+// from before sides were sent: each seat its own side).
+const sideOf = () => T.shown.view.sides ?? [...Array(seats()).keys()];
+
 // A side by its players' names, yours first: "You and North" at four, one seat's name else.
 export function sideName(side) {
-  if (seats() !== 4) return nameOf(side);
-  const members = [side, side + 2].sort((a, b) => (b === mine()) - (a === mine()));
+  const members = [...Array(seats()).keys()].filter((p) => sideOf()[p] === side)
+    .sort((a, b) => (b === mine()) - (a === mine()));
+  if (members.length === 1) return nameOf(members[0]);
   return t("{first} and {second}", { first: nameOf(members[0]), second: nameOf(members[1]) });
 }
 
-// The sides of the match as the page lists them, yours first: each {side, name}, where side
-// indexes a score (partners share one at four; each seat is a side at two and three).
+// The sides of the match as the page lists them, yours first, then round the table: each
+// {side, name}, where side indexes a score.
 export function sidesShown() {
-  const n = seats(), me = mine();
-  if (n === 4) return [me % 2, 1 - (me % 2)].map((side) => ({ side, name: sideName(side) }));
-  return [...Array(n).keys()].map((i) => (me + i) % n).map((side) => ({ side, name: nameOf(side) }));
+  const sides = sideOf(), n = sides.length, me = mine();
+  const inTurn = [...Array(n).keys()].map((i) => sides[(me + i) % n]);
+  return [...new Set(inTurn)].map((side) => ({ side, name: sideName(side) }));
 }
 // The score by side, yours first: "You 3 · Computer 5" ("You and North 3 · West and East 5").
 export const scoreWords = (score) => sidesShown().map((s) => t("{name} {points}", { name: s.name, points: number(score[s.side]) })).join(" · ");
