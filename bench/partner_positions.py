@@ -80,14 +80,16 @@ def cost(deals: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=12, help="seeds of each searching level")
+    parser.add_argument("--seeds", type=int, default=12,
+                        help="seeds of each searching level (0: no positions table)")
     parser.add_argument("--cost", type=int, default=0, metavar="DEALS",
                         help="also measure the conventions' worth over this many deals")
     parser.add_argument("--seed", type=int, default=52)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; expert's convention prior "
           f"{CONVENTION_PRIOR} points")
-    positions_table(args.seeds)
+    if args.seeds:
+        positions_table(args.seeds)
     if args.cost:
         cost(args.cost, args.seed)
 
