@@ -25,7 +25,7 @@ def rules_of_thumb_player(seed: int | None, mistakes: float = 0.0,
     return RulesOfThumb(seed=seed, mistakes=mistakes)
 
 
-SEARCH_OPTIONS = ("deals", "bid_deals", "infer", "convention_prior")
+SEARCH_OPTIONS = ("deals", "bid_deals", "infer")
 """The options of ``hard`` and ``expert`` that mean something at a table of three or four
 (the others tune the two-handed search alone)."""
 
@@ -33,8 +33,7 @@ SEARCH_OPTIONS = ("deals", "bid_deals", "infer", "convention_prior")
 def search_player(seed: int | None, infer: bool, **options: Any) -> Any:
     """The family player of an ``ExpertAgent``: ``expert`` (inference from the bidding) or
     ``hard`` (without), at this game's own settings (``FamilyExpert``, ``FamilySearch``)
-    changed by the ``options`` given (``deals``, ``bid_deals``, ``convention_prior``: the
-    points a choice that keeps a partnership convention is given); any other is a one-line
+    changed by the ``options`` given (``deals``, ``bid_deals``); any other is a one-line
     ``ValueError`` naming it."""
     from .expert import FamilyExpert
     from .search import FamilySearch
