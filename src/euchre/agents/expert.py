@@ -111,7 +111,7 @@ class ExpertAgent:
         return self._learned
 
     def act(self, view: View) -> str:
-        if view.rules.players != 2 and view.rules.game != "euchre":  # ties to its thumb
+        if view.rules.players != 2:  # the family's search: among ties, its rules of thumb
             return self._family_player(view).act(view)
         values = self.analyse(view)
         return checked("expert", view, max(values, key=values.__getitem__))

@@ -22,7 +22,7 @@ from bisect import bisect
 from ...engine.games.euchre.resample_family import resample_family_state
 from ...view import View
 from .inference import likelihood
-from .search import FamilySearch
+from .search import CONVENTION_PRIOR, FamilySearch
 
 CANDIDATES = 4
 """Deals drawn for each one kept: more follow the bidding more closely, and cost more."""
@@ -32,8 +32,10 @@ class FamilyExpert(FamilySearch):
     """``FamilySearch`` with inference from the bidding (see the module docstring)."""
 
     def __init__(self, seed: int | None = None, deals: int = 48,
-                 bid_deals: int | None = 32, **options) -> None:
-        super().__init__(seed=seed, deals=deals, bid_deals=bid_deals, **options)
+                 bid_deals: int | None = 32, convention_prior: float = CONVENTION_PRIOR,
+                 **options) -> None:
+        super().__init__(seed=seed, deals=deals, bid_deals=bid_deals,
+                         convention_prior=convention_prior, **options)
 
     def worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """``deals`` deals drawn by their likelihood among ``CANDIDATES * deals`` uniform

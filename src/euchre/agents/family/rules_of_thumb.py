@@ -6,11 +6,13 @@ thresholds a table of partners needs and the conventions people play by:
 * **Bidding.** Order up when the hand counts enough for the makers' side (less with a
   partner to help, more in cutthroat, where the maker is alone against two); the upcard
   counts for the side that gets it (mine when my partner deals, but then only with support:
-  two trumps of my own); go alone only on a hand that takes the tricks by itself.
+  two trumps of my own); go alone only on a hand that takes the tricks by itself, and never
+  when a march with the partner would win the match.
 * **Defending alone** only with the top of trump.
 * **Leads.** Lead trump (the left bower if held) to a partner who made it; as maker draw
-  trump; never lead trump into a partner stuck as dealer; lead back the suit a partner
-  threw off; else cash an ace, or lead low.
+  trump; never lead trump into a partner stuck as dealer; against a lone hand lead low in
+  a suit the partner showed void in (he trumps it); lead back the suit a partner threw
+  off; else cash an ace, or lead low.
 * **Following.** Leave a trick to a partner who wins it with the best card out (or is
   last to be beaten by nobody); else win as cheaply as possible; else throw the least card.
 
@@ -43,6 +45,9 @@ DEFEND_ALONE_AT = 7.0
 """Count of trump alone from which a defender plays alone against a lone maker."""
 SUPPORT = 2
 """Trumps of my own I want before ordering the upcard up to my partner the dealer."""
+MARCH = 2
+"""A four-handed side's points for all five tricks with the partner: a side that needs no
+more than this to win the match never goes alone (a lone march's 4 win it no more)."""
 
 
 def partner_of(view: View, seat: int) -> int | None:
@@ -148,6 +153,14 @@ def _loses_outside(hand: list[int], trump: int) -> int:
     return sum(1 for c in hand if EFFECTIVE_SUIT[trump][c] != trump and POWER[trump][c] != 7)
 
 
+def alone_pays(view: View) -> bool:
+    """Whether going alone can be worth more than a bid with the partner: at a table of
+    four, while my side needs more than a march with the partner (``MARCH``) to win."""
+    assert view.player is not None
+    side = view.sides[view.player]
+    return view.rules.players == 4 and view.target - view.score[side] > MARCH
+
+
 def _bid1(view: View, hand: list[int]) -> str:
     turned = suit_of(card_of(view.upcard))
     count = bid_count(view, hand, turned)
@@ -156,7 +169,7 @@ def _bid1(view: View, hand: list[int]) -> str:
         return "pass"
     if partners(players, seat_of(view), view.dealer) and trumps_in(hand, turned) < SUPPORT:
         return "pass"
-    if players == 4 and count >= ALONE_AT and _loses_outside(hand, turned) == 0:
+    if alone_pays(view) and count >= ALONE_AT and _loses_outside(hand, turned) == 0:
         return action_token(ORDER_ALONE)
     return action_token(ORDER)
 
@@ -167,7 +180,7 @@ def _bid2(view: View, hand: list[int]) -> str:
     count = strength(hand, suit)
     if count < ORDER_AT[view.rules.players] and PASS_TOKEN in view.legal:
         return PASS_TOKEN
-    if view.rules.players == 4 and count >= ALONE_AT and _loses_outside(hand, suit) == 0:
+    if alone_pays(view) and count >= ALONE_AT and _loses_outside(hand, suit) == 0:
         return action_token(CALL_ALONE + suit)
     return action_token(CALL + suit)
 
@@ -222,6 +235,10 @@ def convention(view: View) -> tuple[str, frozenset[str]] | None:
                      left or trumps, view)
     if me == view.maker and trumps:
         return None  # a maker draws trump or not by his own hand
+    low = low_leads_for_partner(view, legal, trump)
+    if low:
+        return _kept("against a lone hand, lead low in a suit the partner can trump",
+                     {legal[c] for c in low}, view)
     for suit in thrown_off(view, partner, trump):
         back = {t for c, t in legal.items() if eff[c] == suit}
         if back:
@@ -243,6 +260,9 @@ def _bid_convention(view: View, hand: list[int]) -> tuple[str, frozenset[str]] |
                   (SUITS.index(t.split()[1]) for t in view.legal
                    if t.startswith("call") and t.endswith("alone"))]
     lone = [t for t in view.legal if t.endswith("alone")]
+    if lone and not alone_pays(view):
+        return _kept("go alone only when a march with the partner would not win the match",
+                     set(view.legal) - set(lone), view)
     if lone and all(count < ALONE_AT or _loses_outside(hand, suit) for count, suit in counts):
         return _kept("go alone only on a hand that takes every trick by itself",
                      set(view.legal) - set(lone), view)
@@ -276,6 +296,37 @@ def thrown_off(view: View, seat: int, trump: int) -> list[int]:
     return suits
 
 
+def shown_void(view: View, seat: int, trump: int) -> set[int]:
+    """The suits (trump among them) ``seat`` failed to follow this hand."""
+    suits = set()
+    for trick in view.tricks:
+        led = EFFECTIVE_SUIT[trump][card_of(trick.cards[0])]
+        seats = trick_seats(trick.leader, len(trick.cards), view.rules.players, view.out)
+        for who, token in zip(seats, trick.cards, strict=True):
+            if who == seat and EFFECTIVE_SUIT[trump][card_of(token)] != led:
+                suits.add(led)
+    return suits
+
+
+def low_leads_for_partner(view: View, legal: list[int] | dict[int, str],
+                          trump: int) -> list[int]:
+    """Against a lone maker, my cards below the ace in the side suits my partner showed
+    void in while he may still hold trump: led low, the partner trumps it if the maker
+    follows; an ace led there is one he lets pass (it looks like the winner) and the maker
+    trumps."""
+    me = view.player
+    assert me is not None
+    partner = partner_of(view, me)
+    if partner is None or view.maker is None or view.maker not in view.alone \
+            or on_my_side(view, view.maker):
+        return []
+    void = shown_void(view, partner, trump)
+    if trump in void:
+        return []
+    eff, power = EFFECTIVE_SUIT[trump], POWER[trump]
+    return [c for c in legal if eff[c] in void and power[c] != 7]
+
+
 def trump_led(view: View, trump: int) -> bool:
     """Whether a trick of this hand was led with trump."""
     return any(EFFECTIVE_SUIT[trump][card_of(t.cards[0])] == trump for t in view.tricks)
@@ -301,6 +352,9 @@ def _lead(view: View, legal: list[int], trump: int) -> int:
         return left[0] if left else trumps[0]
     if trumps and me == maker and (len(trumps) >= 2 or _is_boss(trumps[0], view, trump)):
         return trumps[0]
+    low = low_leads_for_partner(view, legal, trump)
+    if low:
+        return min(low, key=lambda c: power[c])
     if partner is not None and side:
         for suit in thrown_off(view, partner, trump):
             mine = [c for c in side if eff[c] == suit]

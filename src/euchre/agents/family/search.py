@@ -39,7 +39,7 @@ from ...scoring import side_of, side_points
 from ...view import View
 from ..checked import checked
 from ..view_facts import seat_of
-from .rules_of_thumb import choose
+from .rules_of_thumb import choose, convention
 from .solver import TableSolver, worker_table_solver
 
 LONE_CAUTION = 0.25
@@ -47,6 +47,18 @@ LONE_CAUTION = 0.25
 every card, which flatters a lone maker most (a march is worth double), so a lone bid must
 beat playing with the partner by this much."""
 
+
+CONVENTION_PRIOR = 0.25
+"""Points the ``expert`` adds to a choice that keeps the partnership convention of its
+position (``rules_of_thumb.convention``; ``hard`` adds none). The open-hand solver plays
+the partner as if he saw every card, so it values a lead that tells him nothing (or misleads
+him) as much as the conventional one he reads; the prior is what reading each other is
+taken to be worth, and a convention is broken only where the deals say breaking it gains
+more. Measured in bench/README.md (issue 52)."""
+
+CONFIDENCE = 2.0
+"""Standard errors of its deals' estimate by which breaking a convention must gain (more
+than ``CONVENTION_PRIOR``) before the expert breaks it (``_doubt``)."""
 
 TIE = 1e-9
 """Values this close are equal (sums of the same points in another order)."""
@@ -60,10 +72,15 @@ class FamilySearch:
     ``family.expert`` draws them weighted by the bidding instead."""
 
     def __init__(self, seed: int | None = None, deals: int = 32,
-                 bid_deals: int | None = 24, solver: TableSolver | None = None) -> None:
+                 bid_deals: int | None = 24, solver: TableSolver | None = None,
+                 convention_prior: float = 0.0) -> None:
         for name, value in (("deals", deals), ("bid_deals", bid_deals)):
             if value is not None and (type(value) is not int or not 1 <= value <= 10_000):
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
+        if type(convention_prior) not in (int, float) or not 0 <= convention_prior <= 4:
+            raise ValueError(f"convention_prior must be a number of points from 0 to 4, "
+                             f"not {convention_prior!r}")
+        self.convention_prior = float(convention_prior)
         self._rng = random.Random(seed)
         self.deals = deals
         self.bid_deals = deals if bid_deals is None else bid_deals
@@ -79,13 +96,16 @@ class FamilySearch:
         tied = [token for token, value in values.items() if value >= best - TIE]
         if len(tied) > 1:
             usual = choose(view)
-            if usual in tied:
-                return usual
+            plain = usual.removesuffix(" alone")  # (a lone bid's plain form, if it ties)
+            for token in (usual, plain):
+                if token in tied:
+                    return token
         return checked("the family's search", view, tied[0])
 
     def analyse(self, view: View) -> dict[str, float]:
         """Every legal token with its mean value in points of this hand (see the module
-        docstring); a single choice, or the blind naming of a Joker's suit, is valued 0."""
+        docstring), ``convention_prior`` added to the choices that keep a convention; a
+        single choice, or the blind naming of a Joker's suit, is valued 0."""
         if not view.legal:
             raise ValueError(f"player {view.player} has nothing to do: it is not his turn")
         if len(view.legal) == 1 or view.phase == "joker":
@@ -94,12 +114,18 @@ class FamilySearch:
         play = view.phase == "play"
         worlds = self.worlds(view, self.deals if play else self.bid_deals)
         value = _play_values if play else _choice_values
-        totals = [0.0] * len(view.legal)
-        for s, weight in worlds:
-            for i, v in enumerate(value(s, view, self.solver)):
-                totals[i] += weight * v
+        per_deal = [value(s, view, self.solver) for s, _ in worlds]
+        weights = [weight for _, weight in worlds]
+        totals = [sum(w * values[i] for w, values in zip(weights, per_deal, strict=True))
+                  for i in range(len(view.legal))]
         if not play:
             totals = [v - LONE_CAUTION * _is_lone_bid(t)
+                      for v, t in zip(totals, view.legal, strict=True)]
+        found = convention(view) if self.convention_prior else None
+        if found is not None:
+            bonus = self.convention_prior + _doubt(view.legal, found[1], totals, per_deal,
+                                                   weights)
+            totals = [v + bonus * (t in found[1])
                       for v, t in zip(totals, view.legal, strict=True)]
         return {t: round(v, 6) for t, v in zip(view.legal, totals, strict=True)}
 
@@ -108,19 +134,45 @@ class FamilySearch:
         return [(resample_family_state(view, self._rng), 1.0 / deals) for _ in range(deals)]
 
 
+def _doubt(legal: tuple[str, ...] | list[str], keeping: frozenset[str], totals: list[float],
+           per_deal: list[list[float]], weights: list[float]) -> float:
+    """``CONFIDENCE`` standard errors of the mean gain, deal by deal, of the best choice
+    that breaks a convention over the best that keeps it: a few dozen deals can favour
+    either by chance, and a partner should see a convention broken only where the deals
+    show, beyond their noise, that breaking it gains."""
+    keep = max((i for i, t in enumerate(legal) if t in keeping), key=totals.__getitem__)
+    breaks = max((i for i, t in enumerate(legal) if t not in keeping), key=totals.__getitem__)
+    gains = [values[breaks] - values[keep] for values in per_deal]
+    mean = sum(w * g for w, g in zip(weights, gains, strict=True))
+    spread = sum(w * (g - mean) ** 2 for w, g in zip(weights, gains, strict=True))
+    return CONFIDENCE * (spread / len(gains)) ** 0.5
+
+
 def _is_lone_bid(token: str) -> bool:
     return token.endswith("alone") and token != "defend alone"
 
 
-def net_points(players: int, me: int) -> Callable[[tuple[int, ...]], float]:
+def net_points(players: int, me: int,
+               needs: tuple[int, ...] | None = None) -> Callable[[tuple[int, ...]], float]:
     """The value of a hand's points by side for ``me``: my side's less the mean of the
-    other sides' (four-handed: less the opponents'; cutthroat: less the mean of the two)."""
+    other sides' (four-handed: less the opponents'; cutthroat: less the mean of the two),
+    each side's points counted only up to ``needs`` (what it still needs to win the match,
+    ``match_needs``): at 9 points a lone march wins the game no more than one trick over
+    half does, so the search stops paying for the risk of going alone for points that
+    decide nothing."""
     mine = side_of(players, me)
+    cap = needs or (1 << 30,) * (players if players == 3 else 2)
 
     def value(points: tuple[int, ...]) -> float:
-        return points[mine] - (sum(points) - points[mine]) / (len(points) - 1)
+        capped = [min(p, c) for p, c in zip(points, cap, strict=True)]
+        return capped[mine] - (sum(capped) - capped[mine]) / (len(capped) - 1)
 
     return value
+
+
+def match_needs(view: View) -> tuple[int, ...]:
+    """The points each side still needs to win the match (at least 1)."""
+    return tuple(max(1, view.target - points) for points in view.score)
 
 
 def _makers(s: list, players: int) -> tuple[int, int, bool, bool]:
@@ -172,7 +224,7 @@ def _play_values(s: list, view: View, solver: TableSolver) -> list[float]:
     trick = [(seat, card_of(t)) for seat, t in zip(seats, view.trick, strict=True)]
     hands = [s[state_family.HANDS + seat] for seat in range(players)]
     moves = [card_of(t) for t in view.legal]
-    worth = net_points(players, me)
+    worth = net_points(players, me, match_needs(view))
     trump = s[state.TRUMP]
 
     def search(window: tuple[int, int]) -> list[int]:
@@ -191,7 +243,7 @@ def _choice_values(s: list, view: View, solver: TableSolver) -> list[float]:
     rest of the bidding by the rules of thumb, the play solved exactly."""
     me = seat_of(view)
     assert me is not None
-    worth = net_points(view.rules.players, me)
+    worth = net_points(view.rules.players, me, match_needs(view))
     out = []
     for token in view.legal:
         after = s[:]
