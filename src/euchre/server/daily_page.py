@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import daily
 from ..i18n import N_, _, ngettext
-from .pages import html_message, page
+from .pages import html_counted, html_message, page
 
 _BOARD_COLUMNS = ("#", N_("Player"), N_("Points"), N_("Expert"), N_("Difference"))
 """The headings of a day's board."""
@@ -110,15 +110,13 @@ def result_page(day: str, name: str, mine: dict[str, Any], par: dict[str, Any],
             theirs=f'<a href="/games/{par_id}#hand-{n}">{escape(expert_s)}</a>')
         + "</li>" for n, a, b in differed)
     when = _date(day)
-    result = ngettext(
+    told = html_counted(
         "{name}: {points} over the {n} hand; the expert, from the same seat on the same "
         "cards: {expert}: {compared}.",
         "{name}: {points} over the {n} hands; the expert, from the same seat on the same "
-        "cards: {expert}: {compared}.", daily.HANDS)
-    told = escape(result).format(n=daily.HANDS, name=f"<bdi>{escape(name)}</bdi>",
-                                 points=f"<b>{_signed(points)}</b>",
-                                 expert=f"<b>{_signed(expert)}</b>",
-                                 compared=escape(compared(points, expert)))
+        "cards: {expert}: {compared}.", daily.HANDS, name=f"<bdi>{escape(name)}</bdi>",
+        points=f"<b>{_signed(points)}</b>", expert=f"<b>{_signed(expert)}</b>",
+        compared=escape(compared(points, expert)))
     body = (f"<h1>{escape(_('The deals of {name}, {day}', name=name, day=when))}</h1>"
             f'<p class="review-total" data-testid="daily-result">{told}</p>'
             + (f"<h2>{escape(_('Where you and the expert differed most'))}</h2><ul "

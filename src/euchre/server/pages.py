@@ -135,6 +135,12 @@ def html_message(message: str, **html: str) -> str:
     return escape(_(message)).format(**html)
 
 
+def html_counted(one: str, many: str, n: int, **html: str) -> str:
+    """``html_message`` for a counted message: the form that agrees with ``n``."""
+    return escape(ngettext(one, many, n, **{key: f"{{{key}}}" for key in html})).format(
+        **html)
+
+
 def _side_links(stored: StoredGame, names: tuple[str, ...], seats: list[int]) -> str:
     """A side's players, each a link to his page (kept whole in a sentence of the other
     direction, ``<bdi>``), in one phrase: "Ann", "Ann and Cy"."""
