@@ -8,6 +8,7 @@ deals: ``test_server_daily.py``.)"""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
@@ -135,7 +136,7 @@ def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server,
     assert axe_violations(page) == []
     page.locator("[data-testid=daily-board-link]").click()
     page.wait_for_url(f"**/daily/{daily.today()}/{game_id}#board")
-    expect(page.locator("#board")).to_have_text(f"The board of {daily.today()}")
+    expect(page.locator("#board")).to_have_text(f"The board of {long_date(daily.today())}")
     expect(page.locator("[data-testid=board]")).to_contain_text(name)
     page.go_back()
     page.locator("[data-testid=daily-result-link]").click()
@@ -144,6 +145,12 @@ def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server,
 
 
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
+def long_date(day: str) -> str:
+    """A day as the pages write it in English (issue 56: dates by the language)."""
+    when = datetime.date.fromisoformat(day)
+    return f"{when:%B} {when.day}, {when.year}"
+
+
 def test_the_phones_bar_keeps_the_days_whole_score(server, pages, screen):
     """Issue 48, defect 4 at the deal of the day: its bar says "(6 hands)" where a match
     says "(to 10)", and that longer goal is whole on a phone's bar too."""

@@ -12,6 +12,7 @@ from .. import daily
 from ..i18n import N_, _, ngettext
 from .pages import html_counted, html_message, page
 
+_PLAY_OF = N_("{name}'s play")
 _BOARD_COLUMNS = ("#", N_("Player"), N_("Points"), N_("Expert"), N_("Difference"))
 """The headings of a day's board."""
 
@@ -106,7 +107,7 @@ def result_page(day: str, name: str, mine: dict[str, Any], par: dict[str, Any],
             number=str(n), name=f"<bdi>{escape(name)}</bdi>", points=_signed(a),
             expert=_signed(b),
             mine=f'<a href="/games/{game_id}#hand-{n}">'
-                 f'{escape(_("the play of {name}", name=name))}</a>',
+                 f'{escape(_(_PLAY_OF, name=name))}</a>',
             theirs=f'<a href="/games/{par_id}#hand-{n}">{escape(expert_s)}</a>')
         + "</li>" for n, a, b in differed)
     when = _date(day)

@@ -28,7 +28,7 @@ _SHELL = """<!doctype html>
 <html lang="{lang}" dir="{dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark light">
-<title>{title} · Euchre</title>
+<title>{title}</title>
 <script src="/static/theme.js"></script>
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/review.css">
@@ -41,8 +41,8 @@ _SHELL = """<!doctype html>
 
 def page(title: str, body: str) -> str:
     """A complete page around ``body`` (already HTML)."""
-    return _SHELL.format(title=escape(title), body=body, lang=i18n.language(),
-                         dir=i18n.direction(), lobby=escape(_("← Lobby")),
+    return _SHELL.format(title=escape(_("{title} · Euchre", title=title)), body=body,
+                         lang=i18n.language(), dir=i18n.direction(), lobby=escape(_("← Lobby")),
                          rules=escape(_("How to play")), languages=languages.menu())
 
 
@@ -156,12 +156,16 @@ def review_url(game_id: str, seat: int, api: bool = False) -> str:
     return f"{'/api' if api else ''}/games/{game_id}/review/{seat}"
 
 
+REVIEW_OF = N_("Review {name}'s play")
+"""A link to a seat's review (the game's page, the replay's menu, the other review)."""
+
+
 def _reviews(stored: StoredGame) -> str:
     """The coach's review of either seat: worked out on the first visit, kept with the
     game."""
     links = " ".join(f'<a class="button" href="{escape(review_url(stored.id, seat))}" '
                      f'data-testid="review-{seat}">'
-                     f'{escape(_("Review the play of {name}", name=name))}</a>'
+                     f'{escape(_(REVIEW_OF, name=name))}</a>'
                      for seat, name in enumerate(stored.names) if match.reviewed(stored, seat))
     return (f'<p class="reviews" data-testid="reviews">'
             f'{escape(_("Where the points went, choice by choice:"))} {links}</p>')

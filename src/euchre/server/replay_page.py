@@ -21,7 +21,7 @@ from ..i18n import _
 from ..i18n.html import translate_markup
 from . import languages
 from .match import shown_names
-from .pages import record_body, result_line, review_url
+from .pages import REVIEW_OF, record_body, result_line, review_url
 from .paths import STATIC
 from .storage import StoredGame
 
@@ -53,13 +53,14 @@ def replay_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     result = escape(result_line(stored, game))
     reviews = "".join(
         f'<a href="{escape(review_url(stored.id, seat))}" data-testid="menu-review-{seat}">'
-        f"{escape(_('Review the play of {name}', name=name))}</a>"
+        f"{escape(_(REVIEW_OF, name=name))}</a>"
         for seat, name in enumerate(shown_names(stored)))
     text = (f'<section class="page record-text" id="record" aria-labelledby="record-title">'
             f"{record_body(stored, game, record, heading='h2')}</section>")
-    title = escape(_("Replay: {result}", result=result_line(stored, game)))
+    title = escape(_("{title} · Euchre", title=_("Replay: {result}",
+                                                  result=result_line(stored, game))))
     made = {  # (put in after the table's own words are translated: already in the language)
-        "<!--title-->": f"<title>{title} · Euchre</title>",
+        "<!--title-->": f"<title>{title}</title>",
         "<!--heading-->": f'<h1 class="visually-hidden">{result}</h1>',
         "<!--menu-->": f'<a href="#record" data-testid="text-link">'
                        f'{escape(_("The game as text"))}</a>\n      {reviews}',

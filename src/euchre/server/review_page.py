@@ -29,7 +29,7 @@ from ..game import Game
 from ..i18n import N_, _, ngettext
 from ..words import card_name, card_text
 from .match import shown_names
-from .pages import html_message, page, review_url
+from .pages import REVIEW_OF, html_message, page, review_url
 from .replay import Place, moment_url, places
 from .storage import StoredGame
 from .wording import HINT_LABEL
@@ -47,8 +47,8 @@ def progress_words(told: dict[str, Any], name: str) -> str:
         return ngettext("Waiting for {n} review ahead of this one…",
                         "Waiting for {n} reviews ahead of this one…", told["ahead"])
     if not told["total"]:
-        return _("The expert is looking over the choices of {name}…", name=name)
-    return _("The expert is valuing the choices of {name}: {done} of {total}…", name=name,
+        return _("The expert is looking over {name}'s choices…", name=name)
+    return _("The expert is valuing {name}'s choices: {done} of {total}…", name=name,
              done=told["done"], total=told["total"])
 
 
@@ -72,7 +72,7 @@ def progress_page(stored: StoredGame, seat: int, told: dict[str, Any]) -> str:
     return page(_(_TITLE, name=name), body)
 
 
-_TITLE = N_("Review of the play of {name}")
+_TITLE = N_("Review of {name}'s play")
 _HOW_LONG = N_("Each of the player's choices is valued by the expert from what he could see "
                "then; this takes a few seconds, once: the review is kept with the game.")
 _RELOAD = N_("Reload this page to see the review once it is ready.")
@@ -112,7 +112,7 @@ def _moments(game_id: str, game: Game, seat: int) -> dict[Place, str]:
 
 def _links(stored: StoredGame, seat: int) -> str:
     other = shown_names(stored)[1 - seat]
-    replayed, other_review = _("The game replayed"), _("Review the play of {name}", name=other)
+    replayed, other_review = _("The game replayed"), _(REVIEW_OF, name=other)
     as_json = _("This review as JSON")
     return (f'<p class="review-links"><a href="/games/{escape(stored.id)}">{escape(replayed)}'
             f'</a> · <a href="{escape(review_url(stored.id, 1 - seat))}" '
@@ -225,7 +225,7 @@ def _decision(d: Decision, name: str, moment: str) -> str:
     ranked = sorted(d.values, key=lambda t: (-d.values[t], t != d.best))
     rows = []
     for token in ranked:
-        marks = [m for m, yes in ((_("the choice of {name}", name=name), token == d.chosen),
+        marks = [m for m, yes in ((_("{name}'s choice", name=name), token == d.chosen),
                                   (_("the expert's best"), token == d.best)) if yes]
         kind = " ".join(k for k, yes in (("chosen", token == d.chosen),
                                          ("best", token == d.best)) if yes)
