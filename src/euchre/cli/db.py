@@ -4,29 +4,30 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n import _, ngettext
 from .options import example
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "db", help="the browser game's database: copy it (SQLite to PostgreSQL)",
-        description="Copy every game (finished or not, with its actions, times and result) "
-                    "from one database to another. A database is a SQLite file or "
-                    "postgresql://USER@HOST:PORT/DB. Games already in the destination are "
-                    "left as they are.",
+        "db", help=_("the browser game's database: copy it (SQLite to PostgreSQL)"),
+        description=_("Copy every game (finished or not, with its actions, times and result) "
+                      "from one database to another. A database is a SQLite file or "
+                      "postgresql://USER@HOST:PORT/DB. Games already in the destination are "
+                      "left as they are."),
         epilog=example("""
 euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:5432/euchre
 euchre db copy old.db new.db"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     actions = parser.add_subparsers(dest="db_command", metavar="ACTION", required=True)
     copy = actions.add_parser(
-        "copy", help="copy every game from SRC to DST", description="Copy every game from "
-        "SRC to DST; games already in DST are left as they are.",
+        "copy", help=_("copy every game from SRC to DST"), description=_("Copy every game from "
+          "SRC to DST; games already in DST are left as they are."),
         epilog=example("""
 euchre db copy ~/.local/share/euchre/games.db postgresql://euchre@db.internal:5432/euchre"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    copy.add_argument("source", metavar="SRC", help="a SQLite file or a postgresql:// URL")
-    copy.add_argument("target", metavar="DST", help="a SQLite file or a postgresql:// URL")
+    copy.add_argument("source", metavar="SRC", help=_("a SQLite file or a postgresql:// URL"))
+    copy.add_argument("target", metavar="DST", help=_("a SQLite file or a postgresql:// URL"))
     return parser
 
 
@@ -34,8 +35,9 @@ def run(args: argparse.Namespace) -> int:
     from ..server.stores import copy_games
     from .progress import progress_bar
 
-    with progress_bar("copying games", 0) as update:
+    with progress_bar(_("copying games"), 0) as update:
         copied, skipped = copy_games(args.source, args.target, progress=update)
-    print(f"{copied} game{'s' if copied != 1 else ''} copied"
-          + (f", {skipped} already there" if skipped else ""))
+    copied_words = ngettext("{n} game copied", "{n} games copied", copied)
+    print(_("{copied}, {skipped} already there", copied=copied_words,
+            skipped=skipped) if skipped else copied_words)
     return 0

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..coach.review import MAX_DEALS
+from ..i18n import _
 from .options import in_range, port, seconds
 
 _count = in_range(int, 1, 10**6, "expected a whole number from 1 to 1000000")
@@ -60,18 +61,18 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 
     d = Limits()
     parser = commands.add_parser(
-        "serve", help="play in the browser, against the computer or a friend online",
-        description="Serve the web app: open http://HOST:PORT to play against the computer or "
-                    "send a friend a link. Games are kept in SQLite and survive restarts.",
+        "serve", help=_("play in the browser, against the computer or a friend online"),
+        description=_("Serve the web app: open http://HOST:PORT to play against the computer or "
+                      "send a friend a link. Games are kept in SQLite and survive restarts."),
         epilog="A connection that stops reading is closed once its outbox is full and is "
                f"gone within {2 * CLOSE_GRACE:g} s. Example: euchre serve --port 8080 "
                "--games-per-minute 5")
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on; default 127.0.0.1 (0.0.0.0 for a network)")
-    parser.add_argument("--port", type=port, default=8000, help="default 8000")
+                        help=_("address to listen on; default 127.0.0.1 (0.0.0.0 for a network)"))
+    parser.add_argument("--port", type=port, default=8000, help=_("default 8000"))
     parser.add_argument("--db", metavar="PATH", default=None,
-                        help="the SQLite file of games (default games.db in your data folder), "
-                             "or postgresql://USER@HOST:PORT/DB")
+                        help=_("the SQLite file of games (default games.db in your data folder), "
+                               "or postgresql://USER@HOST:PORT/DB"))
     parser.add_argument("--bot-delay", type=seconds, default=BOT_DELAY, metavar="SECONDS",
                         help="least time from the computer's turn to its move, its thinking "
                              "included (the page paces the play as its player chose); "
@@ -88,8 +89,8 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
     """The flags of the server's bounds (``Limits``: each default lives there)."""
     limits.add_argument("--allow-seeds", action="store_true",
-                        help="let a new game's creator choose its seed, which fixes every "
-                             "deal (tests and demos only; such games are marked seeded)")
+                        help=_("let a new game's creator choose its seed, which fixes every "
+                               "deal (tests and demos only; such games are marked seeded)"))
     limits.add_argument("--games-per-minute", type=_count, default=d.games_per_minute,
                         metavar="N", help="new games one address may create per minute "
                                           f"(then 429); default {d.games_per_minute}")
@@ -149,26 +150,26 @@ def _limits(limits: argparse._ArgumentGroup, d: Any) -> None:
 def _access(access: argparse._ArgumentGroup) -> None:
     """The flags of who may connect (``server.gate``)."""
     access.add_argument("--allowed-host", type=_host_name, action="append", default=[],
-                        metavar="NAME", help="a name this server is reached by (repeatable; "
-                                             "--host, IP addresses and localhost always are; "
-                                             "* for any): requests naming another get 400")
+                        metavar="NAME", help=_("a name this server is reached by (repeatable; "
+                                               "--host, IP addresses and localhost always are; "
+                                               "* for any): requests naming another get 400"))
     access.add_argument("--allowed-origin", type=_origin, action="append", default=[],
-                        metavar="ORIGIN", help="another site whose pages may open games here, "
-                                               "such as https://games.example.org "
-                                               "(repeatable; this server's own always may)")
+                        metavar="ORIGIN", help=_("another site whose pages may open games here, "
+                                                 "such as https://games.example.org "
+                                                 "(repeatable; this server's own always may)"))
     access.add_argument("--trusted-proxy", type=_proxy, action="append", default=[],
-                        metavar="ADDRESS", help="a reverse proxy whose X-Forwarded-For names "
-                                                "the client (repeatable; an address or a "
-                                                "network); from anyone else it is ignored. "
-                                                "Default: none")
+                        metavar="ADDRESS", help=_("a reverse proxy whose X-Forwarded-For names "
+                                                  "the client (repeatable; an address or a "
+                                                  "network); from anyone else it is ignored. "
+                                                  "Default: none"))
 
 
 def _computer(group: argparse._ArgumentGroup) -> None:
     """The flags of the computer players (``server.workers``)."""
     group.add_argument("--computer-workers", type=_few, default=None, metavar="N",
-                       help="processes where the hard and expert computers think (each a "
-                            "core's worth of search, at a lower priority than the server); "
-                            "default one per core")
+                       help=_("processes where the hard and expert computers think (each a "
+                              "core's worth of search, at a lower priority than the server); "
+                              "default one per core"))
 
 
 def _coach(coach: argparse._ArgumentGroup, d: Any) -> None:
