@@ -144,13 +144,13 @@ def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server,
         f"{name}: {told['points']:+d}" if told["points"] else f"{name}: 0")
 
 
-@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
 def long_date(day: str) -> str:
     """A day as the pages write it in English (issue 56: dates by the language)."""
     when = datetime.date.fromisoformat(day)
     return f"{when:%B} {when.day}, {when.year}"
 
 
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
 def test_the_phones_bar_keeps_the_days_whole_score(server, pages, screen):
     """Issue 48, defect 4 at the deal of the day: its bar says "(6 hands)" where a match
     says "(to 10)", and that longer goal is whole on a phone's bar too."""

@@ -38,7 +38,11 @@ CARD = r"(10|[2-9JQKA])[♣♦♥♠]|Joker"
 
 UNMARKED = (Path(__file__).parent / "js" / "unmarked.js").read_text(encoding="utf-8")
 
-ALLOWED = "|".join([CARD, *NAMES, r"[♣♦♥♠]", r"#", r"\b[A-Z]\b"])  # (a name's initial)
+MONTHS = r"\b(January|February|March|April|May|June|July|August|September|October|November|" \
+    r"December)\b"
+"""A date as English writes it: the pseudo-language's dates are English ones (data, as a
+number is, written by Babel or ``Intl``, not a message)."""
+ALLOWED = "|".join([CARD, *NAMES, MONTHS, r"[♣♦♥♠]", r"#", r"\b[A-Z]\b"])  # (an initial)
 
 
 @pytest.fixture(scope="module")

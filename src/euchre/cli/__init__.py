@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="euchre",
                     description=_("Euchre and its family: play, replay and study."),
                     formatter_class=CommandList)
-    parser.add_argument("--version", action="version", version=f"euchre {__version__}")
+    parser.add_argument("--version", action="version", version=f"euchre {__version__}",
+                        help=_("show program's version number and exit"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for command in COMMANDS:
         own = command.add(commands)

@@ -27,8 +27,8 @@ euchre bot "$INVITE_LINK" --cmd ./mybot --cwd ~/bots --timeout 10"""),
     parser.add_argument("--timeout", type=in_range(float, 0.01, 600, "expected seconds from "
                                                    "0.01 to 600"),
                         default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"seconds the program may think per decision; default "
-                             f"{DEFAULT_TIMEOUT:g}")
+                        help=_("seconds the program may think per decision; default {seconds}",
+                               seconds=f"{DEFAULT_TIMEOUT:g}"))
     parser.add_argument("--name", default="Bot", metavar="NAME",
                         help=_("the name at the table when URL is a friend's invite; default Bot"))
     parser.add_argument("--cwd", metavar="DIR", default=None,

@@ -18,12 +18,12 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
         "daily", help=_("the deal of the day: six hands against the expert, a board"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=f"Today's {daily.HANDS} hands (UTC) against the expert, the same cards "
-                    "for everyone who plays\nthem today. At the end: your points (yours less "
-                    "the computer's) beside the\nexpert's own play of your seat on the same "
-                    "cards, the hands where you differed\nmost, and the day's board. One game "
-                    "a name a day: q saves it, --resume finishes\nit. With --server, the "
-                    "server's deals at its table, on its board.",
+        description=_("Today's {hands} hands (UTC) against the expert, the same cards "
+                      "for everyone who plays\nthem today. At the end: your points (yours less "
+                      "the computer's) beside the\nexpert's own play of your seat on the same "
+                      "cards, the hands where you differed\nmost, and the day's board. One "
+                      "game a name a day: q saves it, --resume finishes\nit. With --server, "
+                      "the server's deals at its table, on its board.", hands=daily.HANDS),
         epilog=example("""
 euchre daily --name Ann              # today's deals; the board of this computer
 euchre daily --resume                # finish the game you quit

@@ -63,7 +63,7 @@ def bot(text: str) -> Any:
 
 def add_rules_flags(parser: argparse.ArgumentParser) -> None:
     """The RULES.md options as flags; ``rules(args)`` reads them back."""
-    group = parser.add_argument_group("rules (RULES.md options)")
+    group = parser.add_argument_group(_("rules (RULES.md options)"))
     group.add_argument("--deck", type=int, choices=DECK_SIZES, default=24,
                        help=_("24 (9-A), 32 (7-A) or 25 (24 and the Joker); default 24"))
     group.add_argument("--target", type=positive, default=10, metavar="N",
@@ -79,7 +79,7 @@ def add_rules_flags(parser: argparse.ArgumentParser) -> None:
 def add_family_flags(parser: argparse.ArgumentParser) -> None:
     """The table's size and the four-handed options (RULES-family.md), for the commands
     that play any game of the family (the arena, tournaments); ``rules(args)`` reads them."""
-    group = parser.add_argument_group("the family (RULES-family.md)")
+    group = parser.add_argument_group(_("the family (RULES-family.md)"))
     group.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
                        help=_("2: two-handed (default); 3: cutthroat; 4: partnership"))
     group.add_argument("--defend-alone", action="store_true",
@@ -113,15 +113,15 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
     for action in parser._actions:
         if action.dest == "deck":
             action.choices = GAME_DECKS
-            action.help = ("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); "
-                           "Railroad 25 (default) or 33; Napoleon 24, 28 or 32 by the seats "
-                           "(default), or 52")
+            action.help = _("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); "
+                            "Railroad 25 (default) or 33; Napoleon 24, 28 or 32 by the seats "
+                            "(default), or 52")
         elif action.dest == "players":
             action.choices = (2, 3, 4, 5)
-            action.help = ("Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, 4 "
-                           "(default) or 5")
+            action.help = _("Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, "
+                            "4 (default) or 5")
         elif action.dest == "target":
-            action.help = "points that win the match; default the game's (10; Napoleon 30)"
+            action.help = _("points that win the match; default the game's (10; Napoleon 30)")
     parser.set_defaults(deck=None, players=None, target=None)
 
 
@@ -191,11 +191,11 @@ def check_run_flags(args: argparse.Namespace, per_set: int | None = None) -> Non
                          "number must be even")
 
 
-def example(text: str) -> str:
+def example(text: str, **values: object) -> str:
     """An ``epilog`` with examples: the commands as written, what each does in the reader's
     language (each comment is a message: ``i18n.examples`` finds them)."""
     lines = []
     for line in text.strip().splitlines():
         command, comment = comment_of(line)
-        lines.append(f"  {command}{COMMENT}{_(comment)}" if comment else f"  {line}")
+        lines.append(f"  {command}{COMMENT}{_(comment, **values)}" if comment else f"  {line}")
     return _("examples:") + "\n" + "\n".join(lines)

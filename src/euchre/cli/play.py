@@ -56,8 +56,8 @@ euchre play --game napoleon --players 5   # Napoleon at five (3, 4 or 5; default
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
                         help=_("deal the same match again"))
     parser.add_argument("--name", default=None,
-                        help="your name in the saved records, as others read them; default "
-                             f"your login name (else {GUEST})")
+                        help=_("your name in the saved records, as others read them; default your "
+                               "login name (else {guest})", guest=GUEST))
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
                        help=_("continue a saved match: NAME, or the one saved last"))
@@ -67,8 +67,9 @@ euchre play --game napoleon --players 5   # Napoleon at five (3, 4 or 5; default
     parser.add_argument("--no-autoplay", action="store_true",
                         help=_("wait for Enter even when only one card may be played"))
     parser.add_argument("--coach", action="store_true",
-                        help=f"after a choice that lost more than {THRESHOLD} points, say "
-                             "what the expert preferred and by how much; default off")
+                        help=_("after a choice that lost more than {threshold} points, say what "
+                               "the expert preferred and by how much; default off",
+                               threshold=THRESHOLD))
     add_rules_flags(parser)
     add_family_flags(parser)
     add_game_flag(parser)
@@ -125,7 +126,7 @@ def list_saved(console: Console) -> int:
 def choose(console: Console) -> store.Saved | str | None:
     """Ask, when matches are saved, whether to resume one or start a new one: a ``Saved``,
     None for a new match, or ``"quit"`` (also at the end of input: nothing is changed)."""
-    found, _ = store.list_saved()
+    found, _unreadable = store.list_saved()
     if not found:
         return None
     console.print(ngettext("You have {n} saved match:", "You have {n} saved matches:",

@@ -32,12 +32,13 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
                       "points, the best, the loss of the choice made, the mistakes\n(loss over "
                       "the threshold) largest first, points lost per hand and by phase, and a "
                       "hindsight line\nper hand (the double-dummy result with every card seen)."),
-        epilog=example(f"""
+        epilog=example("""
 euchre review ~/.local/share/euchre/matches/20261201-101500-42.json
 euchre review match.json --player 1          # the other seat
 euchre review four.json --player 2           # a seat of a four-handed match
 euchre review match.json --json | jq '.summary'
-euchre review match.json --deals 96          # faster, noisier (default {DEFAULT_DEALS})"""),
+euchre review match.json --deals 96          # faster, noisier (default {deals})""",
+                       deals=DEFAULT_DEALS),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="FILE", help=_("a match record saved as JSON"))
     parser.add_argument("--player", type=in_range(int, 0, 3, "the player is a seat from 0 "
@@ -51,8 +52,8 @@ euchre review match.json --deals 96          # faster, noisier (default {DEFAULT
     parser.add_argument("--deals", type=in_range(int, 1, MAX_DEALS,
                                                  f"expected deals from 1 to {MAX_DEALS}"),
                         default=DEFAULT_DEALS, metavar="K",
-                        help=f"the expert's deals per card (twice as many per bid or "
-                             f"discard); default {DEFAULT_DEALS}")
+                        help=_("the expert's deals per card (twice as many per bid or discard); "
+                               "default {default_deals}", default_deals=DEFAULT_DEALS))
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
                         help=_("the expert's seed; default the match's own (the values its "
                                "hints and coach notes showed; same seed, same review)"))

@@ -60,7 +60,8 @@ def read_catalog(path: Path, code: str | None = None) -> Catalog:
 
 
 _ACCENTED = str.maketrans("aeiouyAEIOUYcnsz", "áéíóúýÁÉÍÓÚÝçñšž")
-_FIELD = re.compile(r"(\{[a-z_]*\})")
+_FIELD = re.compile(r"(\{[a-z_]*\}|%\([a-z_]+\)[a-z]|%[a-z%])")
+"""A placeholder, kept as it is: the game's ``{name}``, argparse's ``%(prog)s`` and ``%s``."""
 
 
 def pseudo(text: str) -> str:

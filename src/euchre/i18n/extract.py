@@ -19,7 +19,8 @@ from babel.messages.pofile import write_po
 
 from .catalogs import DOMAIN, SOURCE, locale_dir, po_path, read_catalog, template_path
 
-METHODS = [("**/i18n/**.py", "ignore"), ("**/cli/*.py", "euchre.i18n.examples:extract_cli"),
+METHODS = [("**/i18n/html.py", "python"), ("**/i18n/**.py", "ignore"),
+           ("**/cli/*.py", "euchre.i18n.examples:extract_cli"),
            ("**.py", "python"),
            ("**/static/**.js", "javascript"),
            ("**/static/*.html", "euchre.i18n.html:extract_html")]
