@@ -215,3 +215,16 @@ def test_error_pages_speak_the_readers_language(server):
     assert status == 404 and "<h1>لا شيء هنا</h1>" in html and 'dir="rtl"' in html
     status, html, _ = fetch(server, "/games/nothing", **{"Accept-Language": "so"})
     assert status == 404 and "Ciyaartaas ma jirto" in html
+
+
+def test_a_failed_computer_is_reported_in_the_readers_language():
+    """The stand-in's one line (``agents.stand_in.failure``), as the table shows it: the
+    sentence and the level in the reader's words, the bot's own error as it said it."""
+    from euchre.agents.stand_in import failure
+
+    with i18n.use("en"):
+        assert failure("expert", ValueError("boom")) == \
+            "the computer (expert) failed: boom; the rules of thumb chose for it"
+    with i18n.use("so"):
+        said = failure("expert", ValueError("boom"))
+    assert "khabiir" in said and "boom" in said and "failed" not in said

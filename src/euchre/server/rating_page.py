@@ -83,7 +83,7 @@ def chart(points: list[tuple[float, int]], label: str) -> str:
     """A line chart of a rating after each rated game: x the games in order, y the
     rating, each axis with its ticks and its name."""
     top, right, bottom, left = MARGIN
-    ratings = [rating for _, rating in points]
+    ratings = [rating for _when, rating in points]
     low, high = min(ratings), max(ratings)
     pad = max(10, (high - low) // 10)
     low, high = low - pad, high + pad

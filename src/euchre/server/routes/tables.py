@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from ...i18n import _
 from ...words import GUEST
 from .. import open_tables
 from ..hub import Taken
@@ -31,20 +32,21 @@ FIELDS = {"game", "name", "bots"}
 
 def _fields(data: Any, allowed: set[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise ValueError("the request must be a JSON object")
+        raise ValueError(_("the request must be a JSON object"))
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+        raise ValueError(_("unknown field {field}", field=f"{str(unknown[0])[:40]!r}"))
     if "bots" in data and not isinstance(data["bots"], bool):
-        raise ValueError('"bots" must be true or false')
+        raise ValueError(_('"bots" must be true or false'))
     return data
 
 
 @router.get("/tables")
 async def tables(request: Request, game: str | None = None) -> JSONResponse:
     if game is not None and game not in open_tables.PLAYERS:
-        return JSONResponse({"error": f"game must be one of {', '.join(open_tables.PLAYERS)}"
-                                      f", not {game[:20]!r}"}, status_code=400)
+        return JSONResponse({"error": _("game must be one of {players}, not {game}",
+                                        players=", ".join(open_tables.PLAYERS),
+                                        game=f"{game[:20]!r}")}, status_code=400)
     now, hub = time.time(), hub_of(request)
     return JSONResponse({"tables": [table.as_json(now, hub.limits.bots_after) for table in
                                     await open_tables.listing(hub, game)]})
