@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.board:
         day = daily.today()
-        show_board(console, day, board.board(day), name, "this computer")
+        show_board(console, day, board.board(day), name, _("this computer"))
         return 0
     if args.resume:
         table = resume_table(name, console, autoplay)
