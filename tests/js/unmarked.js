@@ -12,7 +12,7 @@
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!shown(parent) || parent.closest("script, style, option:not(:checked)")) continue;
+    if (!shown(parent) || parent.closest("script, style, code, option:not(:checked)")) continue;
     const left = strip(node.textContent);
     if (/\p{L}/u.test(left)) found.push(`${parent.tagName}#${parent.id}: ${node.textContent.trim().slice(0, 80)}`);
   }

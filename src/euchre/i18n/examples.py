@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from babel.messages.extract import extract_python
+from .pysource import extract_py
 
 _EXAMPLES = re.compile(r'example\(\s*"""(.*?)"""', re.S)
 COMMENT = "  # "
@@ -32,9 +32,9 @@ def comment_of(line: str) -> tuple[str, str]:
 
 def extract_cli(fileobj: Any, keywords: Any, comment_tags: Any, options: Any
                 ) -> Iterator[tuple[int, Any, Any, list[str]]]:
-    """Babel's Python extractor, and each example's comment as a message of its own."""
+    """``pysource.extract_py``, and each example's comment as a message of its own."""
     source = fileobj.read()
-    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    yield from extract_py(io.BytesIO(source), keywords, comment_tags, options)
     text = source.decode("utf-8")
     for block in _EXAMPLES.finditer(text):
         first = text.count("\n", 0, block.start(1)) + 1

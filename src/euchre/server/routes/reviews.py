@@ -89,14 +89,14 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
 async def review_html(game_id: str, seat: str, request: Request) -> Response:
     found = await _reviewable(request, game_id, seat)
     if len(found) == 2:
-        title = {404: "No such review", 409: "Still being played",
+        title = {404: N_("No such review"), 409: N_("Still being played"),
                  403: pages.DAILY_SECRET[0]}[found[0]]
         text = found[1] if found[0] == 403 else capital(found[1]) + "."
         return HTMLResponse(pages.message_page(title, text), status_code=found[0])
     stored, game, number = found
     told = await _ask(request, stored, game, number)
     if isinstance(told, tuple):
-        return HTMLResponse(pages.message_page("Too many reviews", capital(told[1]) + "."),
+        return HTMLResponse(pages.message_page(N_("Too many reviews"), capital(told[1]) + "."),
                             status_code=told[0])
     if told["status"] == "done":
         return HTMLResponse(await hub_of(request).builds.run(
