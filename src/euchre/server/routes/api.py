@@ -68,8 +68,8 @@ async def metered(request: Request, limit: int,
         data = await read_json_body(request, limit, hub_of(request).limits.allowed_origins)
         wait = creations.take(address)
         if wait:
-            raise Refused(429, f"too many new games from your address: try again in "
-                               f"{wait:.0f} s")
+            raise Refused(429, _("too many new games from your address: try again in {wait} s",
+                                 wait=f"{wait:.0f}"))
         try:
             stored = await make(data)
         except ValueError:

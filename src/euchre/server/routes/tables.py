@@ -80,8 +80,8 @@ async def quick(request: Request) -> JSONResponse:
     def meter() -> None:  # a table opened by a quick match is a new game like any other
         wait = hub_of(request).creations.take(address)
         if wait:
-            raise Refused(429, f"too many new games from your address: try again in "
-                               f"{wait:.0f} s")
+            raise Refused(429, _("too many new games from your address: try again in {wait} s",
+                                 wait=f"{wait:.0f}"))
 
     async def seat_me(hub: Any, data: dict, holder: Any) -> tuple[str, int]:
         _, link, seat = await open_tables.quick(
