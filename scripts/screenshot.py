@@ -12,7 +12,7 @@ phone and a small phone).
 
     python scripts/screenshot.py                 # writes docs/screens/*.png
     python scripts/screenshot.py --out /tmp/shots
-    python scripts/screenshot.py --languages     # only the lobby and the table in so, ceb, ar
+    python scripts/screenshot.py --languages     # the lobby, the table and a review in so, ceb, ar
 """
 
 from __future__ import annotations
@@ -343,6 +343,25 @@ def in_languages(server: Server, browser, out: Path) -> list[Path]:
                                    "document.body.dataset.idle === '1'")
             shots.append(save(page, out / f"{screen}-{theme}-{code}-table.png"))
             context.close()
+    return shots + reviews_in_languages(server, browser, out)
+
+
+def reviews_in_languages(server: Server, browser, out: Path) -> list[Path]:
+    """The review of a finished game (desktop, dark) in each language: the coach's words,
+    worded again from the record in the reader's language, and the chart's labels."""
+    game_id = finished_game(server)
+    review = json.loads(server.get(f"/api/games/{game_id}/review/0")[1])
+    while review["status"] != "done":
+        review = json.loads(server.get(f"/api/games/{game_id}/review/0")[1])
+    shots = []
+    for code in LANGUAGES:
+        context = browser.new_context(color_scheme="dark", **SCREENS["desktop"],
+                                      extra_http_headers={"Accept-Language": code})
+        page = context.new_page()
+        page.goto(f"{server.base}/games/{game_id}/review/0")
+        page.locator("[data-testid=review-summary]").wait_for()
+        shots.append(save(page, out / f"desktop-dark-{code}-review.png"))
+        context.close()
     return shots
 
 
@@ -350,7 +369,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     parser.add_argument("--languages", action="store_true",
-                        help="only the lobby and the table in each language besides English")
+                        help="only the lobby, the table and a review in each language besides "
+                             "English")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"screenshot: Chromium is needed at {CHROMIUM}", file=sys.stderr)

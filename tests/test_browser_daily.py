@@ -8,6 +8,7 @@ deals: ``test_server_daily.py``.)"""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 
@@ -135,12 +136,18 @@ def test_the_days_end_sets_the_result_beside_the_experts_with_no_rematch(server,
     assert axe_violations(page) == []
     page.locator("[data-testid=daily-board-link]").click()
     page.wait_for_url(f"**/daily/{daily.today()}/{game_id}#board")
-    expect(page.locator("#board")).to_have_text(f"The board of {daily.today()}")
+    expect(page.locator("#board")).to_have_text(f"The board of {long_date(daily.today())}")
     expect(page.locator("[data-testid=board]")).to_contain_text(name)
     page.go_back()
     page.locator("[data-testid=daily-result-link]").click()
     expect(page.locator("[data-testid=daily-result]")).to_contain_text(
         f"{name}: {told['points']:+d}" if told["points"] else f"{name}: 0")
+
+
+def long_date(day: str) -> str:
+    """A day as the pages write it in English (issue 56: dates by the language)."""
+    when = datetime.date.fromisoformat(day)
+    return f"{when:%B} {when.day}, {when.year}"
 
 
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])

@@ -215,3 +215,29 @@ def test_error_pages_speak_the_readers_language(server):
     assert status == 404 and "<h1>لا شيء هنا</h1>" in html and 'dir="rtl"' in html
     status, html, _ = fetch(server, "/games/nothing", **{"Accept-Language": "so"})
     assert status == 404 and "Ciyaartaas ma jirto" in html
+
+
+def test_a_failed_computer_is_reported_in_the_readers_language():
+    """The stand-in's one line (``agents.stand_in.failure``), as the table shows it: the
+    sentence and the level in the reader's words, the bot's own error as it said it."""
+    from euchre.agents.stand_in import failure
+
+    with i18n.use("en"):
+        assert failure("expert", ValueError("boom")) == \
+            "the computer (expert) failed: boom; the rules of thumb chose for it"
+    with i18n.use("so"):
+        said = failure("expert", ValueError("boom"))
+    assert "khabiir" in said and "boom" in said and "failed" not in said
+
+
+def test_the_apis_refusals_and_the_servers_pages_speak_the_readers_language(server):
+    """A refusal a person reads (here: a review of a game that does not exist, a replay's
+    moment out of range) in his language; its JSON keys stay the API's."""
+    status, body, _ = fetch(server, "/api/games/nothing/review/0", **{"Accept-Language": "ar"})
+    assert status == 404 and json.loads(body) == {  # (the Latin id kept whole: isolated)
+        "error": "لا توجد لعبة \u2068'nothing'\u2069"}
+    status, body, _ = fetch(server, "/leaderboard?game=nothing", **{"Accept-Language": "ceb"})
+    assert status == 404 and "Walay top list alang sa duwa" in body
+    status, body, _ = fetch(server, "/daily", **{"Accept-Language": "so"})
+    assert status == 200 and "Ciyaar qaybinta maanta" in body  # its date in Somali too
+    assert "(UTC)" in body and not any(month in body for month in ("January", "December"))

@@ -132,7 +132,8 @@ def test_reviews_wait_their_turn_in_a_bounded_queue(tmp_path):
         assert first["status"] == "running" and second["status"] == "queued"
         assert second["ahead"] == 1  # one at a time (--reviews-at-once 1)
         status, told = ask(server, two["id"], 0)  # the queue holds one: refused, not lost
-        assert status == 503 and "reviews are waiting already" in told["error"]
+        assert status == 503 and told["error"] == \
+            "1 review is waiting already: try again in a minute"  # (counted: issue 56)
         until_done(server, one["id"], 0)
         until_done(server, one["id"], 1)
         assert sorted(row[0] for row in stored_rows(server.db, one["id"])) == [0, 1]

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .engine.messages import _, ngettext
 from .hands import maker_tricks
 from .scoring import outcome
-from .words import count
 
 
 @dataclass
@@ -108,24 +108,32 @@ class Stats:
             return f"{100 * part / whole:.0f}%" if whole else "-"
 
         return [
-            f"Matches: {self.matches} played, {self.matches_won} won "
-            f"({share(self.matches_won, self.matches)})",
-            f"Hands: {self.hands} played, {self.hands_won} won "
-            f"({share(self.hands_won, self.hands)})",
-            f"As maker: {count(self.made_trump, 'hand')}; "
-            f"made {share(self.made + self.marched, self.made_trump)} "
-            f"({share(self.marched, self.made_trump)} with a march), "
-            f"euchred {share(self.euchred, self.made_trump)}",
-            f"As defender: {count(self.defended, 'hand')}; euchres scored {self.euchres_scored} "
-            f"({share(self.euchres_scored, self.defended)})",
-            f"Points: {self.points_scored} scored, {self.points_conceded} conceded",
-            *([f"Alone: {count(self.alone_called, 'call')}; "
-               f"marched {share(self.alone_marched, self.alone_called)}, "
-               f"euchred {share(self.alone_euchred, self.alone_called)}"]
+            _("Matches: {played} played, {won} won ({share})", played=self.matches,
+              won=self.matches_won, share=share(self.matches_won, self.matches)),
+            _("Hands: {played} played, {won} won ({share})", played=self.hands,
+              won=self.hands_won, share=share(self.hands_won, self.hands)),
+            ngettext("As maker: {n} hand; made {made} ({marched} with a march), euchred "
+                     "{euchred}", "As maker: {n} hands; made {made} ({marched} with a march), "
+                     "euchred {euchred}", self.made_trump,
+                     made=share(self.made + self.marched, self.made_trump),
+                     marched=share(self.marched, self.made_trump),
+                     euchred=share(self.euchred, self.made_trump)),
+            ngettext("As defender: {n} hand; euchres scored {euchres} ({share})",
+                     "As defender: {n} hands; euchres scored {euchres} ({share})",
+                     self.defended, euchres=self.euchres_scored,
+                     share=share(self.euchres_scored, self.defended)),
+            _("Points: {scored} scored, {conceded} conceded", scored=self.points_scored,
+              conceded=self.points_conceded),
+            *([ngettext("Alone: {n} call; marched {marched}, euchred {euchred}",
+                        "Alone: {n} calls; marched {marched}, euchred {euchred}",
+                        self.alone_called,
+                        marched=share(self.alone_marched, self.alone_called),
+                        euchred=share(self.alone_euchred, self.alone_called))]
               if self.alone_called and players == 4 else []),
-            *([f"Defending alone: {count(self.defended_alone, 'hand')}; euchres scored "
-               f"{self.defended_alone_euchres}"] if self.defended_alone and players == 4
-              else []),
+            *([ngettext("Defending alone: {n} hand; euchres scored {euchres}",
+                        "Defending alone: {n} hands; euchres scored {euchres}",
+                        self.defended_alone, euchres=self.defended_alone_euchres)]
+              if self.defended_alone and players == 4 else []),
         ]
 
 

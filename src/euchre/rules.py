@@ -43,14 +43,17 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, NamedTuple
 
+from .engine.messages import N_
+
 DECK_SIZES = (24, 32, 25)
 MAX_TARGET = 1000
 PLAYER_COUNTS = (2, 3, 4)
 """The games of the family the engine plays: two-handed, cutthroat, partnership."""
 
-GAME_NAMES = {2: "Two-handed Euchre", 3: "Three-handed (cutthroat) Euchre",
-              4: "Four-handed Euchre"}
-"""Each game's name, as the transcript and the faces print it."""
+GAME_NAMES = {2: N_("Two-handed Euchre"), 3: N_("Three-handed (cutthroat) Euchre"),
+              4: N_("Four-handed Euchre")}
+"""Each game's name, as the transcript and the faces print it (in English: look it up with
+``_`` where it is shown)."""
 
 _FLAGS = ("dealer_must_pick_up", "may_call_turned_suit", "stick_the_dealer", "defend_alone",
           "joker_dealer_alone")

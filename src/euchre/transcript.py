@@ -22,11 +22,12 @@ from collections.abc import Sequence
 
 from .cards import card_label, card_token, sort_key
 from .engine.games.euchre import state, state_family
+from .engine.messages import N_, _, ngettext
 from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
-from .words import bid_text, person, result_words, says, score_words, side_name
+from .words import bid_said, person, result_words, score_words, side_name
 
-_DECKS = {24: "24-card deck", 32: "32-card deck", 25: "25-card deck with the Joker"}
+_DECKS = {24: N_("24-card deck"), 32: N_("32-card deck"), 25: N_("25-card deck with the Joker")}
 
 
 def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = None) -> str:
@@ -39,8 +40,9 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
            else tuple(f"P{seat}" for seat in range(players)))
     options = [name.replace("_", " ") for name, value in rules.to_dict().items()
                if value is True]
-    head = (f"{GAME_NAMES[players]}, {_DECKS[rules.deck]}, to {rules.target} point"
-            f"{'s' if rules.target != 1 else ''}; seed {setup.seed}")
+    head = ngettext("{game}, {deck}, to {n} point; seed {seed}",
+                    "{game}, {deck}, to {n} points; seed {seed}", rules.target,
+                    game=_(GAME_NAMES[players]), deck=_(_DECKS[rules.deck]), seed=setup.seed)
     lines = [head + (f"; {', '.join(options)}" if options else "")]
     score = list(setup.start_score)
     every = state.hands_of(s)
@@ -51,16 +53,19 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
         finished = i < len(every) - 1 or over
         body = _hand_lines(number, deal, actions, dealer, who, score, finished, players)
         if not finished and ended:  # the hand a player resigned in
-            body[-1] = f"  ({ended[0]} during this hand.)"
+            body[-1] = "  " + _("({ended} during this hand.)", ended=ended[0])
         if hand is None or number == hand:
             lines.append("")
             lines.extend(body)
         if number == hand:
             lines.append("")
-            lines.append(f"Score after hand {hand}: {score_words(score, who, players)}."
-                         if finished else f"{ended[0]} during hand {hand}: {ended[1]}."
-                         if ended else f"Hand {hand} is in progress; score "
-                         f"{score_words(score, who, players)}.")
+            told = score_words(score, who, players)
+            lines.append(_("Score after hand {number}: {score}.", number=hand, score=told)
+                         if finished else
+                         _("{ended} during hand {number}: {result}.", ended=ended[0],
+                           number=hand, result=ended[1]) if ended else
+                         _("Hand {number} is in progress; score {score}.", number=hand,
+                           score=told))
             return "\n".join(lines)
     lines.append("")
     if hand is not None:
@@ -68,16 +73,19 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
                          f"{setup.start_hand + len(every)}")
     winner = s[state.WINNER]
     final = ((s[state.SCORE0], s[state.SCORE1]) if players == 2 else state_family.score(s))
+    told = score_words(final, who, players)
     if ended:
-        lines.append(f"{ended[0]}: {ended[1]}.")
+        lines.append(_("{ended}: {result}.", ended=ended[0], result=ended[1]))
     elif winner < 0:
-        lines.append(f"Match in progress: {score_words(final, who, players)}.")
+        lines.append(_("Match in progress: {score}.", score=told))
     elif players == 2:
-        lines.append(f"{says(who[winner], 'win')} the match {final[winner]}-"
-                     f"{final[1 - winner]}.")
+        lines.append(_("{name} wins the match {points}-{other}.", name=who[winner],
+                       points=final[winner], other=final[1 - winner]))
+    elif players == 4:
+        lines.append(_("{side} win the match: {score}.", side=side_name(who, players, winner),
+                       score=told))
     else:
-        lines.append(f"{says(side_name(who, players, winner), 'win', plural=players == 4)} "
-                     f"the match: {score_words(final, who, players)}.")
+        lines.append(_("{name} wins the match: {score}.", name=who[winner], score=told))
     return "\n".join(lines)
 
 
@@ -88,10 +96,15 @@ def _ended_early(s: list, who: tuple[str, ...]) -> tuple[str, str] | None:
     if setup.resigned < 0:
         return None
     final = ((s[state.SCORE0], s[state.SCORE1]) if players == 2 else state_family.score(s))
-    won = "nobody wins" if winner < 0 else \
-        f"{side_name(who, players, winner)} win{'s' if players != 4 else ''} the match"
-    left = "left the match unfinished" if setup.abandoned else "resigned"
-    return f"{who[setup.resigned]} {left}", f"{won} ({score_words(final, who, players)})"
+    told = score_words(final, who, players)
+    result = (_("nobody wins ({score})", score=told) if winner < 0 else
+              _("{side} win the match ({score})", side=side_name(who, players, winner),
+                score=told) if players == 4 else
+              _("{name} wins the match ({score})", name=who[winner], score=told))
+    quitter = who[setup.resigned]
+    left = (_("{name} left the match unfinished", name=quitter) if setup.abandoned else
+            _("{name} resigned", name=quitter))
+    return left, result
 
 
 def _cards(cards: Sequence[int], trump: int) -> str:
@@ -105,22 +118,23 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
     order = deal_order(deal)
     story = hand_story(deal, actions, dealer, players)
     trump = story["trump"]
-    lines = [f"Hand {number}, {says(who[dealer], 'deal')}. Upcard {card_label(story['upcard'])}."]
+    lines = [_("Hand {number}, {name} deals. Upcard {card}.", number=number, name=who[dealer],
+               card=card_label(story["upcard"]))]
     for seat in range(players):
         start = deal_position(players, dealer, seat)
         lines.append(f"  {who[seat]}: {_cards(order[start:start + 5], trump)}")
     bids = _bid_phrases(story, dealer, who)
     if bids:
-        lines.append("  Bidding: " + ", ".join(bids) + ".")
+        lines.append("  " + _("Bidding: {bids}.", bids=", ".join(bids)))
     out = story["out"]
     for n, (leader, cards, winner) in enumerate(story["tricks"], 1):
-        lines.append(f"  Trick {n}: {_plays(leader, cards, out, who, players)}; "
-                     f"{says(who[winner], 'win')}.")
+        lines.append("  " + _("Trick {number}: {plays}; {name} wins.", number=n,
+                              plays=_plays(leader, cards, out, who, players), name=who[winner]))
     if story["trick"]:
-        lines.append(f"  Trick {len(story['tricks']) + 1}: "
-                     f"{_plays(story['leader'], story['trick'], out, who, players)}")
+        lines.append("  " + _("Trick {number}: {plays}", number=len(story["tricks"]) + 1,
+                              plays=_plays(story["leader"], story["trick"], out, who, players)))
     if not finished:
-        lines.append("  (hand in progress)")
+        lines.append("  " + _("(hand in progress)"))
         return lines
     result = hand_result(deal, actions, dealer, players)
     said = result_words(result, who, players)
@@ -129,7 +143,8 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
         return lines
     for side, gained in enumerate(result["points"]):
         score[side] += gained
-    lines.append(f"  {said}. Score {score_words(score, who, players)}.")
+    lines.append("  " + _("{result}. Score {score}.", result=said,
+                          score=score_words(score, who, players)))
     return lines
 
 
@@ -137,15 +152,18 @@ def _bid_phrases(story: dict, dealer: int, who: tuple[str, ...]) -> list[str]:
     """The bidding as said, the dealer's pick-up told with his discard, who sits out."""
     upcard = card_token(story["upcard"])
     picked = [token for p, token in story["bids"] if p == dealer and token.startswith("order")]
-    bids = [f"{who[p]} {bid_text(token, p == dealer, upcard)}" for p, token in story["bids"]
+    bids = [bid_said(who[p], token, p == dealer, upcard) for p, token in story["bids"]
             if not (p == dealer and token.startswith("order"))]  # (told with his discard)
+    up = card_label(story["upcard"])
     if story["upcard_taken"]:
-        alone = " alone" if picked and picked[0].endswith("alone") else ""
-        bids.append(f"{who[dealer]} picked up {card_label(story['upcard'])}{alone}, "
-                    f"discarded {card_label(story['discard'])}")
+        discard = card_label(story["discard"])
+        bids.append(_("{name} picked up {card} alone, discarded {discard}", name=who[dealer],
+                      card=up, discard=discard) if picked and picked[0].endswith("alone")
+                    else _("{name} picked up {card}, discarded {discard}", name=who[dealer],
+                           card=up, discard=discard))
     elif story["maker"] >= 0 and story["bids"][-1][1] == "order":
-        bids.append(f"{who[dealer]} left {card_label(story['upcard'])}")
-    bids.extend(f"{says(who[seat], 'sit')} out" for seat in story["out"])
+        bids.append(_("{name} left {card}", name=who[dealer], card=up))
+    bids.extend(_("{name} sits out", name=who[seat]) for seat in story["out"])
     return bids
 
 

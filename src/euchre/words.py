@@ -318,6 +318,32 @@ def bid_text(token: str, by_dealer: bool, upcard: str) -> str:
     return _("named {suit} alone", suit=suit) if alone else _("named {suit}", suit=suit)
 
 
+def bid_said(name: str, token: str, by_dealer: bool, upcard: str) -> str:
+    """A player's bid as one sentence, with his name (``bid_text``'s words: "Ann passed",
+    "Bo ordered up K♣ alone"): a translator words each with its subject.
+
+    >>> bid_said("Ann", "order", False, "KC"), bid_said("Bo", "call H", True, "KC")
+    ('Ann ordered up K♣', 'Bo named ♥ hearts')
+    """
+    action = parse_action(token)
+    if action == PASS:
+        return _("{name} passed", name=name)
+    if action == DEFEND_ALONE:
+        return _("{name} defends alone", name=name)
+    alone = action >= N_ACTIONS
+    action = ALONE_OF.get(action, action)
+    if action == ORDER:
+        card = card_text(upcard)
+        if by_dealer:
+            return _("{name} picked up {card} alone", name=name, card=card) if alone else \
+                _("{name} picked up {card}", name=name, card=card)
+        return _("{name} ordered up {card} alone", name=name, card=card) if alone else \
+            _("{name} ordered up {card}", name=name, card=card)
+    suit = suit_text(SUITS[action - CALL])
+    return _("{name} named {suit} alone", name=name, suit=suit) if alone else \
+        _("{name} named {suit}", name=name, suit=suit)
+
+
 # --- why a choice is refused ----------------------------------------------------------------
 
 
@@ -432,8 +458,13 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 # --- a finished hand ------------------------------------------------------------------------
 
 
-GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)"}
+GAME_NAMES = {2: N_("Two-handed"), 3: N_("Three-handed (cutthroat)"),
+              4: N_("Four-handed (partners)")}
 """Each game of the family by its number of players, as a heading (a player's record)."""
+
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "expert": N_("expert")}
+"""Each computer's level as a person reads it (the token stays the API's and the record's)."""
 
 PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East"))}
 """The other seats of a table of three or four by their places, as the terminal and the

@@ -12,9 +12,13 @@
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!shown(parent) || parent.closest("script, style, option:not(:checked)")) continue;
+    if (!shown(parent) || parent.closest("script, style, code, option:not(:checked)")) continue;
     const left = strip(node.textContent);
-    if (/\p{L}/u.test(left)) found.push(`${parent.tagName}#${parent.id}: ${node.textContent.trim().slice(0, 80)}`);
+    if (!/\p{L}/u.test(left)) continue;
+    // A message may hold markup (a sentence with links in it: ⟦<a>Ann</a> against <a>Bo</a>⟧):
+    // its words are judged with the whole block they sit in.
+    const block = parent.closest("p, li, h1, h2, h3, td, th, dd, summary, caption, figcaption, label, button") || parent;
+    if (/\p{L}/u.test(strip(block.textContent))) found.push(`${parent.tagName}#${parent.id}: ${node.textContent.trim().slice(0, 80)}`);
   }
   for (const el of document.querySelectorAll("[aria-label], [title], [alt], [placeholder]")) {
     if (!shown(el)) continue;

@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..engine.messages import _
 from ..view import View
+from ..words import LEVEL_WORDS
 from .heuristic import HeuristicAgent
 
 if TYPE_CHECKING:
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
 def failure(name: str, err: BaseException) -> str:
     """What a table says of a computer player that failed, in one line."""
     text = str(err).splitlines()[0] if str(err) else type(err).__name__
-    return f"the computer ({name}) failed: {text}; the rules of thumb chose for it"
+    return _("the computer ({name}) failed: {error}; the rules of thumb chose for it",
+             name=_(LEVEL_WORDS[name]) if name in LEVEL_WORDS else name, error=text)
 
 
 def play_on(bot: Agent, view: View, name: str, report: Callable[[str], None]) -> str:

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from ..study import arena
 from ..study.arena import ArenaResult, ArenaSpec
 from ..study.plots import plot_margin
@@ -36,22 +37,22 @@ euchre arena "exec:python3 examples/bots/random_bot.py" heuristic --games 20 --j
 euchre arena expert hard --game railroad --games 20      # also hasenpfeffer, napoleon
 euchre arena hard medium --game napoleon --players 3 --games 9   # A's seat rotated"""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="play bots against each other and measure them",
-        description="Matches to the target between bot A and bot B in duplicate pairs (the same "
-                    "decks with the seats swapped; four-handed, A partners A against B and B, "
-                    "the sides swapped; cutthroat, A in one seat against two B's, each deal "
-                    "played three times with A's seat rotated). Bots: random, heuristic, "
-                    "expert, easy, medium, hard; options as NAME:key=value,key=value; an "
-                    "outside program as exec:COMMAND (docs/bot-protocol.md).")
-    parser.add_argument("a", metavar="A", type=bot, help="bot A, e.g. expert or expert:deals=48")
-    parser.add_argument("b", metavar="B", type=bot, help="bot B")
+        help=_("play bots against each other and measure them"),
+        description=_("Matches to the target between bot A and bot B in duplicate pairs (the same "
+                      "decks with the seats swapped; four-handed, A partners A against B and B, "
+                      "the sides swapped; cutthroat, A in one seat against two B's, each deal "
+                      "played three times with A's seat rotated). Bots: random, heuristic, "
+                      "expert, easy, medium, hard; options as NAME:key=value,key=value; an "
+                      "outside program as exec:COMMAND (docs/bot-protocol.md)."))
+    parser.add_argument("a", metavar="A", type=bot, help=_("bot A, e.g. expert or expert:deals=48"))
+    parser.add_argument("b", metavar="B", type=bot, help=_("bot B"))
     parser.add_argument("--games", type=positive, default=100, metavar="N",
-                        help="matches to play (an even number: pairs; cutthroat, a multiple of "
-                             "3); default 100")
+                        help=_("matches to play (an even number: pairs; cutthroat, a multiple of "
+                               "3); default 100"))
     add_run_flags(parser)
-    parser.add_argument("--out", metavar="DIR", help="write every match record to DIR")
+    parser.add_argument("--out", metavar="DIR", help=_("write every match record to DIR"))
     parser.add_argument("--plot", metavar="FILE.png",
-                        help="draw the running margin with its 95%% band")
+                        help=_("draw the running margin with its 95%% band"))
     add_rules_flags(parser)
     add_family_flags(parser)
     add_game_flag(parser)

@@ -5,33 +5,34 @@ from __future__ import annotations
 import argparse
 
 from ..agents.external import DEFAULT_TIMEOUT, ExternalAgent
+from ..i18n import _
 from .options import example, in_range
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "bot", help="seat an outside program (the bot protocol) at a table online",
-        description="Connect to a seat of a browser game (the seat's link, as the lobby gives "
-                    "it) and let a program speaking the bot protocol (docs/bot-protocol.md) "
-                    "make that seat's moves until the match is over.",
+        "bot", help=_("seat an outside program (the bot protocol) at a table online"),
+        description=_("Connect to a seat of a browser game (the seat's link, as the lobby gives "
+                      "it) and let a program speaking the bot protocol (docs/bot-protocol.md) "
+                      "make that seat's moves until the match is over."),
         epilog=example("""
 euchre bot "http://127.0.0.1:8000/play/GAME?token=T" --cmd "python3 examples/bots/random_bot.py"
 euchre bot "$INVITE_LINK" --cmd ./mybot --cwd ~/bots --timeout 10"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("url", metavar="URL", help="the seat's link (http://HOST:PORT/play/...) "
-                        "or a friend's invite (http://HOST:PORT/join/...), which it takes")
+    parser.add_argument("url", metavar="URL", help=_("the seat's link (http://HOST:PORT/play/...) "
+                          "or a friend's invite (http://HOST:PORT/join/...), which it takes"))
     parser.add_argument("--cmd", required=True, metavar="COMMAND",
-                        help="the program and its arguments (split as a shell would, run "
-                             "without one)")
+                        help=_("the program and its arguments (split as a shell would, run "
+                               "without one)"))
     parser.add_argument("--timeout", type=in_range(float, 0.01, 600, "expected seconds from "
                                                    "0.01 to 600"),
                         default=DEFAULT_TIMEOUT, metavar="SECONDS",
-                        help=f"seconds the program may think per decision; default "
-                             f"{DEFAULT_TIMEOUT:g}")
+                        help=_("seconds the program may think per decision; default {seconds}",
+                               seconds=f"{DEFAULT_TIMEOUT:g}"))
     parser.add_argument("--name", default="Bot", metavar="NAME",
-                        help="the name at the table when URL is a friend's invite; default Bot")
+                        help=_("the name at the table when URL is a friend's invite; default Bot"))
     parser.add_argument("--cwd", metavar="DIR", default=None,
-                        help="the program's working folder; default the current one")
+                        help=_("the program's working folder; default the current one"))
     return parser
 
 

@@ -10,19 +10,20 @@ import getpass
 from rich.console import Console
 
 from .. import daily
+from ..i18n import _
 from .options import example
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "daily", help="the deal of the day: six hands against the expert, a board",
+        "daily", help=_("the deal of the day: six hands against the expert, a board"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=f"Today's {daily.HANDS} hands (UTC) against the expert, the same cards "
-                    "for everyone who plays\nthem today. At the end: your points (yours less "
-                    "the computer's) beside the\nexpert's own play of your seat on the same "
-                    "cards, the hands where you differed\nmost, and the day's board. One game "
-                    "a name a day: q saves it, --resume finishes\nit. With --server, the "
-                    "server's deals at its table, on its board.",
+        description=_("Today's {hands} hands (UTC) against the expert, the same cards "
+                      "for everyone who plays\nthem today. At the end: your points (yours less "
+                      "the computer's) beside the\nexpert's own play of your seat on the same "
+                      "cards, the hands where you differed\nmost, and the day's board. One "
+                      "game a name a day: q saves it, --resume finishes\nit. With --server, "
+                      "the server's deals at its table, on its board.", hands=daily.HANDS),
         epilog=example("""
 euchre daily --name Ann              # today's deals; the board of this computer
 euchre daily --resume                # finish the game you quit
@@ -31,18 +32,18 @@ euchre daily --server http://127.0.0.1:8000 --name Ann   # at a server, on its b
 euchre daily --server http://127.0.0.1:8000 --board
 """))
     parser.add_argument("--name", default=None, metavar="NAME",
-                        help="your name on the board; default your login name (with --server: "
-                             "asked)")
+                        help=_("your name on the board; default your login name (with --server: "
+                               "asked)"))
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--resume", action="store_true",
-                      help="finish the game of a day you quit (--name: that player's)")
-    what.add_argument("--board", action="store_true", help="print the day's board and stop")
+                      help=_("finish the game of a day you quit (--name: that player's)"))
+    what.add_argument("--board", action="store_true", help=_("print the day's board and stop"))
     parser.add_argument("--server", metavar="URL", default=None,
-                        help="play the server's deals of the day at its table "
-                             "(http://HOST:PORT), or come back to a game there by its seat "
-                             "link")
+                        help=_("play the server's deals of the day at its table "
+                               "(http://HOST:PORT), or come back to a game there by its seat "
+                               "link"))
     parser.add_argument("--no-autoplay", action="store_true",
-                        help="wait for Enter even when only one card may be played")
+                        help=_("wait for Enter even when only one card may be played"))
     return parser
 
 
@@ -57,8 +58,8 @@ def run(args: argparse.Namespace) -> int:
 
         base = remote.server_base(args.server)
         if args.resume:
-            raise ValueError("--resume finishes a game of this computer: at a server, come "
-                             "back by the seat link (--server LINK)")
+            raise ValueError(_("--resume finishes a game of this computer: at a server, come "
+                               "back by the seat link (--server LINK)"))
         if args.board:
             return remote.show_server_board(base, console)
         return remote.play_at(args.server, name, console, autoplay)
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.board:
         day = daily.today()
-        show_board(console, day, board.board(day), name, "this computer")
+        show_board(console, day, board.board(day), name, _("this computer"))
         return 0
     if args.resume:
         table = resume_table(name, console, autoplay)
@@ -88,4 +89,4 @@ def login_name() -> str:
     try:
         return check_name(getpass.getuser())
     except (OSError, KeyError, ValueError):
-        raise ValueError("no name to put on the board: give one with --name NAME") from None
+        raise ValueError(_("no name to put on the board: give one with --name NAME")) from None

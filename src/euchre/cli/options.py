@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.games.euchre.state import SEED_LIMIT
+from ..i18n import _
+from ..i18n.examples import COMMENT, comment_of
 from ..rules import DECK_SIZES, GAMES, Rules
 
 
@@ -14,7 +16,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with errors as one line: ``euchre replay: error: ...``."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, _("{prog}: error: {why}", prog=self.prog, why=message) + "\n")
 
 
 class CommandList(argparse.HelpFormatter):
@@ -61,29 +63,29 @@ def bot(text: str) -> Any:
 
 def add_rules_flags(parser: argparse.ArgumentParser) -> None:
     """The RULES.md options as flags; ``rules(args)`` reads them back."""
-    group = parser.add_argument_group("rules (RULES.md options)")
+    group = parser.add_argument_group(_("rules (RULES.md options)"))
     group.add_argument("--deck", type=int, choices=DECK_SIZES, default=24,
-                       help="24 (9-A), 32 (7-A) or 25 (24 and the Joker); default 24")
+                       help=_("24 (9-A), 32 (7-A) or 25 (24 and the Joker); default 24"))
     group.add_argument("--target", type=positive, default=10, metavar="N",
-                       help="points that win the match; default 10")
+                       help=_("points that win the match; default 10"))
     group.add_argument("--stick-the-dealer", action="store_true",
-                       help="the dealer may not pass in round 2")
+                       help=_("the dealer may not pass in round 2"))
     group.add_argument("--dealer-must-pick-up", action="store_true",
-                       help="the dealer must take the upcard when it is ordered up")
+                       help=_("the dealer must take the upcard when it is ordered up"))
     group.add_argument("--may-call-turned-suit", action="store_true",
-                       help="the suit turned down may be named in round 2")
+                       help=_("the suit turned down may be named in round 2"))
 
 
 def add_family_flags(parser: argparse.ArgumentParser) -> None:
     """The table's size and the four-handed options (RULES-family.md), for the commands
     that play any game of the family (the arena, tournaments); ``rules(args)`` reads them."""
-    group = parser.add_argument_group("the family (RULES-family.md)")
+    group = parser.add_argument_group(_("the family (RULES-family.md)"))
     group.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
-                       help="2: two-handed (default); 3: cutthroat; 4: partnership")
+                       help=_("2: two-handed (default); 3: cutthroat; 4: partnership"))
     group.add_argument("--defend-alone", action="store_true",
-                       help="four-handed: a defender may play alone against a lone maker")
+                       help=_("four-handed: a defender may play alone against a lone maker"))
     group.add_argument("--joker-dealer-alone", action="store_true",
-                       help="four-handed: a dealer naming the Joker's suit may go alone")
+                       help=_("four-handed: a dealer naming the Joker's suit may go alone"))
 
 
 def rules(args: argparse.Namespace) -> Rules:
@@ -106,20 +108,20 @@ def add_game_flag(parser: argparse.ArgumentParser) -> None:
     ``add_rules_flags``' and ``add_family_flags``' flags (after them): their decks and seats
     widen to every game's, their defaults become the game's own; ``game_rules`` reads them."""
     parser.add_argument("--game", choices=GAMES, default="euchre",
-                        help="the game: euchre (default; two, three or four seats), railroad, "
-                             "hasenpfeffer or napoleon (--players 3, 4 or 5)")
+                        help=_("the game: euchre (default; two, three or four seats), railroad, "
+                               "hasenpfeffer or napoleon (--players 3, 4 or 5)"))
     for action in parser._actions:
         if action.dest == "deck":
             action.choices = GAME_DECKS
-            action.help = ("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); "
-                           "Railroad 25 (default) or 33; Napoleon 24, 28 or 32 by the seats "
-                           "(default), or 52")
+            action.help = _("Euchre 24 (9-A; default), 32 (7-A) or 25 (24 and the Joker); "
+                            "Railroad 25 (default) or 33; Napoleon 24, 28 or 32 by the seats "
+                            "(default), or 52")
         elif action.dest == "players":
             action.choices = (2, 3, 4, 5)
-            action.help = ("Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, 4 "
-                           "(default) or 5")
+            action.help = _("Euchre 2 (default), 3 (cutthroat) or 4 (partners); Napoleon 3, "
+                            "4 (default) or 5")
         elif action.dest == "target":
-            action.help = "points that win the match; default the game's (10; Napoleon 30)"
+            action.help = _("points that win the match; default the game's (10; Napoleon 30)")
     parser.set_defaults(deck=None, players=None, target=None)
 
 
@@ -143,22 +145,22 @@ def game_rules(args: argparse.Namespace) -> Rules:
 
 def add_run_flags(parser: argparse.ArgumentParser) -> None:
     """Seed, workers, backend and JSON output: shared by the arena and the tournament."""
-    parser.add_argument("--seed", type=seed, default=0, metavar="S", help="default 0")
+    parser.add_argument("--seed", type=seed, default=0, metavar="S", help=_("default 0"))
     parser.add_argument("--workers", type=positive, default=1, metavar="W",
-                        help="worker processes (or the CPUs of a local Ray cluster); the "
-                             "results are the same for any W")
+                        help=_("worker processes (or the CPUs of a local Ray cluster); the "
+                               "results are the same for any W"))
     parser.add_argument("--backend", choices=("local", "ray"), default="local",
-                        help="local worker processes (default) or a Ray cluster")
+                        help=_("local worker processes (default) or a Ray cluster"))
     parser.add_argument("--address", metavar="ADDRESS", default=None,
-                        help="the Ray cluster to use (e.g. auto or ray://head:10001); "
-                             "default: start a local one")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+                        help=_("the Ray cluster to use (e.g. auto or ray://head:10001); "
+                               "default: start a local one"))
+    parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
     parser.add_argument("--bot-timeout", type=in_range(float, 0.01, 600, "expected seconds "
                                                        "from 0.01 to 600"),
                         default=None, metavar="SECONDS",
-                        help="seconds an exec: program may think per decision; default 5")
+                        help=_("seconds an exec: program may think per decision; default 5"))
     parser.add_argument("--bot-cwd", metavar="DIR", default=None,
-                        help="the working folder exec: programs run in; default the current one")
+                        help=_("the working folder exec: programs run in; default the current one"))
 
 
 def program_options(args: argparse.Namespace, bots: list[Any]) -> list[Any]:
@@ -174,7 +176,7 @@ def check_run_flags(args: argparse.Namespace, per_set: int | None = None) -> Non
     if getattr(args, "plot", None) and not args.plot.lower().endswith(".png"):
         raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
     if args.address and args.backend != "ray":
-        raise ValueError("--address names a Ray cluster: use it with --backend ray")
+        raise ValueError(_("--address names a Ray cluster: use it with --backend ray"))
     if per_set is not None:
         if args.games % per_set:
             raise ValueError(f"--games {args.games}: each deal is played {per_set} times (A in "
@@ -189,6 +191,11 @@ def check_run_flags(args: argparse.Namespace, per_set: int | None = None) -> Non
                          "number must be even")
 
 
-def example(text: str) -> str:
-    """An ``epilog`` with examples, kept as written."""
-    return "examples:\n" + "\n".join("  " + line for line in text.strip().splitlines())
+def example(text: str, **values: object) -> str:
+    """An ``epilog`` with examples: the commands as written, what each does in the reader's
+    language (each comment is a message: ``i18n.examples`` finds them)."""
+    lines = []
+    for line in text.strip().splitlines():
+        command, comment = comment_of(line)
+        lines.append(f"  {command}{COMMENT}{_(comment, **values)}" if comment else f"  {line}")
+    return _("examples:") + "\n" + "\n".join(lines)

@@ -16,7 +16,9 @@ from ..agents import FIRST_LEVEL, LEVELS
 from ..coach import THRESHOLD
 from ..engine.seeds import new_seed
 from ..game import Game
+from ..i18n import _, ngettext
 from ..rules import Rules
+from ..server.levels import level_name
 from ..terminal import saves as store
 from ..terminal.rule_table import RuleTable
 from ..terminal.rule_words import NAMES, TITLES
@@ -29,11 +31,11 @@ from .options import add_family_flags, add_game_flag, add_rules_flags, example, 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "play", help="play against the computer in the terminal, at 2, 3 or 4 seats",
+        "play", help=_("play against the computer in the terminal, at 2, 3 or 4 seats"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="A match against the computer. Choose by number or type a token (JH, 10h, "
-                    "pass, order, call s);\n? shows a hint, undo takes back, rules shows the "
-                    "rules, help the commands, q saves and quits.",
+        description=_("A match against the computer. Choose by number or type a token (JH, 10h, "
+                      "pass, order, call s);\n? shows a hint, undo takes back, rules shows the "
+                      "rules, help the commands, q saves and quits."),
         epilog=example("""
 euchre play                          # against the computer (medium), to 10 points
 euchre play --level easy --deck 25 --target 5 --stick-the-dealer
@@ -48,25 +50,26 @@ euchre play --game hasenpfeffer --level hard
 euchre play --game napoleon --players 5   # Napoleon at five (3, 4 or 5; default 4)
 """))
     parser.add_argument("--level", choices=LEVELS, default=FIRST_LEVEL,
-                        help=f"the computer's strength; default {FIRST_LEVEL}")
+                        help=_("the computer's strength; default {level}", level=FIRST_LEVEL))
     parser.add_argument("--partner", choices=LEVELS, default=None,
-                        help="four-handed: your partner's strength; default --level's")
+                        help=_("four-handed: your partner's strength; default --level's"))
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
-                        help="deal the same match again")
+                        help=_("deal the same match again"))
     parser.add_argument("--name", default=None,
-                        help="your name in the saved records, as others read them; default "
-                             f"your login name (else {GUEST})")
+                        help=_("your name in the saved records, as others read them; default your "
+                               "login name (else {guest})", guest=GUEST))
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
-                       help="continue a saved match: NAME, or the one saved last")
+                       help=_("continue a saved match: NAME, or the one saved last"))
     start.add_argument("--new", action="store_true",
-                       help="start a new match without asking (saved ones are kept)")
-    start.add_argument("--list", action="store_true", help="list the saved matches and stop")
+                       help=_("start a new match without asking (saved ones are kept)"))
+    start.add_argument("--list", action="store_true", help=_("list the saved matches and stop"))
     parser.add_argument("--no-autoplay", action="store_true",
-                        help="wait for Enter even when only one card may be played")
+                        help=_("wait for Enter even when only one card may be played"))
     parser.add_argument("--coach", action="store_true",
-                        help=f"after a choice that lost more than {THRESHOLD} points, say "
-                             "what the expert preferred and by how much; default off")
+                        help=_("after a choice that lost more than {threshold} points, say what "
+                               "the expert preferred and by how much; default off",
+                               threshold=THRESHOLD))
     add_rules_flags(parser)
     add_family_flags(parser)
     add_game_flag(parser)
@@ -80,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 raise ValueError(f"{flag} is for Euchre; at {args.game} every computer plays "
                                  "at --level (? gives the expert's values)")
     elif args.partner is not None and args.players != 4:
-        raise ValueError("--partner is for a table of four (--players 4)")
+        raise ValueError(_("--partner is for a table of four (--players 4)"))
     return run_play(args, game_rules(args))
 
 
@@ -100,9 +103,9 @@ def run_play(args: argparse.Namespace, rules: Rules) -> int:
         return table.play()
     except KeyboardInterrupt:
         table.save()
-        console.print(f"\nSaved as {escape(table.save_name)}. euchre play --resume "
-                      f"{escape(table.save_name)} continues this match.", highlight=False,
-                      soft_wrap=True)
+        console.print("\n" + escape(_("Saved as {name}. euchre play --resume {name} continues "
+                                       "this match.", name=table.save_name)),
+                      highlight=False, soft_wrap=True)
         return 130
 
 
@@ -110,11 +113,12 @@ def list_saved(console: Console) -> int:
     """``--list``: every saved match, the most recent first, and any file that is unreadable."""
     found, unreadable = store.list_saved()
     if not found and not unreadable:
-        console.print("No saved matches: euchre play starts one.", highlight=False)
+        console.print(_("No saved matches: euchre play starts one."), highlight=False)
     for saved in found:
         console.print(escape(saved.describe()), highlight=False, soft_wrap=True)
     for path in unreadable:
-        console.print(f"(cannot be read, kept: {escape(str(path))})", highlight=False,
+        console.print(escape(_("(cannot be read, kept: {path})", path=str(path))),
+                      highlight=False,
                       soft_wrap=True)
     return 0
 
@@ -122,17 +126,19 @@ def list_saved(console: Console) -> int:
 def choose(console: Console) -> store.Saved | str | None:
     """Ask, when matches are saved, whether to resume one or start a new one: a ``Saved``,
     None for a new match, or ``"quit"`` (also at the end of input: nothing is changed)."""
-    found, _ = store.list_saved()
+    found, _unreadable = store.list_saved()
     if not found:
         return None
-    console.print(f"You have {len(found)} saved match{'es' if len(found) > 1 else ''}:",
-                  highlight=False)
+    console.print(ngettext("You have {n} saved match:", "You have {n} saved matches:",
+                           len(found)), highlight=False)
     for i, saved in enumerate(found, 1):
-        console.print(f"  {i}) resume {escape(saved.describe())}", highlight=False)
-    console.print("  n) a new match (the saved ones are kept)   q) quit", highlight=False)
+        console.print(f"  {i}) " + escape(_("resume {match}", match=saved.describe())),
+                      highlight=False)
+    console.print("  " + _("n) a new match (the saved ones are kept)   q) quit"),
+                  highlight=False)
     while True:
         try:
-            text = console.input("Resume or new> ").strip().lower()
+            text = console.input(_("Resume or new> ")).strip().lower()
         except EOFError:
             return "quit"
         if text in ("n", "new"):
@@ -141,8 +147,8 @@ def choose(console: Console) -> store.Saved | str | None:
             return "quit"
         if text in ("r", "resume") or (text.isdigit() and 1 <= int(text) <= len(found)):
             return found[int(text) - 1 if text.isdigit() else 0]
-        console.print(f"Type a number from 1 to {len(found)} to resume, n for a new match "
-                      "or q to quit.", highlight=False)
+        console.print(_("Type a number from 1 to {last} to resume, n for a new match or q to "
+                        "quit.", last=len(found)), highlight=False)
 
 
 def resume(saved: store.Saved, args: argparse.Namespace,
@@ -152,21 +158,25 @@ def resume(saved: store.Saved, args: argparse.Namespace,
     try:
         game = Game.from_record(data["record"])
     except ValueError as err:
-        raise ValueError(f"the saved match {saved.name} cannot be resumed: {err}") from None
+        raise ValueError(_("the saved match {name} cannot be resumed: {why}", name=saved.name,
+                           why=err)) from None
     if game.is_over:
-        raise ValueError(f"the saved match {saved.name} is already over: start a new one")
+        raise ValueError(_("the saved match {name} is already over: start a new one",
+                           name=saved.name))
     players = data["record"].get("players") or {}
     if game.rules.game != "euchre":
-        console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: "
-                      f"{escape(store.score_of(list(game.score), game.rules.to_dict()))}, "
-                      f"to {game.rules.target}.", highlight=False, soft_wrap=True)
+        console.print(escape(_("Resuming {name}, hand {number}: {score}, to {target}.",
+                               name=saved.name, number=game.hand_number + 1,
+                               score=store.score_of(list(game.score), game.rules.to_dict()),
+                               target=game.rules.target)), highlight=False, soft_wrap=True)
         return RuleTable(game, data.get("level", "expert"), record_name(data.get("name")),
                          int(data.get("bot_seed", 0)), console, save_name=saved.name,
                          autoplay=not args.no_autoplay,
                          undo_used=bool(players.get("undo_used")))
-    console.print(f"Resuming {escape(saved.name)}, hand {game.hand_number + 1}: "
-                  f"{standing(game.score, game.players)}, to {game.rules.target}.",
-                  highlight=False, soft_wrap=True)
+    console.print(escape(_("Resuming {name}, hand {number}: {score}, to {target}.",
+                           name=saved.name, number=game.hand_number + 1,
+                           score=standing(game.score, game.players),
+                           target=game.rules.target)), highlight=False, soft_wrap=True)
     return Table(game, data.get("level", "expert"), record_name(data.get("name")),
                  int(data.get("bot_seed", 0)), console, save_name=saved.name,
                  autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")),
@@ -191,12 +201,16 @@ def new_table(args: argparse.Namespace, rules: Rules,
     if rules.game != "euchre":
         return new_rule_table(args, rules, game, seed, console)
     partner = args.partner or args.level
-    console.print({2: f"Two-handed Euchre against the computer ({args.level})",
-                   3: f"Three-handed cutthroat Euchre against West and East ({args.level})",
-                   4: f"Four-handed Euchre: you and North ({partner}) against West and East "
-                      f"({args.level})"}[rules.players]
-                  + f", to {rules.target} points. Seed {seed}.", highlight=False)
-    console.print("Type help for the commands.", highlight=False)
+    level, to = level_name(args.level), rules.target
+    console.print({2: _("Two-handed Euchre against the computer ({level}), to {target} "
+                        "points. Seed {seed}.", level=level, target=to, seed=seed),
+                   3: _("Three-handed cutthroat Euchre against West and East ({level}), to "
+                        "{target} points. Seed {seed}.", level=level, target=to, seed=seed),
+                   4: _("Four-handed Euchre: you and North ({partner}) against West and East "
+                        "({level}), to {target} points. Seed {seed}.",
+                        partner=level_name(partner), level=level, target=to,
+                        seed=seed)}[rules.players], highlight=False)
+    console.print(_("Type help for the commands."), highlight=False)
     table = Table(game, args.level, record_name(args.name), seed + 17, console,
                   autoplay=not args.no_autoplay, coaching=args.coach, partner=partner)
     table.save_name = store.create(args.level, table.saved())  # saved from the start
@@ -207,11 +221,15 @@ def new_rule_table(args: argparse.Namespace, rules: Rules, game: Game, seed: int
                    console: Console) -> RuleTable:
     """A new match of Railroad, Hasenpfeffer or Napoleon, saved from the start."""
     others = ", ".join(NAMES[rules.players][1:])
-    sides = ("you and North against West and East" if rules.game != "napoleon" else
-             f"each for himself: you, {others}")
-    console.print(f"{TITLES[rules.game]} against the computer ({args.level}): {sides}, to "
-                  f"{rules.target} points. Seed {seed}.", highlight=False)
-    console.print("Type help for the commands, rules for the rules.", highlight=False)
+    level = level_name(args.level)
+    console.print(_("{game} against the computer ({level}): you and North against West and "
+                    "East, to {target} points. Seed {seed}.", game=TITLES[rules.game],
+                    level=level, target=rules.target, seed=seed) if rules.game != "napoleon"
+                  else _("{game} against the computer ({level}): each for himself: you, "
+                         "{others}, to {target} points. Seed {seed}.", game=TITLES[rules.game],
+                         level=level, others=others, target=rules.target, seed=seed),
+                  highlight=False)
+    console.print(_("Type help for the commands, rules for the rules."), highlight=False)
     table = RuleTable(game, args.level, record_name(args.name), seed + 17, console,
                       autoplay=not args.no_autoplay)
     table.save_name = store.create(f"{rules.game}-{args.level}", table.saved())

@@ -7,30 +7,31 @@ import argparse
 import json
 
 from ..game import Game
+from ..i18n import _
 from ..record import player_names, read
 from .options import example
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "replay", help="print a saved match hand by hand",
-        description="Print a match record (JSON) as a readable transcript: deal, bids, tricks "
-                    "and points, with the players' names when the record has them.",
+        "replay", help=_("print a saved match hand by hand"),
+        description=_("Print a match record (JSON) as a readable transcript: deal, bids, tricks "
+                      "and points, with the players' names when the record has them."),
         epilog=example("""
 euchre replay ~/.local/share/euchre/matches/20261201-101500-42.json
 euchre replay match.json --hand 3     # hand 3 alone, and the score after it
 euchre replay match.json --step       # one move at a time at the table: Enter, b, q
 euchre replay match.json --format json > clean.json   # the record, checked and rewritten"""),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("file", metavar="FILE", help="a match record saved as JSON")
-    parser.add_argument("--hand", type=int, metavar="N", help="print only hand N (from 1)")
+    parser.add_argument("file", metavar="FILE", help=_("a match record saved as JSON"))
+    parser.add_argument("--hand", type=int, metavar="N", help=_("print only hand N (from 1)"))
     parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="text (the transcript, the default) or json: the record checked "
-                             "and written anew in the engine's own form (to take elsewhere)")
+                        help=_("text (the transcript, the default) or json: the record checked "
+                               "and written anew in the engine's own form (to take elsewhere)"))
     parser.add_argument("--step", action="store_true",
-                        help="walk the match one move at a time, drawn as at the table with "
-                             "both hands shown (Enter: next, b: back, a number: that hand, "
-                             "q: quit); with --hand N, from hand N")
+                        help=_("walk the match one move at a time, drawn as at the table with "
+                               "both hands shown (Enter: next, b: back, a number: that hand, "
+                               "q: quit); with --hand N, from hand N"))
     return parser
 
 
@@ -43,11 +44,12 @@ def run(args: argparse.Namespace) -> int:
         first = data["hands"][0]["number"] + 1
         last = first + len(data["hands"]) - 1
         if not first <= args.hand <= last:
-            raise ValueError(f"--hand {args.hand}: the match has hands {first} to {last}")
+            raise ValueError(_("--hand {hand}: the match has hands {first} to {last}",
+                               hand=args.hand, first=first, last=last))
     if args.format == "json":
         if args.hand is not None or args.step:
-            raise ValueError("--format json writes the whole record: leave out --hand and "
-                             "--step")
+            raise ValueError(_("--format json writes the whole record: leave out --hand and "
+                               "--step"))
         record = game.record()
         if isinstance(data.get("players"), dict):
             record["players"] = data["players"]

@@ -18,6 +18,7 @@ from typing import Any
 from ..coach import DEFAULT_DEALS, THRESHOLD, review_record, text
 from ..coach.review import MAX_DEALS, seats
 from ..history import seat_of
+from ..i18n import _
 from ..record import player_names, read
 from .options import example, in_range, seed
 from .progress import progress_bar
@@ -25,40 +26,42 @@ from .progress import progress_bar
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "review", help="review a saved match decision by decision",
-        description="Value every choice one player made in a match record, as the expert "
-                    "would from what he could see then:\nthe options with their expected "
-                    "points, the best, the loss of the choice made, the mistakes\n(loss over "
-                    "the threshold) largest first, points lost per hand and by phase, and a "
-                    "hindsight line\nper hand (the double-dummy result with every card seen).",
-        epilog=example(f"""
+        "review", help=_("review a saved match decision by decision"),
+        description=_("Value every choice one player made in a match record, as the expert "
+                      "would from what he could see then:\nthe options with their expected "
+                      "points, the best, the loss of the choice made, the mistakes\n(loss over "
+                      "the threshold) largest first, points lost per hand and by phase, and a "
+                      "hindsight line\nper hand (the double-dummy result with every card seen)."),
+        epilog=example("""
 euchre review ~/.local/share/euchre/matches/20261201-101500-42.json
 euchre review match.json --player 1          # the other seat
 euchre review four.json --player 2           # a seat of a four-handed match
 euchre review match.json --json | jq '.summary'
-euchre review match.json --deals 96          # faster, noisier (default {DEFAULT_DEALS})"""),
+euchre review match.json --deals 96          # faster, noisier (default {deals})""",
+                       deals=DEFAULT_DEALS),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("file", metavar="FILE", help="a match record saved as JSON")
+    parser.add_argument("file", metavar="FILE", help=_("a match record saved as JSON"))
     parser.add_argument("--player", type=in_range(int, 0, 3, "the player is a seat from 0 "
                                                   "to 3"),
                         default=None, metavar="N",
-                        help="whose decisions: 0 or 1 (0 to 2 or 0 to 3 in a game of three "
-                             "or four); default the person's seat when the record names it, "
-                             "else 0")
+                        help=_("whose decisions: 0 or 1 (0 to 2 or 0 to 3 in a game of three "
+                               "or four); default the person's seat when the record names it, "
+                               "else 0"))
     parser.add_argument("--json", action="store_true",
-                        help="print one JSON object (decisions, hands, summary)")
+                        help=_("print one JSON object (decisions, hands, summary)"))
     parser.add_argument("--deals", type=in_range(int, 1, MAX_DEALS,
                                                  f"expected deals from 1 to {MAX_DEALS}"),
                         default=DEFAULT_DEALS, metavar="K",
-                        help=f"the expert's deals per card (twice as many per bid or "
-                             f"discard); default {DEFAULT_DEALS}")
+                        help=_("the expert's deals per card (twice as many per bid or discard); "
+                               "default {default_deals}", default_deals=DEFAULT_DEALS))
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
-                        help="the expert's seed; default the match's own (the values its "
-                             "hints and coach notes showed; same seed, same review)")
+                        help=_("the expert's seed; default the match's own (the values its "
+                               "hints and coach notes showed; same seed, same review)"))
     parser.add_argument("--threshold", type=in_range(float, 0, 10,
                                                      "expected points from 0 to 10"),
                         default=THRESHOLD, metavar="P",
-                        help=f"a loss over P points is a mistake; default {THRESHOLD}")
+                        help=_("a loss over P points is a mistake; default {threshold}",
+                               threshold=THRESHOLD))
     return parser
 
 

@@ -16,21 +16,22 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..history import tally
+from ..i18n import _, ngettext
 from ..server import storage
 from ..server.match import public_record
 from ..terminal import saves as store
-from ..words import GAME_NAMES, count
+from ..words import GAME_NAMES
 from .options import example
 
 
 def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
     parser = commands.add_parser(
-        "stats", help="your record over finished matches, terminal and browser",
+        "stats", help=_("your record over finished matches, terminal and browser"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Matches and hands won, make / march / euchred rates as maker, euchres "
-                    "scored as defender,\nover the terminal's finished matches and the "
-                    "browser game's database.\nWithout --name: the person at the terminal "
-                    "and the person who played the browser's computer.",
+        description=_("Matches and hands won, make / march / euchred rates as maker, euchres "
+                      "scored as defender,\nover the terminal's finished matches and the "
+                      "browser game's database.\nWithout --name: the person at the terminal "
+                      "and the person who played the browser's computer."),
         epilog=example("""
 euchre stats                          # you, in the terminal and against the browser's computer
 euchre stats --name Ann               # every finished match of a seat named Ann
@@ -38,12 +39,12 @@ euchre stats --db ~/euchre-games.db   # the browser games of another database
 euchre stats --no-undo                # leave out matches in which undo was used
 """))
     parser.add_argument("--name", default=None, metavar="NAME",
-                        help="count the matches of the seat with this name")
+                        help=_("count the matches of the seat with this name"))
     parser.add_argument("--db", type=Path, default=None, metavar="FILE",
-                        help="the browser game's database; default games.db in the data "
-                             "folder")
+                        help=_("the browser game's database; default games.db in the data "
+                               "folder"))
     parser.add_argument("--no-undo", action="store_true",
-                        help="leave out matches in which a choice was taken back")
+                        help=_("leave out matches in which a choice was taken back"))
     return parser
 
 
@@ -57,7 +58,7 @@ def browser_records(path: Path, required: bool) -> tuple[list[dict[str, Any]], l
     damaged one; it is reported and skipped, as an unreadable file is)."""
     if not path.exists():
         if required:
-            raise ValueError(f"--db {path}: no such file")
+            raise ValueError(_("--db {path}: no such file", path=path))
         return [], []
     records, damaged = [], []
     for stored in storage.finished_games(path):
@@ -77,19 +78,24 @@ def run_stats(args: argparse.Namespace) -> int:
     result = tally(records, args.name, include_undo=not args.no_undo)
     console = Console(highlight=False)
     if not result.stats.matches:
-        whose = f" of {escape(args.name)}" if args.name else ""
-        console.print(f"No finished matches{whose} yet: play one with  euchre play",
+        console.print(escape(_("No finished matches of {name} yet: play one with  euchre play",
+                                 name=args.name) if args.name else
+                               _("No finished matches yet: play one with  euchre play")),
                       highlight=False)
     else:
         for players, stats in sorted(result.by_game.items()):
             if len(result.by_game) > 1 or players != 2:
-                console.print(f"[bold]{GAME_NAMES.get(players, players)}[/bold]")
+                named = _(GAME_NAMES[players]) if players in GAME_NAMES else str(players)
+                console.print(f"[bold]{escape(named)}[/bold]")
             for line in stats.lines(players):
                 console.print(line, highlight=False)
     if result.undo_left_out:
-        console.print(f"({count(result.undo_left_out, 'match')} with undo left out)",
+        console.print(ngettext("({n} match with undo left out)",
+                               "({n} matches with undo left out)", result.undo_left_out),
                       highlight=False)
     if unreadable:
-        console.print(f"({count(len(unreadable), 'unreadable match')} skipped: "
-                      f"{escape(', '.join(unreadable[:3]))})", highlight=False)
+        console.print(escape(ngettext("({n} unreadable match skipped: {files})",
+                                      "({n} unreadable matches skipped: {files})",
+                                      len(unreadable), files=", ".join(unreadable[:3]))),
+                      highlight=False)
     return 0

@@ -6,6 +6,7 @@ import argparse
 import json
 import time
 
+from ..i18n import _
 from ..study.arena import seatings
 from ..study.plots import plot_tournament
 from ..study.tournament import TournamentResult, run_tournament
@@ -30,18 +31,18 @@ def add(commands: argparse._SubParsersAction) -> argparse.ArgumentParser:
 euchre tournament expert hard heuristic easy --games 40 --plot round.png
 euchre tournament "exec:node examples/bots/random_bot.js" heuristic random --games 10"""),
         formatter_class=argparse.RawDescriptionHelpFormatter,
-        help="a round robin between bots: margins and ratings",
-        description="Every pair of bots plays duplicate matches (the same decks for every "
-                    "pairing); prints each pairing's margin per hand with its 95%% interval "
-                    "and a Bradley-Terry rating per bot with its interval.")
+        help=_("a round robin between bots: margins and ratings"),
+        description=_("Every pair of bots plays duplicate matches (the same decks for every "
+                      "pairing); prints each pairing's margin per hand with its 95%% interval "
+                      "and a Bradley-Terry rating per bot with its interval."))
     parser.add_argument("bots", metavar="BOT", nargs="+", type=bot,
-                        help="two or more bots, e.g. expert heuristic random")
+                        help=_("two or more bots, e.g. expert heuristic random"))
     parser.add_argument("--games", type=positive, default=100, metavar="N",
-                        help="matches per pairing (an even number: pairs; cutthroat, a "
-                             "multiple of 3); default 100")
+                        help=_("matches per pairing (an even number: pairs; cutthroat, a "
+                               "multiple of 3); default 100"))
     add_run_flags(parser)
     parser.add_argument("--plot", metavar="FILE.png",
-                        help="draw the ratings and the matrix of margins")
+                        help=_("draw the ratings and the matrix of margins"))
     add_rules_flags(parser)
     add_family_flags(parser)
     add_game_flag(parser)

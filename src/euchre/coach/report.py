@@ -17,12 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..agents.family.rules_of_thumb import convention
+from ..engine.messages import N_, _, ngettext
 from ..scoring import side_of
 from ..view import View
-from ..words import card_text, choice_words, result_words, says, score_words, side_name
+from ..words import card_text, choice_words, result_words, score_words, side_name
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
 
-STAGE_WORDS = {"bidding": "bidding", "discard": "pick-up and discard", "play": "play"}
+STAGE_WORDS = {"bidding": N_("bidding"), "discard": N_("pick-up and discard"),
+               "play": N_("play")}
+"""Each stage's words (look each up with ``_``)."""
+OUTCOME_WORDS = {"made": N_("made"), "march": N_("a march"), "euchred": N_("euchred")}
+"""``scoring.outcome``'s results as the hindsight line says them."""
 SHOWN_MISTAKES = 10
 """The largest mistakes the summary lists (``--json`` has them all)."""
 
@@ -34,9 +39,10 @@ def note(values: dict[str, float], chosen: str, words: dict[str, str],
     best, loss = judge(values, chosen)
     if loss <= threshold:
         return None
-    return (f"Coach: the expert preferred {words[best]} ({values[best]:+.2f}) to "
-            f"{words[chosen]} ({values[chosen]:+.2f}): {loss:.2f} points lost (estimated "
-            "points this hand).")
+    return _("Coach: the expert preferred {best} ({best_value}) to {chosen} ({chosen_value}): "
+             "{loss} points lost (estimated points this hand).", best=words[best],
+             best_value=f"{values[best]:+.2f}", chosen=words[chosen],
+             chosen_value=f"{values[chosen]:+.2f}", loss=f"{loss:.2f}")
 
 
 def convention_note(view: View, values: dict[str, float]) -> str | None:
@@ -58,9 +64,10 @@ def convention_note(view: View, values: dict[str, float]) -> str | None:
     gain = values[best] - values[usual]
     if gain < 0.005:
         return None
-    return (f"The expert's {choice_words(view, best)} breaks a convention partners play by "
-            f"({words}): in its deals it is worth {gain:.2f} points more this hand than "
-            f"{choice_words(view, usual)}, the best choice that keeps it.")
+    return _("The expert's {best} breaks a convention partners play by ({convention}): in its "
+             "deals it is worth {gain} points more this hand than {usual}, the best choice "
+             "that keeps it.", best=choice_words(view, best), convention=words,
+             gain=f"{gain:.2f}", usual=choice_words(view, usual))
 
 
 def text(review: Review, names: Sequence[str] | None = None) -> str:
@@ -68,12 +75,15 @@ def text(review: Review, names: Sequence[str] | None = None) -> str:
     line, then the summary (points lost by phase and per hand, the largest mistakes)."""
     who = tuple(names) if names else tuple(f"P{seat}" for seat in range(review.players))
     me = who[review.player]
-    lines = [f"Review of {me} (player {review.player}) {table_words(review, who)}: "
-             f"final score {score_words(review.score, who, review.players)}"
-             f"{'' if review.finished else ' (match in progress)'}.",
+    heading = (N_("Review of {name} (player {seat}) {table}: final score {score}.")
+               if review.finished else
+               N_("Review of {name} (player {seat}) {table}: final score {score} (match in "
+                  "progress)."))
+    lines = [_(heading, name=me, seat=review.player, table=table_words(review, who),
+               score=score_words(review.score, who, review.players)),
              valued_line(review, me),
-             f"[chosen]  * the expert's best  ! a mistake (lost more than "
-             f"{review.threshold:.2f})"]
+             _("[chosen]  * the expert's best  ! a mistake (lost more than {threshold})",
+               threshold=f"{review.threshold:.2f}")]
     by_hand: dict[int, list[Decision]] = {}
     for d in review.decisions:
         by_hand.setdefault(d.hand, []).append(d)
@@ -92,23 +102,27 @@ def table_words(review: Review, who: Sequence[str]) -> str:
     if players == 4:
         partner = next(seat for seat in range(4)
                        if seat != me and side_of(4, seat) == side_of(4, me))
-        return f"with {who[partner]} against {side_name(who, 4, 1 - side_of(4, me))}"
+        return _("with {partner} against {others}", partner=who[partner],
+                 others=side_name(who, 4, 1 - side_of(4, me)))
     others = [who[seat] for seat in range(players) if seat != me]
-    return "against " + " and ".join(others)
+    if len(others) == 1:
+        return _("against {other}", other=others[0])
+    return _("against {first} and {second}", first=others[0], second=others[1])
 
 
 def valued_line(review: Review, me: str) -> str:
     """How the choices were valued: from what the player could see, with which settings."""
     cards, bids = deals_valued(review.players, review.deals)
-    return (f"Each choice valued by the expert from what {me} could see then "
-            f"({cards} deals a card, {bids} a bid or discard, seed "
-            f"{review.seed}), in estimated points this hand (match equity near the target, "
-            "as points).")
+    return _("Each choice valued by the expert from what {name} could see then ({cards} deals "
+             "a card, {bids} a bid or discard, seed {seed}), in estimated points this hand "
+             "(match equity near the target, as points).", name=me, cards=cards, bids=bids,
+             seed=review.seed)
 
 
 def _hand_lines(hand: HandReview, decisions: list[Decision], who: Sequence[str],
                 player: int) -> list[str]:
-    lines = [f"{hand_heading(hand, who)}. {who[player]} lost {hand.loss:.2f}."]
+    lines = [_("{heading}. {name} lost {loss}.", heading=hand_heading(hand, who),
+               name=who[player], loss=f"{hand.loss:.2f}")]
     for d in decisions:
         lines.append("  " + decision_line(d))
     seen = hindsight_line(hand, who)
@@ -120,11 +134,16 @@ def _hand_lines(hand: HandReview, decisions: list[Decision], who: Sequence[str],
 def hand_heading(hand: HandReview, who: Sequence[str]) -> str:
     """A hand's result in words (``words.result_words``): "Hand 2, Ann deals: Bo made hearts
     trump: 3 tricks; Bo scores 1"."""
-    head = f"Hand {hand.hand}, {says(who[hand.dealer], 'deal')}: "
+    return _("Hand {number}, {told}", number=hand.hand, told=dealt_words(hand, who))
+
+
+def dealt_words(hand: HandReview, who: Sequence[str]) -> str:
+    """Who dealt a hand and how it ended: "Ann deals: Bo made hearts trump: 3 tricks; Bo
+    scores 1" (``hand_heading`` without its number)."""
     if hand.outcome is None:
-        return head + "in progress"
-    return head + result_words({"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()},
-                               who, hand.players)
+        return _("{name} deals: in progress", name=who[hand.dealer])
+    return _("{name} deals: {result}", name=who[hand.dealer], result=result_words(
+        {"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()}, who, hand.players))
 
 
 def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
@@ -132,12 +151,16 @@ def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
     seen = hand.hindsight
     if not seen:
         return None
-    maker = who[seen["maker"]] + " (the maker)"
+    outcome = _(OUTCOME_WORDS.get(seen["perfect_outcome"], seen["perfect_outcome"]))
     if hand.players == 4 and seen["maker"] not in hand.alone:
-        maker = side_name(who, 4, side_of(4, seen["maker"])) + " (the makers)"
-    return (f"hindsight, every card seen: with perfect play from the first lead "
-            f"{maker} take{'s' if maker.endswith('maker)') else ''} {seen['perfect']} "
-            f"({seen['perfect_outcome']}); the play got {seen['played']}.")
+        return _("hindsight, every card seen: with perfect play from the first lead {makers} "
+                 "(the makers) take {perfect} ({outcome}); the play got {played}.",
+                 makers=side_name(who, 4, side_of(4, seen["maker"])), perfect=seen["perfect"],
+                 outcome=outcome, played=seen["played"])
+    return _("hindsight, every card seen: with perfect play from the first lead {maker} (the "
+             "maker) takes {perfect} ({outcome}); the play got {played}.",
+             maker=who[seen["maker"]], perfect=seen["perfect"], outcome=outcome,
+             played=seen["played"])
 
 
 def decision_line(d: Decision) -> str:
@@ -149,27 +172,51 @@ def decision_line(d: Decision) -> str:
         if token == d.chosen:
             option = f"[{option}]"
         options.append(option + ("*" if token == d.best else ""))
-    held = f"; holding {' '.join(card_text(c) for c in d.cards)}" if d.cards else ""
-    mark = f"  ! lost {d.loss:.2f}" if d.flagged else (f"  lost {d.loss:.2f}" if d.loss else "")
-    return f"{d.situation}{held}: {', '.join(options)}{mark}"
+    told = _("{situation}; holding {cards}: {options}", situation=d.situation,
+             cards=" ".join(card_text(c) for c in d.cards), options=", ".join(options)) \
+        if d.cards else _("{situation}: {options}", situation=d.situation,
+                          options=", ".join(options))
+    if d.flagged:
+        return f"{told}  " + _("! lost {loss}", loss=f"{d.loss:.2f}")
+    return f"{told}  " + _("lost {loss}", loss=f"{d.loss:.2f}") if d.loss else told
 
 
 def summary_lines(review: Review, who: Sequence[str]) -> list[str]:
     me = who[review.player]
     mistakes = review.mistakes()
-    lines = ["Summary",
-             f"  {me} lost {review.total_loss:.2f} points in {len(review.decisions)} "
-             f"decisions; {len(mistakes)} mistake{'s' if len(mistakes) != 1 else ''}.",
-             "  By phase: " + ", ".join(f"{STAGE_WORDS[k]} {v:.2f}" for k, v in
-                                        review.by_stage().items() if k in STAGE_ORDER) + ".",
-             "  Per hand: " + ", ".join(f"{h.hand}: {h.loss:.2f}" for h in review.hands) + "."]
+    phases = ", ".join(f"{_(STAGE_WORDS[k])} {v:.2f}" for k, v in review.by_stage().items()
+                       if k in STAGE_ORDER)
+    lines = [_("Summary"),
+             "  " + loss_words(review, me),
+             "  " + _("By phase: {phases}.", phases=phases),
+             "  " + _("Per hand: {hands}.", hands=", ".join(f"{h.hand}: {h.loss:.2f}"
+                                                            for h in review.hands))]
     if mistakes:
-        lines.append("  Largest mistakes:")
+        lines.append("  " + _("Largest mistakes:"))
     for rank, i in enumerate(mistakes[:SHOWN_MISTAKES], 1):
         d = review.decisions[i]
-        lines.append(f"  {rank:2}. hand {d.hand}, {d.situation}: {d.words[d.chosen]} "
-                     f"({d.values[d.chosen]:+.2f}); the expert preferred {d.words[d.best]} "
-                     f"({d.values[d.best]:+.2f}): lost {d.loss:.2f}")
+        lines.append(f"  {rank:2}. " + _("hand {number}, {situation}: {verdict}",
+                                         number=d.hand, situation=d.situation,
+                                         verdict=verdict(d)))
     if len(mistakes) > SHOWN_MISTAKES:
-        lines.append(f"  ... and {len(mistakes) - SHOWN_MISTAKES} more (--json lists all).")
+        lines.append("  " + ngettext("... and {n} more (--json lists all).",
+                                     "... and {n} more (--json lists all).",
+                                     len(mistakes) - SHOWN_MISTAKES))
     return lines
+
+
+def loss_words(review: Review, me: str) -> str:
+    """The review's total: "Ann lost 1.20 points in 14 decisions; 2 mistakes"."""
+    mistakes = len(review.mistakes())
+    return _("{name} lost {loss} points in {decisions}; {mistakes}.", name=me,
+             loss=f"{review.total_loss:.2f}",
+             decisions=ngettext("{n} decision", "{n} decisions", len(review.decisions)),
+             mistakes=ngettext("{n} mistake", "{n} mistakes", mistakes))
+
+
+def verdict(d: Decision) -> str:
+    """A decision judged: "pass (-0.42); the expert preferred order up K♣ (+0.31): lost
+    0.73"."""
+    return _("{chosen} ({chosen_value}); the expert preferred {best} ({best_value}): lost "
+             "{loss}", chosen=d.words[d.chosen], chosen_value=f"{d.values[d.chosen]:+.2f}",
+             best=d.words[d.best], best_value=f"{d.values[d.best]:+.2f}", loss=f"{d.loss:.2f}")

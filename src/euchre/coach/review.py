@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,7 @@ from ..agents.expert import ExpertAgent
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..engine.games.euchre import state
+from ..engine.messages import _
 from ..game import Game
 from ..hands import maker_tricks, trick_seats
 from ..record import opening
@@ -485,19 +487,44 @@ def situation(view: View) -> str:
     """
     up = card_text(view.upcard)
     if view.phase == "bid1":
-        return f"round 1, upcard {up}"
+        return _("round 1, upcard {card}", card=up)
     if view.phase == "bid2":
-        return f"round 2, {up} turned down"
+        return _("round 2, {card} turned down", card=up)
     if view.phase == "joker":
-        return "the Joker turned up: the dealer names trump"
+        return _("the Joker turned up: the dealer names trump")
     if view.phase == "defend":
-        return (f"player {view.maker} went alone ({suit_text(view.trump)} trump): defend "
-                "alone or pass")
+        return _("player {seat} went alone ({suit} trump): defend alone or pass",
+                 seat=view.maker, suit=suit_text(view.trump))
     if view.phase == "discard":
         if view.maker == view.dealer or view.rules.players != 2:
-            return f"the discard after picking up {up}"
-        return f"{up} ordered up: the dealer picks it up or leaves it"
+            return _("the discard after picking up {card}", card=up)
+        return _("{card} ordered up: the dealer picks it up or leaves it", card=up)
     trick = len(view.tricks) + 1
-    where = f"trick {trick} ({suit_text(view.trump)} trump)" if view.trump else f"trick {trick}"
-    return f"{where}, answering {card_text(view.trick[0])}" if view.trick else \
-        f"{where}, leading"
+    if view.trick:
+        led = card_text(view.trick[0])
+        return _("trick {number} ({suit} trump), answering {card}", number=trick,
+                 suit=suit_text(view.trump), card=led) if view.trump else \
+            _("trick {number}, answering {card}", number=trick, card=led)
+    return _("trick {number} ({suit} trump), leading", number=trick,
+             suit=suit_text(view.trump)) if view.trump else \
+        _("trick {number}, leading", number=trick)
+
+
+def reworded(review: Review, record: dict[str, Any]) -> Review:
+    """``review`` with each decision's moment and options worded again in the reader's
+    language (a stored review keeps the words of the language it was worked out in): the
+    record is walked to each decision, as ``_replay`` does, without valuing anything."""
+    wanted = {(d.hand, d.index) for d in review.decisions}
+    views: dict[tuple[int, int], View] = {}
+    game = _start_of(record)
+    for hand in record["hands"]:
+        number = game.hand_number + 1
+        for j, (_who, token) in enumerate(hand["actions"]):
+            if (number, j) in wanted:
+                views[(number, j)] = game.view(review.player)
+            game.apply(token)
+    decisions = [dataclasses.replace(d, situation=situation(views[(d.hand, d.index)]),
+                                     words={t: choice_words(views[(d.hand, d.index)], t)
+                                            for t in d.words})
+                 if (d.hand, d.index) in views else d for d in review.decisions]
+    return dataclasses.replace(review, decisions=tuple(decisions))

@@ -60,7 +60,8 @@ def read_catalog(path: Path, code: str | None = None) -> Catalog:
 
 
 _ACCENTED = str.maketrans("aeiouyAEIOUYcnsz", "áéíóúýÁÉÍÓÚÝçñšž")
-_FIELD = re.compile(r"(\{[a-z_]*\})")
+_FIELD = re.compile(r"(\{[a-z_]*\}|%\([a-z_]+\)[a-z]|%[a-z%])")
+"""A placeholder, kept as it is: the game's ``{name}``, argparse's ``%(prog)s`` and ``%s``."""
 
 
 def pseudo(text: str) -> str:
@@ -75,8 +76,16 @@ def pseudo(text: str) -> str:
 
 
 class _Pseudo(gettext.NullTranslations):
+    """Every message of the template in the pseudo-language; any other text (a name, a
+    text already made from messages and looked up again, as a page's markup is) as it is,
+    so that a word the code holds in English is never wrapped by accident."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.known = {m.id for m in read_catalog(template_path()) if isinstance(m.id, str)}
+
     def gettext(self, message: str) -> str:
-        return pseudo(message)
+        return pseudo(message) if message in self.known else message
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return pseudo(msgid1 if n == 1 else msgid2)

@@ -19,7 +19,9 @@ from babel.messages.pofile import write_po
 
 from .catalogs import DOMAIN, SOURCE, locale_dir, po_path, read_catalog, template_path
 
-METHODS = [("**/i18n/**.py", "ignore"), ("**.py", "python"),
+METHODS = [("**/i18n/html.py", "euchre.i18n.pysource:extract_py"), ("**/i18n/**.py", "ignore"),
+           ("**/cli/*.py", "euchre.i18n.examples:extract_cli"),
+           ("**.py", "euchre.i18n.pysource:extract_py"),
            ("**/static/**.js", "javascript"),
            ("**/static/*.html", "euchre.i18n.html:extract_html")]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}

@@ -33,6 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from ..game import Game
+from ..i18n import language, use
+from . import languages
 from .limits import Busy
 from .storage import StoredGame
 
@@ -55,6 +57,14 @@ def worker_start() -> None:
         os._exit(0)
 
     threading.Thread(target=orphaned, name="euchre-build-server", daemon=True).start()
+
+
+def in_language(code: str, here: str, call: Callable[..., Result], *args: object) -> Result:
+    """In a worker: ``call(*args)`` in the language of the request that asked for it (a
+    worker is another process: the request's language and address do not cross by
+    themselves), so a page built there reads in its reader's language."""
+    with use(code), languages.at(here):
+        return call(*args)
 
 
 class Builds:
@@ -82,10 +92,12 @@ class Builds:
                 self.at_once, mp_context=multiprocessing.get_context("spawn"),
                 initializer=worker_start)
         pool = self._pool
+        worded: Callable[..., Result] = in_language  # (the request's language crosses too)
+        whole = (language(), languages.here(), call, *args)
         try:
             if not refusable:
-                return await asyncio.get_running_loop().run_in_executor(pool, call, *args)
-            return await self._held(pool, call, *args)
+                return await asyncio.get_running_loop().run_in_executor(pool, worded, *whole)
+            return await self._held(pool, worded, *whole)
         except BrokenProcessPool:  # a worker died: the next build starts a new pool
             if self._pool is pool:
                 self._pool = None

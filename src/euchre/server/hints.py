@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..coach import DEFAULT_DEALS, coach_seed, convention_note, decision_place, decision_values
+from ..i18n import _
 from ..view import View
 from . import coaching, match
 from .builds import worker_start
@@ -152,16 +153,16 @@ class Hints:
         goes on (a move made meanwhile makes the hint stale, not wrong). ``ProtocolError``
         if none can be given now."""
         if client.seat is None:
-            raise ProtocolError("spectators get no hints")
+            raise ProtocolError(_("spectators get no hints"))
         key = (table.stored.id, client.seat)
         if (*key, "hint") in self._busy:
-            raise ProtocolError("a hint is already being worked out for your seat")
+            raise ProtocolError(_("a hint is already being worked out for your seat"))
         async with table.lock:
             view = table.game.view(client.seat)
             seq = table.seq
             place = decision_place(table.game)
         if not view.legal:
-            raise ProtocolError("a hint is for your turn: it is not your turn")
+            raise ProtocolError(_("a hint is for your turn: it is not your turn"))
         seed, deals = coach_seed(table.stored.seed), self.deals
 
         def done(values: Any, error: BaseException | None) -> None:
@@ -188,9 +189,9 @@ class Hints:
         none can be given."""
         stored = table.stored
         if client.seat is None:
-            raise ProtocolError("spectators get no coach notes")
+            raise ProtocolError(_("spectators get no coach notes"))
         if not match.hints_allowed(stored):
-            raise ProtocolError("hints are turned off for this game, and coach notes with them")
+            raise ProtocolError(_("hints are turned off for this game, and coach notes with them"))
         key = (stored.id, client.seat)
         async with table.lock:
             if not 0 <= seq < table.seq:

@@ -23,6 +23,7 @@ from .. import agents
 from ..engine.seeds import new_seed
 from ..game import Game
 from ..history import Stats
+from ..i18n import _
 from ..rules import Rules
 from . import match
 from .account_store import owner_key
@@ -107,15 +108,16 @@ class Hub:
         caller's (marked ``seeded`` unless ``seeded`` says otherwise: a deal of the day's is
         the server's); else the server's own."""
         if not self.has_room():
-            raise Busy("the server is full: try again in a minute")
+            raise Busy(_("the server is full: try again in a minute"))
         if rules.target > self.limits.max_target:
-            raise ValueError(f"a match here is played to at most {self.limits.max_target} "
-                             f"points, not {rules.target}")
+            raise ValueError(_("a match here is played to at most {max_target} points, not "
+                               "{target}", max_target=self.limits.max_target, target=rules.target))
         if mode not in ("computer", "friend"):
-            raise ValueError(f"mode must be computer or friend, not {mode!r}")
+            raise ValueError(_("mode must be computer or friend, not {mode}", mode=f"{mode!r}"))
         players = rules.players
         if (mode == "computer" or players > 2) and level not in agents.LEVELS:
-            raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {level!r}")
+            raise ValueError(_("level must be one of {levels}, not {level}",
+                               levels=', '.join(agents.LEVELS), level=f"{level!r}"))
         partner = (options or {}).get(match.PARTNER)
         if partner is not None and (players != 4 or partner not in agents.LEVELS):
             raise ValueError("partner must be a level (" + ", ".join(agents.LEVELS) + ") and "
@@ -153,8 +155,8 @@ class Hub:
         limit)."""
         wait = self.creations.take(address)
         if wait:
-            raise ProtocolError(f"too many new games from your address: ask for the rematch "
-                                f"again in {wait:.0f} s")
+            raise ProtocolError(_("too many new games from your address: ask for the rematch "
+                                  "again in {wait} s", wait=f"{wait:.0f}"))
         seated = {seat: old.names[seat] for seat in match.people(old) if seat > 0} \
             if old.mode == "friend" else None
         options = {key: old.options[key] for key in (match.PARTNER,) if key in old.options}
@@ -177,7 +179,7 @@ class Hub:
         stored = await self.committer.read(self.committer.storage.load, game_id) \
             if plausible(game_id) else None
         if stored is None:
-            raise LookupError(f"no game {game_id!r}")
+            raise LookupError(_("no game {game}", game=f"{game_id!r}"))
         codes = match.invites(stored)
         if not codes:
             raise Taken(match.SEAT_TAKEN)
@@ -185,7 +187,7 @@ class Hub:
         if seat is None:  # at any size, as at two: used or wrong, the game can be watched
             raise Taken(match.NOT_INVITED)
         if stored.finished:
-            raise Taken("that game is over: you can still watch it")
+            raise Taken(_("that game is over: you can still watch it"))
         why = match.clash(stored, seat, name)
         if why:
             raise ValueError(why)
@@ -249,7 +251,7 @@ class Hub:
                     if game_id in self.tables:  # loaded meanwhile under a newer lock
                         return self.tables[game_id]
                     if not self.has_room():
-                        raise Busy("the server is full: try again in a minute")
+                        raise Busy(_("the server is full: try again in a minute"))
                     table = self._open(stored)
                     self.computer.wake(table)
         finally:

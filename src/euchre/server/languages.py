@@ -13,9 +13,11 @@ every form with the table that picks one for a number (``plural``).
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import functools
 import hashlib
+from collections.abc import Iterator
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -80,6 +82,16 @@ class Languages:
 def here() -> str:
     """The address of the page being made."""
     return _here.get()
+
+
+@contextlib.contextmanager
+def at(address: str) -> Iterator[None]:
+    """The page being made is at ``address`` (a build worker's, made for a request)."""
+    token = _here.set(address)
+    try:
+        yield
+    finally:
+        _here.reset(token)
 
 
 def menu() -> str:

@@ -19,10 +19,7 @@ from typing import Any
 
 from ..agents import FIRST_LEVEL
 from ..i18n import N_, _, ngettext
-
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "expert": N_("expert")}
-"""Each level's name as a person reads it (the token stays the API's)."""
+from ..words import LEVEL_WORDS
 
 
 def level_name(level: str) -> str:

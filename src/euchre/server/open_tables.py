@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
 from ..rules import Rules
 from . import match
 from .account_store import Account
@@ -38,7 +39,8 @@ LEVEL = "medium"
 def rules_for(game: object) -> Rules:
     """The standard rules of a game offered at open tables; ``ValueError`` in one line."""
     if game not in PLAYERS:
-        raise ValueError(f"game must be one of {', '.join(PLAYERS)}, not {str(game)[:20]!r}")
+        raise ValueError(_("game must be one of {players}, not {game}",
+                           players=", ".join(PLAYERS), game=f"{str(game)[:20]!r}"))
     return Rules(players=PLAYERS[game])
 
 
@@ -60,14 +62,14 @@ async def sit(hub: Hub, game_id: str, name: str, holder: Account | None) -> tupl
     open table; ``Taken`` when it has no free seat left."""
     stored = await hub.committer.read(hub.committer.storage.load, game_id)
     if stored is None or not stored.options.get(OPEN):
-        raise LookupError(f"no open table {game_id[:40]!r}")
+        raise LookupError(_("no open table {game}", game=f"{game_id[:40]!r}"))
     for seat, code in sorted(match.invites(stored).items()):
         try:
             taken, seat = await hub.claim(game_id, code, name, owner=owner_of(name, holder))
         except Taken:
             continue  # (taken a moment ago, here or in another process: the next)
         return taken.link(seat), seat
-    raise Taken("that table is full: choose another, or ask for a quick match")
+    raise Taken(_("that table is full: choose another, or ask for a quick match"))
 
 
 async def quick(hub: Hub, game: object, name: str, bots: bool, holder: Account | None,

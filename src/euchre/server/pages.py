@@ -18,7 +18,7 @@ from markdown_it import MarkdownIt
 from .. import i18n
 from ..game import Game
 from ..history import Stats
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..words import GAME_NAMES, score_words, side_name
 from . import languages, match
 from .storage import StoredGame
@@ -28,7 +28,7 @@ _SHELL = """<!doctype html>
 <html lang="{lang}" dir="{dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark light">
-<title>{title} · Euchre</title>
+<title>{title}</title>
 <script src="/static/theme.js"></script>
 <link rel="stylesheet" href="/static/css/base.css">
 <link rel="stylesheet" href="/static/css/review.css">
@@ -41,8 +41,8 @@ _SHELL = """<!doctype html>
 
 def page(title: str, body: str) -> str:
     """A complete page around ``body`` (already HTML)."""
-    return _SHELL.format(title=escape(title), body=body, lang=i18n.language(),
-                         dir=i18n.direction(), lobby=escape(_("← Lobby")),
+    return _SHELL.format(title=escape(_("{title} · Euchre", title=title)), body=body,
+                         lang=i18n.language(), dir=i18n.direction(), lobby=escape(_("← Lobby")),
                          rules=escape(_("How to play")), languages=languages.menu())
 
 
@@ -70,19 +70,18 @@ DAILY_SECRET = (N_("Today's deals are secret"), N_(
 (``days.Days.hidden``)."""
 
 
-LEADERBOARD_TITLE = "Top players"
-LEADERBOARD_ABOUT = ("Registered players who finished a rated game in the last {days} days, "
-                     "best first. A rating is the cautious estimate of a player's strength "
-                     "(it starts at 0 and rises as he wins); it is provisional (marked *) "
-                     "until he has played {games} rated games. A game is rated when people "
-                     "hold every seat from its start.")
-LEADERBOARD_EMPTY = "Nobody has finished a rated game of this kind in the last {days} days."
-LEADERBOARD_GAMES = "Other games:"
-PROVISIONAL_MARK = ("*", "provisional: fewer than {games} rated games")
-RATING_HEADING = "Rating over time"
-RATING_AXES = ("rated games, oldest first", "rating")
-RATING_NOW = "{game}: {rating}{mark} after {games} rated games"
-RATING_OF = "{game}: rating"
+LEADERBOARD_TITLE = N_("Top players")
+LEADERBOARD_ABOUT = N_("Registered players who finished a rated game in the last {days} days, "
+                       "best first. A rating is the cautious estimate of a player's strength "
+                       "(it starts at 0 and rises as he wins); it is provisional (marked *) "
+                       "until he has played {games} rated games. A game is rated when people "
+                       "hold every seat from its start.")
+LEADERBOARD_EMPTY = N_("Nobody has finished a rated game of this kind in the last {days} days.")
+LEADERBOARD_GAMES = N_("Other games:")
+PROVISIONAL_MARK = ("*", N_("provisional: fewer than {games} rated games"))
+RATING_HEADING = N_("Rating over time")
+RATING_AXES = (N_("rated games, oldest first"), N_("rating"))
+RATING_OF = N_("{game}: rating")
 
 
 def result_line(stored: StoredGame, game: Game) -> str:
@@ -93,12 +92,14 @@ def result_line(stored: StoredGame, game: Game) -> str:
     if len(score) == 3:  # cutthroat: each for himself
         told = score_words(score, names, 3)
         if winner is not None:
-            return f"{names[winner]} won ({told})"
-        return f"Level ({told})" if match.finished(stored, game) else "Not finished"
+            return _("{name} won ({score})", name=names[winner], score=told)
+        return _("Level ({score})", score=told) if match.finished(stored, game) else \
+            _("Not finished")
     if winner is not None:
-        return (f"{side_name(names, len(names), winner)} won "
-                f"{score[winner]}-{score[1 - winner]}")
-    return f"Level at {score[0]}-{score[1]}" if match.finished(stored, game) else "Not finished"
+        return _("{side} won {points}-{other}", side=side_name(names, len(names), winner),
+                 points=score[winner], other=score[1 - winner])
+    return _("Level at {points}-{other}", points=score[0], other=score[1]) \
+        if match.finished(stored, game) else _("Not finished")
 
 
 def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
@@ -116,15 +117,38 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
         items.append(f'<details class="hand" id="text-hand-{number}"><summary><b>'
                      f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
                      f'{escape(chr(10).join(lines[1:]))}</pre></details>')
-    players = " against ".join(
-        " and ".join(f'<a href="/players/{quote(stored.names[s], safe="")}">{escape(names[s])}'
-                     f"</a>" for s in side) for side in match.sides_of(stored))
+    side, other = (_side_links(stored, names, seats) for seats in match.sides_of(stored))
+    players = html_message(N_("{side} against {other}"), side=side, other=other)
+    replay = html_message(N_("replay it with {command}"),
+                          command="<code>euchre replay FILE</code>")
     return (f'<{heading} id="record-title">{escape(result_line(stored, game))}</{heading}>'
             f'<p>{players}. {escape(head)}.</p>{_marks(stored, game)}'
             f'<p><a href="/api/games/{escape(stored.id)}/record" download>'
-            f'Download the record (JSON)</a> · replay it with <code>euchre replay FILE</code>'
+            f'{escape(_("Download the record (JSON)"))}</a> · {replay}'
             f'</p>{_reviews(stored)}<section class="hands" data-testid="hands">'
             f'{"".join(items)}</section>')
+
+
+def html_message(message: str, **html: str) -> str:
+    """``message`` in the reader's language, escaped, with its placeholders filled by
+    ``html`` (already HTML: links, code), which a translator may move as any placeholder."""
+    return escape(_(message)).format(**html)
+
+
+def html_counted(one: str, many: str, n: int, **html: str) -> str:
+    """``html_message`` for a counted message: the form that agrees with ``n``."""
+    return escape(ngettext(one, many, n, **{key: f"{{{key}}}" for key in html})).format(
+        **html)
+
+
+def _side_links(stored: StoredGame, names: tuple[str, ...], seats: list[int]) -> str:
+    """A side's players, each a link to his page (kept whole in a sentence of the other
+    direction, ``<bdi>``), in one phrase: "Ann", "Ann and Cy"."""
+    linked = [f'<bdi><a href="/players/{quote(stored.names[s], safe="")}">'
+              f"{escape(names[s])}</a></bdi>" for s in seats]
+    if len(linked) == 1:
+        return linked[0]
+    return html_message(N_("{first} and {second}"), first=linked[0], second=linked[1])
 
 
 def review_url(game_id: str, seat: int, api: bool = False) -> str:
@@ -132,14 +156,19 @@ def review_url(game_id: str, seat: int, api: bool = False) -> str:
     return f"{'/api' if api else ''}/games/{game_id}/review/{seat}"
 
 
+REVIEW_OF = N_("Review {name}'s play")
+"""A link to a seat's review (the game's page, the replay's menu, the other review)."""
+
+
 def _reviews(stored: StoredGame) -> str:
     """The coach's review of either seat: worked out on the first visit, kept with the
     game."""
     links = " ".join(f'<a class="button" href="{escape(review_url(stored.id, seat))}" '
-                     f'data-testid="review-{seat}">Review {escape(name)}\'s play</a>'
+                     f'data-testid="review-{seat}">'
+                     f'{escape(_(REVIEW_OF, name=name))}</a>'
                      for seat, name in enumerate(stored.names) if match.reviewed(stored, seat))
-    return (f'<p class="reviews" data-testid="reviews">Where the points went, choice by '
-            f"choice: {links}</p>")
+    return (f'<p class="reviews" data-testid="reviews">'
+            f'{escape(_("Where the points went, choice by choice:"))} {links}</p>')
 
 
 def _marks(stored: StoredGame, game: Game) -> str:
@@ -147,9 +176,9 @@ def _marks(stored: StoredGame, game: Game) -> str:
     notes = []
     resigned = match.ended_early(game)
     if resigned is not None:
-        notes.append(f"{stored.names[resigned]} resigned.")
+        notes.append(_("{name} resigned.", name=stored.names[resigned]))
     if stored.options.get(match.UNDO_USED):
-        notes.append("Played with undo: moves were taken back.")
+        notes.append(_("Played with undo: moves were taken back."))
     return "".join(f'<p class="mark" data-testid="mark">{escape(n)}</p>' for n in notes)
 
 
@@ -184,10 +213,11 @@ def _rules_page(code: str) -> str:
         try:
             text = _SOURCE_TREE.read_text(encoding="utf-8")
         except OSError:
-            return message_page("How to play", "The rules are docs/rules.md in the "
-                                "project's source; this copy was installed without them.")
+            return message_page(N_("How to play"), N_(
+                "The rules are docs/rules.md in the project's source; this copy was "
+                "installed without them."))
     converter = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return page("How to play", f'<article class="rules" data-testid="rules">'
+    return page(_("How to play"), f'<article class="rules" data-testid="rules">'
                 f'{converter.render(text)}</article>')
 
 
@@ -197,11 +227,11 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
     totals, ``server.totals``), for each game he has played apart (a partner's results are
     his side's), and one page of those games, newest first, with a link to the older ones;
     ``ratings``: a registered player's ratings (``rating_page.ratings_section``)."""
-    stats, _ = read_total(counts)
+    stats, _extra = read_total(counts)
     if not stats.matches:
-        return page(name, f"<h1>{escape(name)}</h1><p>No finished games yet.</p>")
+        return page(name, f"<h1>{escape(name)}</h1><p>{escape(_('No finished games yet.'))}</p>")
     records = "".join(
-        f'<h2>{GAME_NAMES.get(players, f"{players} players")}</h2>'
+        f'<h2>{escape(_(GAME_NAMES[players]) if players in GAME_NAMES else str(players))}</h2>'
         f'<ul class="stats" data-testid="stats-{players}">{_stats_lines(*total, players)}</ul>'
         for players, total in by_game(counts).items())
     rows = [_game_row(game, seat, name) for game in games
@@ -209,41 +239,48 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
     more = ""
     if len(games) == PLAYER_PAGE:
         more = (f'<p><a data-testid="older" href="/players/{quote(name, safe="")}?before='
-                f'{games[-1].updated!r}">Older games</a></p>')
+                f'{games[-1].updated!r}">{escape(_("Older games"))}</a></p>')
+    heads = "".join(f"<th>{escape(_(word))}</th>" for word in _COLUMNS)
     body = (f'<h1>{escape(name)}</h1>{ratings}<div data-testid="stats">{records}</div>'
-            f"<h2>{'Older games' if older else 'Latest games'}</h2><table><tr><th>result</th>"
-            f"<th>score</th><th>against</th><th>rules</th></tr>{''.join(rows)}</table>{more}")
+            f"<h2>{escape(_('Older games') if older else _('Latest games'))}</h2><table><tr>"
+            f"{heads}</tr>{''.join(rows)}</table>{more}")
     return page(name, body)
 
 
 def _stats_lines(stats: Stats, extra: dict[str, int], players: int) -> str:
     lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines(players))
     if extra["with_undo"]:
-        lines += (f'<li data-testid="undo-count">Of these, {extra["with_undo"]} played with '
-                  "undo</li>")
+        told = ngettext("Of these, {n} played with undo", "Of these, {n} played with undo",
+                        extra["with_undo"])
+        lines += f'<li data-testid="undo-count">{escape(told)}</li>'
     if extra["abandoned"]:
-        lines += (f'<li data-testid="abandoned-count">Of these, {extra["abandoned"]} left '
-                  "unfinished and counted as lost</li>")
+        told = ngettext("Of these, {n} left unfinished and counted as lost",
+                        "Of these, {n} left unfinished and counted as lost", extra["abandoned"])
+        lines += f'<li data-testid="abandoned-count">{escape(told)}</li>'
     return lines
 
 
 PLAYER_PAGE = 50
 """Games on one page of a player's record (older ones a link away)."""
+_COLUMNS = (N_("result"), N_("score"), N_("against"), N_("rules"))
+"""The headings of a player's list of games."""
 
 
 def _game_row(game: StoredGame, seat: int, name: str) -> str:
     """One finished game in a player's list, from his seat."""
     side = match.side_of(game, seat)
-    won = "won" if game.winner == side else "lost"
+    won = _("won") if game.winner == side else _("lost")
     names = match.shown_names(game)
     others = [s for s in range(len(names)) if match.side_of(game, s) != side]
     score = (f"{game.score[side]}-{game.score[1 - side]}" if len(game.score) == 2 else
              f"{game.score[side]} ({', '.join(f'{names[s]} {game.score[s]}' for s in others)})")
-    note = (" (abandoned)" if game.options.get(match.ABANDONED) else
-            " (resigned)" if game.options.get(match.RESIGNED) is not None else "") + (
-        " (with undo)" if game.options.get(match.UNDO_USED) else "")
-    return (f'<tr><td><a href="/games/{escape(game.id)}">{won}</a>{note}</td>'
-            f"<td>{escape(score)}</td>"
-            f"<td>{escape(' and '.join(names[s] for s in others))}</td><td>{game.rules.deck} "
-            f"cards, to "
-            f"{game.rules.target}</td></tr>")
+    notes = ([_("(abandoned)")] if game.options.get(match.ABANDONED) else
+             [_("(resigned)")] if game.options.get(match.RESIGNED) is not None else []) + (
+        [_("(with undo)")] if game.options.get(match.UNDO_USED) else [])
+    note = "".join(f" {escape(n)}" for n in notes)
+    against = names[others[0]] if len(others) == 1 else \
+        _("{first} and {second}", first=names[others[0]], second=names[others[1]])
+    rules = ngettext("{deck} cards, to {n} point", "{deck} cards, to {n} points",
+                     game.rules.target, deck=game.rules.deck)
+    return (f'<tr><td><a href="/games/{escape(game.id)}">{escape(won)}</a>{note}</td>'
+            f"<td>{escape(score)}</td><td>{escape(against)}</td><td>{escape(rules)}</td></tr>")

@@ -20,6 +20,7 @@ from typing import Any
 from .. import daily
 from ..game import IllegalAction
 from ..history import Stats
+from ..i18n import N_, _
 from . import match
 from .account_store import owner_key
 from .accounts import Accounts, name_key
@@ -78,9 +79,9 @@ async def _on_action(services: Services, table: Table, client: Client,
 
 async def _on_hint(services: Services, table: Table, client: Client, message: Message) -> None:
     if table.over():
-        raise ProtocolError("the match is over: there is nothing left to choose")
+        raise ProtocolError(_("the match is over: there is nothing left to choose"))
     if not match.hints_allowed(table.stored):
-        raise ProtocolError("hints are turned off for this game")
+        raise ProtocolError(_("hints are turned off for this game"))
     await services.hints.ask(table, client)
 
 
@@ -96,7 +97,8 @@ async def _on_name(services: Services, table: Table, client: Client, message: Me
 
 async def _on_say(services: Services, table: Table, client: Client, message: Message) -> None:
     if not client.may_say():
-        raise ProtocolError(f"one phrase every {PHRASE_EVERY:g} s: wait a moment")
+        raise ProtocolError(_("one phrase every {phrase_every} s: wait a moment",
+                                  phrase_every=f"{PHRASE_EVERY:g}"))
     said = {"type": "said", "seat": client.seat, "phrase": message.value,
             "words": PHRASES[message.value or ""]}
     for other in table.clients:
@@ -126,16 +128,19 @@ class Handler:
     connection (``Client.may_broadcast``)."""
 
 
-_SPECTATORS_CANNOT = {"hint": "ask for a hint", "name": "take a name at the table",
-                      "say": "say anything at the table",
-                      "hints": "turn hints on or off"}
+_SPECTATORS_CANNOT = {
+    "hint": N_("spectators cannot ask for a hint: open your seat's link"),
+    "name": N_("spectators cannot take a name at the table: open your seat's link"),
+    "say": N_("spectators cannot say anything at the table: open your seat's link"),
+    "hints": N_("spectators cannot turn hints on or off: open your seat's link")}
+"""What a spectator was refused, by the message he sent."""
 
 
 def _seat(client: Client, kind: str) -> int:
     """The sender's seat; ``ProtocolError`` for a spectator."""
     if client.seat is None:
-        raise ProtocolError(f"spectators cannot {_SPECTATORS_CANNOT.get(kind, kind)}: open "
-                            "your seat's link")
+        raise ProtocolError(_(_SPECTATORS_CANNOT[kind]) if kind in _SPECTATORS_CANNOT else
+                            _("spectators cannot {action}: open your seat's link", action=kind))
     return client.seat
 
 
@@ -144,10 +149,10 @@ async def _act(services: Services, table: Table, client: Client, token: str,
     """Make a seat's move. ``seq``, when given, is the state the move answers: a frame
     re-sent or delayed past a later move is refused, never applied a second time."""
     if client.seat is None:
-        raise ProtocolError("spectators cannot play: open the link with your seat's token")
+        raise ProtocolError(_("spectators cannot play: open the link with your seat's token"))
     async with table.lock:
         if table.over():
-            raise ProtocolError("the game is over")
+            raise ProtocolError(_("the game is over"))
         if not all(match.arrived(table.stored)):
             raise ProtocolError(f"{table.stored.names[1]} has not taken the seat yet: nobody "
                                 "plays until your friend opens the invite"
@@ -155,12 +160,12 @@ async def _act(services: Services, table: Table, client: Client, token: str,
                                 "the table has not started: nobody plays until every seat "
                                 "is taken or the host starts")
         if client.seat in table.bots:
-            raise ProtocolError("the computer plays your seat until this hand is over")
+            raise ProtocolError(_("the computer plays your seat until this hand is over"))
         if seq is not None and seq != table.seq:
-            raise ProtocolError(f"that move answers state {seq}, but the game is at state "
-                                f"{table.seq}: nothing was played")
+            raise ProtocolError(_("that move answers state {seq}, but the game is at state "
+                                  "{now}: nothing was played", seq=seq, now=table.seq))
         if table.game.to_move != client.seat:
-            raise ProtocolError("it is not your turn")
+            raise ProtocolError(_("it is not your turn"))
         await accept(table, services.committer, client.seat, token)
     services.wake_bots(table)
 
@@ -179,7 +184,7 @@ async def _rename(services: Services, table: Table, client: Client, name: str) -
             name_key(name) == client.holder.key else None
     async with table.lock:
         if table.over():  # won, resigned, abandoned or a day's deals played out
-            raise ProtocolError("the match is over: its names are final")
+            raise ProtocolError(_("the match is over: its names are final"))
         why = match.clash(table.stored, seat, name)
         if why:
             raise ProtocolError(why)
@@ -199,16 +204,16 @@ async def _undo(services: Services, table: Table, seat: int) -> None:
     async with table.lock:
         stored = table.stored
         if stored.mode != "computer":
-            raise ProtocolError("undo is only for a game against the computer")
+            raise ProtocolError(_("undo is only for a game against the computer"))
         if table.over():
-            raise ProtocolError("the match is over: nothing can be taken back")
+            raise ProtocolError(_("the match is over: nothing can be taken back"))
         if table.game.to_move != seat:
-            raise ProtocolError("undo waits for your turn: the computer is still choosing")
+            raise ProtocolError(_("undo waits for your turn: the computer is still choosing"))
         game = table.game.copy()
         try:  # the engine's undo, which the terminal's uses too
             keep = table.seq - game.take_back_to(seat)
         except IllegalAction:
-            raise ProtocolError("there is nothing of yours to take back yet") from None
+            raise ProtocolError(_("there is nothing of yours to take back yet")) from None
         await services.committer.submit([TakeBack(stored.id, keep),
                                          SetOption(stored.id, match.UNDO_USED, True)])
         table.game = game
@@ -221,7 +226,7 @@ async def _undo(services: Services, table: Table, seat: int) -> None:
 async def _resign(services: Services, table: Table, seat: int) -> None:
     async with table.lock:
         if table.over():
-            raise ProtocolError("the match is over already")
+            raise ProtocolError(_("the match is over already"))
         stored, game = table.stored, table.game.copy()
         game.resign(seat)  # the engine decides who won (``Game.outcome``)
         await services.committer.submit([SetOption(stored.id, match.RESIGNED, seat),
@@ -236,7 +241,7 @@ async def _resign(services: Services, table: Table, seat: int) -> None:
 async def _allow_hints(services: Services, table: Table, seat: int, allow: bool) -> None:
     async with table.lock:
         if table.stored.mode != "friend" or seat != 0:
-            raise ProtocolError("only the player who made a friend game can turn hints off")
+            raise ProtocolError(_("only the player who made a friend game can turn hints off"))
         await services.committer.submit([SetOption(table.stored.id, match.HINTS, allow)])
         table.stored.options[match.HINTS] = allow
         table.broadcast()
@@ -248,11 +253,11 @@ async def _start(services: Services, table: Table, seat: int) -> None:
     async with table.lock:
         stored = table.stored
         if seat != 0 or stored.mode != "friend" or len(stored.names) == 2:
-            raise ProtocolError("only the host of a friend table of three or four starts it "
-                                "with computers in the empty seats")
+            raise ProtocolError(_("only the host of a friend table of three or four starts it "
+                                  "with computers in the empty seats"))
         waiting = [s for s, here in enumerate(match.arrived(stored)) if not here]
         if not waiting:
-            raise ProtocolError("every seat is taken: the game has started")
+            raise ProtocolError(_("every seat is taken: the game has started"))
         why = start_refusal(stored.options, services.bots_after)
         if why:
             raise ProtocolError(why)
@@ -274,10 +279,10 @@ async def _rematch(services: Services, table: Table, client: Client, seat: int) 
     after that no longer (``match.rematch_needed``)."""
     async with table.lock:
         if not table.over():
-            raise ProtocolError("a rematch is for when the match is over")
+            raise ProtocolError(_("a rematch is for when the match is over"))
         old = table.stored
         if daily.DAY in old.options:
-            raise ProtocolError("the deal of the day has no rematch: tomorrow brings new deals")
+            raise ProtocolError(_("the deal of the day has no rematch: tomorrow brings new deals"))
         if match.REMATCH in old.options:  # made already: one rematch per match
             await tell_rematch(table, services.committer, [client])
             return

@@ -7,6 +7,7 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
+from ..i18n import N_, _, ngettext
 from ..words import GAME_NAMES
 from . import pages
 from .ratings import ACTIVE_DAYS, EUCHRE_KEYS, PROVISIONAL, Standing, rated_games
@@ -15,6 +16,8 @@ GAMES = rated_games()
 """The games a top list is offered for, each by its key (``ratings.game_key``): Euchre's
 three, then the family's; a game added later is offered once someone is rated in it."""
 _PLAYERS = {key: players for players, key in EUCHRE_KEYS.items()}
+_COLUMNS = (N_("player"), N_("rating"), N_("rated games"))
+"""The top list's headings after its place."""
 WIDTH, HEIGHT, MARGIN = 640, 260, (48, 16, 40, 56)
 """The chart's size and its margins (top, right, bottom, left) in SVG units."""
 
@@ -25,38 +28,39 @@ def game_title(game: str) -> str:
     >>> game_title("four"), game_title("napoleon")
     ('Four-handed (partners)', 'Napoleon')
     """
-    return GAME_NAMES[_PLAYERS[game]] if game in _PLAYERS else game.capitalize()
+    return _(GAME_NAMES[_PLAYERS[game]]) if game in _PLAYERS else game.capitalize()
 
 
 def _mark(games: int) -> str:
     symbol, words = pages.PROVISIONAL_MARK
     if games >= PROVISIONAL:
         return ""
-    return f'<abbr title="{escape(words.format(games=PROVISIONAL))}">{symbol}</abbr>'
+    return f'<abbr title="{escape(_(words, games=PROVISIONAL))}">{symbol}</abbr>'
 
 
 def leaderboard_page(game: str, rows: list[Standing], games: list[str]) -> str:
     """A game's top list, with links to the others' (``games``: every game's key)."""
-    about = pages.LEADERBOARD_ABOUT.format(days=ACTIVE_DAYS, games=PROVISIONAL)
+    about = _(pages.LEADERBOARD_ABOUT, days=ACTIVE_DAYS, games=PROVISIONAL)
     if rows:
         lines = "".join(
             f'<tr><td>{place}</td><td><a href="/players/{quote(row.name, safe="")}">'
             f"{escape(row.name)}</a></td><td>{row.rating}{_mark(row.games)}</td>"
             f"<td>{row.games}</td></tr>" for place, row in enumerate(rows, 1))
         table = (f'<table data-testid="leaderboard"><caption>{escape(game_title(game))}'
-                 "</caption><tr><th scope=\"col\">#</th><th scope=\"col\">player</th>"
-                 "<th scope=\"col\">rating</th><th scope=\"col\">rated games</th></tr>"
-                 f"{lines}</table>")
+                 "</caption><tr><th scope=\"col\">#</th>"
+                 + "".join(f'<th scope="col">{escape(_(word))}</th>' for word in _COLUMNS)
+                 + f"</tr>{lines}</table>")
     else:
         table = (f'<p data-testid="leaderboard-empty">'
-                 f"{escape(pages.LEADERBOARD_EMPTY.format(days=ACTIVE_DAYS))}</p>")
+                 f"{escape(_(pages.LEADERBOARD_EMPTY, days=ACTIVE_DAYS))}</p>")
     others = " · ".join(
         escape(game_title(other)) if other == game else
         f'<a href="/leaderboard?game={quote(other)}">{escape(game_title(other))}</a>'
         for other in games)
-    return pages.page(f"{pages.LEADERBOARD_TITLE}: {game_title(game)}",
-                      f"<h1>{escape(pages.LEADERBOARD_TITLE)}</h1><p>{escape(about)}</p>"
-                      f"{table}<p>{escape(pages.LEADERBOARD_GAMES)} {others}</p>")
+    title = _(pages.LEADERBOARD_TITLE)
+    return pages.page(_("{title}: {game}", title=title, game=game_title(game)),
+                      f"<h1>{escape(title)}</h1><p>{escape(about)}</p>"
+                      f"{table}<p>{escape(_(pages.LEADERBOARD_GAMES))} {others}</p>")
 
 
 def _ticks(low: int, high: int, most: int = 5) -> list[int]:
@@ -79,7 +83,7 @@ def chart(points: list[tuple[float, int]], label: str) -> str:
     """A line chart of a rating after each rated game: x the games in order, y the
     rating, each axis with its ticks and its name."""
     top, right, bottom, left = MARGIN
-    ratings = [rating for _, rating in points]
+    ratings = [rating for _when, rating in points]
     low, high = min(ratings), max(ratings)
     pad = max(10, (high - low) // 10)
     low, high = low - pad, high + pad
@@ -91,7 +95,7 @@ def chart(points: list[tuple[float, int]], label: str) -> str:
     def y(rating: float) -> float:
         return top + (HEIGHT - top - bottom) * (1 - (rating - low) / (high - low))
 
-    x_axis, y_axis = pages.RATING_AXES
+    x_axis, y_axis = (_(axis) for axis in pages.RATING_AXES)
     parts = [f'<line class="axis" x1="{left}" y1="{HEIGHT - bottom}" x2="{WIDTH - right}" '
              f'y2="{HEIGHT - bottom}"/>',
              f'<line class="axis" x1="{left}" y1="{top}" x2="{left}" y2="{HEIGHT - bottom}"/>']
@@ -121,11 +125,12 @@ def ratings_section(history: dict[str, list[tuple[float, int]]]) -> str:
         return ""
     blocks = []
     for game, points in sorted(history.items()):
-        now = pages.RATING_NOW.format(game=game_title(game), rating=points[-1][1],
-                                      mark="*" if len(points) < PROVISIONAL else "",
-                                      games=len(points))
-        blocks.append(f'<h3>{escape(pages.RATING_OF.format(game=game_title(game)))}</h3>'
+        now = ngettext("{game}: {rating}{mark} after {n} rated game",
+                       "{game}: {rating}{mark} after {n} rated games", len(points),
+                       game=game_title(game), rating=points[-1][1],
+                       mark="*" if len(points) < PROVISIONAL else "")
+        blocks.append(f'<h3>{escape(_(pages.RATING_OF, game=game_title(game)))}</h3>'
                       f'<p data-testid="rating-{game}">'
                       f"{escape(now)}</p>{chart(points, now)}")
-    return (f'<section data-testid="ratings"><h2>{escape(pages.RATING_HEADING)}</h2>'
+    return (f'<section data-testid="ratings"><h2>{escape(_(pages.RATING_HEADING))}</h2>'
             f"{''.join(blocks)}</section>")

@@ -41,8 +41,8 @@ from typing import Any
 
 from ..actions import DISCARD, PASS, parse_action
 from ..game import Game
+from ..i18n import _
 from ..record import opening
-from ..words import says
 from . import scorepad, wording
 from .protocol import encode
 
@@ -146,7 +146,8 @@ def _frame(game: Game, names: tuple[str, ...], at: int, kind: str, following: Pl
         held = {"cards": list(trick.cards), "leader": trick.leader, "winner": trick.winner,
                 "reason": words["reasons"][-1]}
     if kind == "deal":
-        said = f"Hand {view.hand_number + 1}: {says(names[view.dealer], 'deal')}"
+        said = _("Hand {number}: {name} deals", number=view.hand_number + 1,
+                 name=names[view.dealer])
     return {"at": at, "kind": kind, "view": view.to_dict(), "words": words, "open": hands,
             "held": held, "said": said, "next": list(following) if following else None,
             "pad": len(scorepad.rows(game))}

@@ -17,11 +17,11 @@ from typing import Any
 
 from .. import i18n
 from ..game import Game
+from ..i18n import _
 from ..i18n.html import translate_markup
-from ..words import whose
 from . import languages
 from .match import shown_names
-from .pages import record_body, result_line, review_url
+from .pages import REVIEW_OF, record_body, result_line, review_url
 from .paths import STATIC
 from .storage import StoredGame
 
@@ -53,20 +53,31 @@ def replay_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     result = escape(result_line(stored, game))
     reviews = "".join(
         f'<a href="{escape(review_url(stored.id, seat))}" data-testid="menu-review-{seat}">'
-        f"Review {escape(whose(name))} play</a>" for seat, name in enumerate(shown_names(stored)))
+        f"{escape(_(REVIEW_OF, name=name))}</a>"
+        for seat, name in enumerate(shown_names(stored)))
     text = (f'<section class="page record-text" id="record" aria-labelledby="record-title">'
             f"{record_body(stored, game, record, heading='h2')}</section>")
+    title = escape(_("{title} · Euchre", title=_("Replay: {result}",
+                                                  result=result_line(stored, game))))
+    made = {  # (put in after the table's own words are translated: already in the language)
+        "<!--title-->": f"<title>{title}</title>",
+        "<!--heading-->": f'<h1 class="visually-hidden">{result}</h1>',
+        "<!--menu-->": f'<a href="#record" data-testid="text-link">'
+                       f'{escape(_("The game as text"))}</a>\n      {reviews}',
+        "<!--record-->": text}
     swaps = (
         (_MODULE, '<script type="module" src="/static/replay/main.js"></script>'),
         (_STYLES, f'{_STYLES}\n<link rel="stylesheet" href="/static/css/replay.css">'),
-        (_TITLE, f"<title>Replay: {result} · Euchre</title>"),
+        (_TITLE, "<!--title-->"),
         (_BODY, f'<body class="table-page replay-page" data-game="{escape(stored.id)}">'),
-        (_HEADING, f'<h1 class="visually-hidden">{result}</h1>'),
-        (_MENU, f'{_MENU}\n      <a href="#record" data-testid="text-link">The game as text'
-                f"</a>\n      {reviews}"),
-        (_END, f"{_END}\n{text}"),
+        (_HEADING, "<!--heading-->"),
+        (_MENU, f"{_MENU}\n      <!--menu-->"),
+        (_END, f"{_END}\n<!--record-->"),
     )
     html = _table()
     for old, new in swaps:
         html = html.replace(old, new)
-    return translate_markup(html, i18n.language(), languages.here())
+    html = translate_markup(html, i18n.language(), languages.here())
+    for marker, part in made.items():
+        html = html.replace(marker, part, 1)
+    return html

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..coach import review_record
 from ..game import Game
+from ..i18n import _, ngettext
 from .builds import NICE
 from .committer import Committer
 from .limits import Busy
@@ -101,8 +102,9 @@ class Reviews:
 
     def _enqueue(self, key: tuple[str, int], game: Game) -> Job:
         if len(self._queue) >= self.waiting:
-            raise Busy(f"{len(self._queue)} reviews are waiting already: try again in a "
-                       "minute")
+            raise Busy(ngettext("{n} review is waiting already: try again in a minute",
+                                "{n} reviews are waiting already: try again in a minute",
+                                len(self._queue)))
         job = Job(key[0], key[1], game.record())
         self._jobs[key] = job
         self._queue.append(job)
@@ -152,7 +154,7 @@ class Reviews:
                 try:
                     kind, *rest = mine.recv()
                 except EOFError:
-                    raise RuntimeError("the review stopped before it was finished") from None
+                    raise RuntimeError(_("the review stopped before it was finished")) from None
                 if kind == "progress":
                     job.done, job.total = rest
                 elif kind == "done":

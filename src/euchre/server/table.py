@@ -220,12 +220,12 @@ async def accept(table: Table, committer: Committer, seat: int, token: str,
     except Conflict:
         game.pop()
         await reload(table, committer)
-        raise Stale("the game had moved on (a move was made first elsewhere): "
-                    "nothing was played") from None
+        raise Stale(_("the game had moved on (a move was made first elsewhere): "
+                      "nothing was played")) from None
     except Exception as err:
         game.pop()
         log.error("game %s: could not store %r: %s", stored.id, canonical, err)
-        raise ProtocolError("the server could not save that move; try again") from None
+        raise ProtocolError(_("the server could not save that move; try again")) from None
     stored.options.update({option.key: option.value for option in also})
     table.applied(seat, canonical)
     table.broadcast(move=True)

@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from .. import daily
+from ..engine.messages import _, ngettext
 from ..game import Game
 from . import daily_board as board
 from . import saves as store
@@ -31,8 +32,10 @@ MOST = 3
 
 
 def heading(day: str) -> str:
-    return (f"The deal of the day, {day} (UTC): {daily.HANDS} hands against the expert, the "
-            "same cards for everyone who plays them today.")
+    return ngettext("The deal of the day, {day} (UTC): {n} hand against the expert, the same "
+                    "cards for everyone who plays them today.",
+                    "The deal of the day, {day} (UTC): {n} hands against the expert, the same "
+                    "cards for everyone who plays them today.", daily.HANDS, day=day)
 
 
 class Par:
@@ -67,8 +70,8 @@ class Par:
         if self.thread is not None:
             self.thread.join()
         if self.failed is not None:
-            raise ValueError(f"the expert's par of {self.day} could not be worked out: "
-                             f"{self.failed}")
+            raise ValueError(_("the expert's par of {day} could not be worked out: {failed}",
+                               day=self.day, failed=self.failed))
         assert self.known is not None
         return self.known
 
@@ -136,7 +139,8 @@ class DailyTable(Table):
                                f"the expert's: euchre replay {quote(str(par_file))} --hand {n}"])
                     for n, a, b in daily.differences(record, par_record)[:MOST]]
         show_result(self.console, points, expert, differed)
-        show_board(self.console, self.day, board.board(self.day), self.name, "this computer")
+        show_board(self.console, self.day, board.board(self.day), self.name,
+                   _("this computer"))
         return 0
 
 
@@ -144,19 +148,23 @@ def show_result(console: Console, points: int, expert: int,
                 differed: list[tuple[int, int, int, list[str]]] | None) -> None:
     """His points beside the expert's, and the hands where they differed most (each with
     where to see both plays; None: they are not known here)."""
-    said = ("the same as the expert" if points == expert else
-            f"{abs(points - expert)} {'more' if points > expert else 'fewer'} than the expert")
-    console.print(f"[bold]Your points: {points:+d}[/] (yours less the computer's). The "
-                  f"expert's, from your seat on the same cards: {expert:+d}: {said}.",
-                  highlight=False)
+    said = (_("the same as the expert") if points == expert else
+            ngettext("{n} more than the expert", "{n} more than the expert", points - expert)
+            if points > expert else
+            ngettext("{n} fewer than the expert", "{n} fewer than the expert", expert - points))
+    told = escape(_("Your points: {points} (yours less the computer's). The expert's, from "
+                    "your seat on the same cards: {expert}: {compared}.",
+                    points=f"{points:+d}", expert=f"{expert:+d}", compared=said))
+    console.print(f"[bold]{told}", highlight=False)
     if differed is None:
         return
     if not differed:
-        console.print("You matched the expert hand for hand.", highlight=False)
+        console.print(_("You matched the expert hand for hand."), highlight=False)
         return
-    console.print("Where you and the expert differed most:", highlight=False)
+    console.print(_("Where you and the expert differed most:"), highlight=False)
     for n, mine, theirs, where in differed:
-        console.print(f"  Hand {n}: you {mine:+d}, the expert {theirs:+d}", highlight=False)
+        console.print("  " + _("Hand {number}: you {mine}, the expert {theirs}", number=n,
+                               mine=f"{mine:+d}", theirs=f"{theirs:+d}"), highlight=False)
         for line in where:
             console.print(f"    {escape(line)}", highlight=False, soft_wrap=True)
 
@@ -165,17 +173,19 @@ def show_board(console: Console, day: str, rows: list[dict[str, Any]], mine: str
                where: str) -> None:
     """A day's board, best first: place, name, points, the expert's and the difference
     (``mine`` marked)."""
-    console.print(f"[bold]The board of {day}[/] ({escape(where)}):", highlight=False)
+    console.print(f"[bold]{escape(_('The board of {day}', day=day))}[/] ({escape(where)}):",
+                  highlight=False)
     if not rows:
-        console.print("  Nobody has finished the day's deals yet.", highlight=False)
+        console.print("  " + _("Nobody has finished the day's deals yet."), highlight=False)
         return
     width = max(6, *(len(row["name"]) for row in rows))
-    console.print(f"  {'#':>3}  {'Player':<{width}}  {'Points':>6}  {'Expert':>6}  Difference",
+    player, points, expert = _("Player"), _("Points"), _("Expert")
+    console.print(f"  {'#':>3}  {player:<{width}}  {points:>6}  {expert:>6}  {_('Difference')}",
                   highlight=False)
     for n, row in enumerate(rows, 1):
         expert = "" if row.get("par") is None else f"{row['par']:+d}"
         difference = "" if row.get("difference") is None else f"{row['difference']:+d}"
-        mark = "  <- you" if row["name"] == mine else ""
+        mark = "  <- " + _("you") if row["name"] == mine else ""
         console.print(f"  {n:>3}  {escape(row['name']):<{width}}  {row['points']:>+6d}  "
                       f"{expert:>6}  {difference:>10}{mark}", highlight=False, soft_wrap=True)
 
@@ -188,7 +198,7 @@ def new_table(name: str, console: Console, autoplay: bool = True) -> DailyTable:
                        autoplay)
     board.begin(day, name, table.saved())
     console.print(heading(day), highlight=False)
-    console.print("Type help for the commands.", highlight=False)
+    console.print(_("Type help for the commands."), highlight=False)
     return table
 
 
@@ -197,16 +207,20 @@ def resume_table(name: str | None, console: Console, autoplay: bool = True) -> D
     left; ``ValueError`` in one line if there is none."""
     found = board.unfinished(name)
     if not found:
-        whose = f" of {name}" if name else ""
-        raise ValueError(f"no game of a day's deals in progress{whose} to resume: "
-                         "euchre daily starts today's")
+        raise ValueError(_("no game of a day's deals in progress of {name} to resume: euchre "
+                           "daily starts today's", name=name) if name else
+                         _("no game of a day's deals in progress to resume: euchre daily "
+                           "starts today's"))
     day, who, saved = found[0]
     try:
         game = Game.from_record(saved["record"])
     except (KeyError, TypeError, ValueError) as err:
-        raise ValueError(f"the saved game of {day} of {who} cannot be resumed: {err}") from None
-    console.print(f"Resuming {escape(who)}'s game of the deals of {day}, hand "
-                  f"{game.hand_number + 1} of {daily.HANDS}: you {game.score[0]}, computer "
-                  f"{game.score[1]}.", highlight=False, soft_wrap=True)
+        raise ValueError(_("the saved game of {day} of {who} cannot be resumed: {err}",
+                           day=day, who=who, err=err)) from None
+    console.print(escape(_("Resuming {name}'s game of the deals of {day}, hand {number} of "
+                           "{hands}: you {mine}, computer {theirs}.", name=who, day=day,
+                           number=game.hand_number + 1, hands=daily.HANDS,
+                           mine=game.score[0], theirs=game.score[1])),
+                  highlight=False, soft_wrap=True)
     players = saved["record"].get("players") or {}
     return DailyTable(game, day, who, console, autoplay, bool(players.get("undo_used")))

@@ -30,6 +30,7 @@ from rich.markup import escape
 
 from .. import daily
 from ..datadir import data_dir, write_private
+from ..engine.messages import _, ngettext
 from .daily import MOST, show_board, show_result
 from .remote import RemoteSeat
 
@@ -43,8 +44,9 @@ def server_base(url: str) -> str:
     """
     parts = urlsplit(url.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc or " " in url.strip():
-        raise ValueError(f"--server {url!r}: expected the server's address, such as "
-                         "http://127.0.0.1:8000 (or a seat link to come back to a game)")
+        raise ValueError(_("--server {url}: expected the server's address, such as "
+                           "http://127.0.0.1:8000 (or a seat link to come back to a game)",
+                           url=f"{url!r}"))
     path = "" if is_seat_link(url) else parts.path.rstrip("/")
     return f"{parts.scheme}://{parts.netloc}{path}"
 
@@ -85,7 +87,7 @@ def _ask(url: str, body: dict[str, Any] | None = None) -> Any:
             why = f"HTTP {err.code} from {url}"
         raise ValueError(str(why).splitlines()[0] if str(why) else f"HTTP {err.code}") from None
     except (OSError, ValueError) as err:
-        raise ValueError(f"cannot reach {url}: {err}") from None
+        raise ValueError(_("cannot reach {url}: {err}", url=url, err=err)) from None
     finally:
         if len(jar):
             with contextlib.suppress(OSError):  # (a read-only folder: no cookie kept)
@@ -96,7 +98,7 @@ def _ask(url: str, body: dict[str, Any] | None = None) -> Any:
     try:
         return json.loads(text)
     except ValueError:
-        raise ValueError(f"{url} did not answer with JSON") from None
+        raise ValueError(_("{url} did not answer with JSON", url=url)) from None
 
 
 def start(base: str, name: str) -> str:
@@ -105,7 +107,7 @@ def start(base: str, name: str) -> str:
     try:
         return urljoin(base + "/", reply["links"]["play"])
     except (KeyError, TypeError):
-        raise ValueError(f"{base} did not give a seat of today's deals") from None
+        raise ValueError(_("{base} did not give a seat of today's deals", base=base)) from None
 
 
 def server_board(base: str) -> tuple[str, list[dict[str, Any]]]:
@@ -114,7 +116,7 @@ def server_board(base: str) -> tuple[str, list[dict[str, Any]]]:
     try:
         return str(reply["day"]), list(reply["board"])
     except (KeyError, TypeError):
-        raise ValueError(f"{base}/api/daily is not a board of the day") from None
+        raise ValueError(_("{base}/api/daily is not a board of the day", base=base)) from None
 
 
 def show_server_board(base: str, console: Console) -> int:
@@ -133,10 +135,13 @@ def play_at(url: str, name: str | None, console: Console, autoplay: bool = True)
         if name is None:
             name = ask_name(console, urlsplit(base).netloc)
         link = start(base, name)
-        console.print(f"{escape(name)}, the deal of the day at {escape(base)}: "
-                      f"{daily.HANDS} hands against the expert, the same cards for everyone "
-                      "there today.", highlight=False, soft_wrap=True)
-        console.print("Type help for the commands.", highlight=False)
+        console.print(escape(ngettext(
+            "{name}, the deal of the day at {server}: {n} hand against the expert, the same "
+            "cards for everyone there today.",
+            "{name}, the deal of the day at {server}: {n} hands against the expert, the same "
+            "cards for everyone there today.", daily.HANDS, name=name, server=base)),
+            highlight=False, soft_wrap=True)
+        console.print(_("Type help for the commands."), highlight=False)
     seat = RemoteSeat(link, console, autoplay)
     try:
         end = seat.play()
@@ -154,18 +159,20 @@ def play_at(url: str, name: str | None, console: Console, autoplay: bool = True)
 
 def ask_name(console: Console, where: str) -> str:
     try:
-        name = console.input(f"Your name on the board of {escape(where)}> ").strip()
+        name = console.input(escape(_("Your name on the board of {server}> ",
+                                      server=where))).strip()
     except EOFError:
         name = ""
     if not name:
-        raise ValueError("a name is needed for the board: give it with --name NAME")
+        raise ValueError(_("a name is needed for the board: give it with --name NAME"))
     return name
 
 
 def left(console: Console, link: str) -> None:
-    console.print(f"\nYou left the table; the game stays on the server. Come back to it at "
-                  f"{escape(link)} in a browser, or with euchre daily --server "
-                  f"\"{escape(link)}\"", highlight=False, soft_wrap=True)
+    console.print("\n" + escape(_("You left the table; the game stays on the server. Come back "
+                                   "to it at {link} in a browser, or with euchre daily "
+                                   "--server \"{link}\"", link=link)),
+                  highlight=False, soft_wrap=True)
 
 
 def finished(console: Console, base: str, end: dict[str, Any]) -> None:
@@ -176,26 +183,27 @@ def finished(console: Console, base: str, end: dict[str, Any]) -> None:
     score, name = end["view"]["score"], end["game"]["names"][0]
     console.print("")
     if not block:
-        console.print(f"The game is over: you {score[0]}, computer {score[1]}.",
-                      highlight=False)
+        console.print(_("The game is over: you {mine}, computer {theirs}.", mine=score[0],
+                        theirs=score[1]), highlight=False)
         return
     day, where = block["day"], urlsplit(base).netloc
     today, rows = server_board(base)
     rows = rows if today == day else []
     if end["match"].get("resigned") is not None:  # resigned, or closed as abandoned
-        console.print(f"The game of {day}'s deals was given up: it has no result on the "
-                      "board (one game a day).", highlight=False)
+        console.print(_("The game of {day}'s deals was given up: it has no result on the "
+                        "board (one game a day).", day=day), highlight=False)
         if rows:
             show_board(console, day, rows, None, where)
         return
-    console.print(f"[bold]The deals of {day} are played:[/] you {score[0]}, computer "
-                  f"{score[1]}.", highlight=False)
+    console.print("[bold]" + escape(_("The deals of {day} are played: you {mine}, computer "
+                                      "{theirs}.", day=day, mine=score[0], theirs=score[1])),
+                  highlight=False)
     page = urljoin(base + "/", block["result"])
     if rows:
         show_result(console, score[0] - score[1], rows[0]["par"], differed(base, _ask(page)))
         show_board(console, day, rows, name, where)
-    console.print(f"Your result, with both replays and the board of {day}: {escape(page)}",
-                  highlight=False, soft_wrap=True)
+    console.print(escape(_("Your result, with both replays and the board of {day}: {page}",
+                           day=day, page=page)), highlight=False, soft_wrap=True)
 
 
 HAND = re.compile(r"Hand (\d+): .* ([+-]?\d+), the expert ([+-]?\d+)")

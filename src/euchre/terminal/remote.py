@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from ..engine.messages import _
 from ..server.seat_client import socket_url
 from ..view import View
 from .table import HUMAN, QUIT, UNDO, Seat
@@ -59,14 +60,14 @@ class RemoteSeat(Seat):
         try:
             return connect(self.url, open_timeout=10, max_size=2**22)
         except (OSError, TimeoutError, WebSocketException) as err:
-            raise ValueError(f"cannot connect to {self.url}: {err}") from None
+            raise ValueError(_("cannot connect to {url}: {err}", url=self.url, err=err)) from None
 
     def _again(self, closed: Exception) -> None:
         """The server closed the connection (a person who thinks long is idle to it):
         connect again, at most ``RECONNECTS`` times before it sends a state."""
         self.reconnected += 1
         if self.state is None or self.reconnected > RECONNECTS:
-            raise ValueError(f"the server keeps closing the connection: {closed}")
+            raise ValueError(_("the server keeps closing the connection: {closed}", closed=closed))
         self.say("[dim]The connection was closed: connecting again...[/]")
         self.socket = self._connect()
         self.sent = None
@@ -97,7 +98,8 @@ class RemoteSeat(Seat):
         except TimeoutError:
             if wait is not None:
                 raise
-            raise ValueError(f"the server said nothing for {self.wait:g} s") from None
+            raise ValueError(_("the server said nothing for {wait} s",
+                               wait=f"{self.wait:g}")) from None
         except ConnectionClosed as closed:
             self._again(closed)  # the server sends the state on connecting
             return self.receive(wait)
@@ -106,7 +108,8 @@ class RemoteSeat(Seat):
         except ValueError:
             message = None
         if not isinstance(message, dict):
-            raise ValueError(f"the server sent {text[:60]!r}, not a message")
+            raise ValueError(_("the server sent {text_60}, not a message",
+                               text_60=f"{text[:60]!r}"))
         return message
 
     # --- the loop -------------------------------------------------------------------------
@@ -129,8 +132,8 @@ class RemoteSeat(Seat):
                 continue
             seq, view = _read_state(message)
             if message["game"].get("seat") != HUMAN:
-                raise ValueError("this link does not open the first seat of a game against "
-                                 "the computer: use the seat's own link")
+                raise ValueError(_("this link does not open the first seat of a game against "
+                                   "the computer: use the seat's own link"))
             self.level = message["game"].get("level") or self.level
             self.hands = ((message.get("match") or {}).get("daily") or {}).get("hands")
             if before is not None and seq == before[0] + 1 and message.get("last_action"):
@@ -230,7 +233,8 @@ def _read_state(message: dict[str, Any]) -> tuple[int, View]:
             raise TypeError("seq or game")
         return seq, View.from_dict(message["view"])
     except (KeyError, TypeError, ValueError) as err:
-        raise ValueError(f"the server sent a state this client cannot read ({err})") from None
+        raise ValueError(_("the server sent a state this client cannot read ({err})",
+                           err=err)) from None
 
 
 def _values(hint: dict[str, Any]) -> dict[str, float]:
@@ -238,4 +242,4 @@ def _values(hint: dict[str, Any]) -> dict[str, float]:
     try:
         return {str(t): float(v) for t, v in hint["values"].items()}
     except (KeyError, AttributeError, TypeError, ValueError):
-        raise ValueError("the server sent a hint this client cannot read") from None
+        raise ValueError(_("the server sent a hint this client cannot read")) from None

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..datadir import data_dir, private_folder, replace_private, write_private
+from ..engine.messages import _
 from .screen import standing
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
@@ -124,9 +125,10 @@ def _read(path: Path) -> Saved:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise ValueError(f"the saved match {path} cannot be read: {err}") from None
+        raise ValueError(_("the saved match {path} cannot be read: {err}", path=path,
+                           err=err)) from None
     if not isinstance(data, dict) or not isinstance(data.get("record"), dict):
-        raise ValueError(f"the saved match {path} is not a saved match")
+        raise ValueError(_("the saved match {path} is not a saved match", path=path))
     return Saved(path.stem, path, data)
 
 
@@ -156,13 +158,16 @@ def load(name: str | None) -> Saved:
             return found[0]
         if unreadable:
             return _read(unreadable[0])  # raises, naming the file (which is kept)
-        raise ValueError(f"no saved match to resume (looked in {saves_dir()})")
+        raise ValueError(_("no saved match to resume (looked in {saves_dir})",
+                           saves_dir=saves_dir()))
     if not NAME.fullmatch(name):
-        raise ValueError(f"{name!r} is not the name of a saved match (see euchre play --list)")
+        raise ValueError(_("{name} is not the name of a saved match (see euchre play --list)",
+                           name=f"{name!r}"))
     path = saves_dir() / f"{name}.json"
     if not path.exists():
         names = ", ".join(s.name for s in list_saved()[0]) or "none"
-        raise ValueError(f"no saved match called {name!r} (saved: {names})")
+        raise ValueError(_("no saved match called {name} (saved: {names})",
+                           name=f"{name!r}", names=names))
     return _read(path)
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.console import Console
 
+from ..engine.messages import _
 from ..game import Game
 from ..record import opening
 from ..words import says, whose
@@ -53,9 +54,9 @@ class Stepper:
         hands = sorted({hand for hand, _, _ in self.moves})
         index = number - self.first_hand
         if index not in hands:
-            raise ValueError(f"the match has hands {self.first_hand} to "
-                             f"{self.first_hand + (hands[-1] if hands else 0)}")
-        target = next(i for i, (hand, _, _) in enumerate(self.moves) if hand == index)
+            raise ValueError(_("the match has hands {first} to {last}", first=self.first_hand,
+                               last=self.first_hand + (hands[-1] if hands else 0)))
+        target = next(i for i, (hand, _seat, _token) in enumerate(self.moves) if hand == index)
         while self.position > target:
             self.back()
         while self.position < target:

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
 from ... import agents, daily
+from ...i18n import _
 from ...rules import Rules
 from ...words import GUEST
 from .. import levels, match, pages
@@ -67,8 +68,8 @@ async def metered(request: Request, limit: int,
         data = await read_json_body(request, limit, hub_of(request).limits.allowed_origins)
         wait = creations.take(address)
         if wait:
-            raise Refused(429, f"too many new games from your address: try again in "
-                               f"{wait:.0f} s")
+            raise Refused(429, _("too many new games from your address: try again in {wait} s",
+                                 wait=f"{wait:.0f}"))
         try:
             stored = await make(data)
         except ValueError:
@@ -95,11 +96,11 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
     try:
         data = await read_json_body(request, MAX_BODY, hub.limits.allowed_origins)
         if not isinstance(data, dict) or not isinstance(data.get("invite"), str):
-            raise ValueError('the request must be a JSON object with "invite": the code in '
-                             "the invite link")
+            raise ValueError(_('the request must be a JSON object with "invite": the code in '
+                               "the invite link"))
         unknown = sorted(set(data) - CLAIM_FIELDS)
         if unknown:
-            raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+            raise ValueError(_("unknown field {field}", field=f"{str(unknown[0])[:40]!r}"))
         name = data.get("name", "Friend")
         holder = await holder_of(request)
         if isinstance(name, str):
@@ -121,13 +122,13 @@ async def claim_seat(game_id: str, request: Request) -> JSONResponse:
 
 async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
     if not isinstance(data, dict):
-        raise ValueError("the request must be a JSON object")
+        raise ValueError(_("the request must be a JSON object"))
     unknown = sorted(set(data) - CREATE_FIELDS)
     if unknown:
-        raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+        raise ValueError(_("unknown field {field}", field=f"{str(unknown[0])[:40]!r}"))
     if "seed" in data and not hub.limits.allow_seeds:
-        raise ValueError("a seed is not accepted: every deal comes from the server (start "
-                         "it with --allow-seeds for tests and demos)")
+        raise ValueError(_("a seed is not accepted: every deal comes from the server (start "
+                           "it with --allow-seeds for tests and demos)"))
     rules = Rules.from_dict(data.get("rules", {}))
     partner, name = data.get("partner"), data.get("name", GUEST)
     options: dict[str, Any] = {} if partner is None else {match.PARTNER: partner}
@@ -144,11 +145,12 @@ async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
 async def game_record(game_id: str, request: Request) -> JSONResponse:
     found = await hub_of(request).peek(game_id)
     if found is None:
-        return JSONResponse({"error": f"no game {game_id[:40]!r}"}, status_code=404)
+        return JSONResponse({"error": _("no game {game}", game=f"{game_id[:40]!r}")},
+                            status_code=404)
     if await kept_secret(request, found[0]):
-        return JSONResponse({"error": pages.DAILY_SECRET[1]}, status_code=403)
+        return JSONResponse({"error": _(pages.DAILY_SECRET[1])}, status_code=403)
     if not match.finished(*found):
-        return JSONResponse({"error": "the game is still being played"}, status_code=409)
+        return JSONResponse({"error": _("the game is still being played")}, status_code=409)
     return Response(await hub_of(request).builds.run(_record_json, found[0]),
                     media_type="application/json")
 
@@ -166,7 +168,8 @@ async def game_summary(game_id: str, request: Request,
     says whether it still opens a seat (the invite page offers the seat only then)."""
     found = await hub_of(request).peek(game_id)
     if found is None:
-        return JSONResponse({"error": f"no game {game_id[:40]!r}"}, status_code=404)
+        return JSONResponse({"error": _("no game {game}", game=f"{game_id[:40]!r}")},
+                            status_code=404)
     stored, game = found
     opens = {} if invite is None else {
         "invite_open": match.invited_seat(stored, invite) is not None

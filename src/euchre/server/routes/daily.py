@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ... import daily
 from ...game import Game
+from ...i18n import _
 from .. import daily_page, match, pages
 from ..days import BROWSER_COOKIE, BROWSER_DAYS, known_browser, new_browser
 from ..storage import StoredGame
@@ -50,7 +51,7 @@ async def play_today(request: Request) -> JSONResponse:
 
     async def make(data: object) -> StoredGame:
         if not isinstance(data, dict) or set(data) - {"name"}:
-            raise ValueError('the request must be a JSON object with "name"')
+            raise ValueError(_('the request must be a JSON object with "name"'))
         if isinstance(data.get("name"), str):
             await hub.accounts.check_name(data["name"], holder)
         return await hub.days.start(data.get("name", ""), given)

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ...game import Game
-from ...i18n import N_
+from ...i18n import N_, _
 from .. import match, pages
 from ..match import public_record
 from ..protocol import encode
@@ -26,8 +26,8 @@ from ..storage import StoredGame
 from . import hub_of, kept_secret
 
 router = APIRouter()
-STILL_PLAYED = ("Still being played", "This game is not over yet: its record is shown once "
-                "it is.")
+STILL_PLAYED = (N_("Still being played"), N_("This game is not over yet: its record is shown "
+                                              "once it is."))
 
 
 async def _replayable(request: Request, game_id: str
@@ -58,14 +58,15 @@ async def replay_html(game_id: str, request: Request, at: str | None = None,
     if at is not None and not (at.isascii() and at.isdigit() and len(at) <= 9
                                and int(at) <= moves):
         return HTMLResponse(pages.message_page(
-            N_("No such moment"), f"This game has {moves} moves: at= must be a whole number from "
-            f"0 to {moves}, not {at[:20]!r}.", (f"/games/{game_id}", "The replay from the "
-                                                 "start")), status_code=400)
+            N_("No such moment"), _("This game has {moves} moves: at= must be a whole number "
+                                    "from 0 to {moves}, not {at}.", moves=moves,
+                                    at=f"{at[:20]!r}"),
+            (f"/games/{game_id}", N_("The replay from the start"))), status_code=400)
     if seat is not None and seat not in [str(s) for s in range(game.players)]:
         return HTMLResponse(pages.message_page(
-            N_("No such seat"), f"This game's seats are 0 to {game.players - 1}, not "
-            f"{seat[:20]!r}.", (f"/games/{game_id}", "The replay from the start")),
-            status_code=400)
+            N_("No such seat"), _("This game's seats are 0 to {last}, not {seat}.",
+                                  last=game.players - 1, seat=f"{seat[:20]!r}"),
+            (f"/games/{game_id}", N_("The replay from the start"))), status_code=400)
     return HTMLResponse(await hub_of(request).builds.run(_replay_html, stored))
 
 
@@ -82,13 +83,14 @@ async def positions_api(game_id: str, request: Request) -> Response:
     (``builds``: 503 when its queue is full)."""
     found = await _replayable(request, game_id)
     if isinstance(found[0], int):
-        status, (_, text) = found
-        return JSONResponse({"error": text}, status_code=status)
+        status, (_title, text) = found
+        return JSONResponse({"error": _(text)}, status_code=status)
     stored, game = found
     start = request.query_params.get("from", "0")
     if not re.fullmatch(r"[0-9]{1,9}", start) or int(start) > len(stored.actions):
-        return JSONResponse({"error": f"from= must be a move number from 0 to "
-                                      f"{len(stored.actions)}, not {start[:20]!r}"},
+        return JSONResponse({"error": _("from= must be a move number from 0 to {last}, not "
+                                        "{start}", last=len(stored.actions),
+                                        start=f"{start[:20]!r}")},
                             status_code=400)
     result = pages.result_line(stored, game)
     resigned = match.ended_early(game)  # the moves stop: the last position says why

@@ -17,6 +17,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ...game import Game
+from ...i18n import N_, _
 from .. import match, pages
 from ..limits import Busy
 from ..protocol import encode
@@ -26,7 +27,7 @@ from ..storage import StoredGame
 from . import hub_of, kept_secret
 
 router = APIRouter()
-STILL_PLAYED = "the game is still being played: only a finished game can be reviewed"
+STILL_PLAYED = N_("the game is still being played: only a finished game can be reviewed")
 
 
 def reviews_of(request: Request) -> Reviews:
@@ -39,16 +40,19 @@ async def _reviewable(request: Request, game_id: str,
     """The finished game and the seat asked for, or (HTTP status, why not in one line)."""
     found = await hub_of(request).peek(game_id)
     if found is None:
-        return 404, f"there is no game {game_id[:40]!r}"
+        return 404, _("there is no game {game}", game=f"{game_id[:40]!r}")
     stored, game = found
     seats = [str(s) for s in range(len(stored.names)) if match.reviewed(stored, s)]
     if seat not in seats:
-        return 404, (f"there is no review of seat {seat[:20]!r}: this game's reviewed seats "
-                     f"are {' and '.join(seats)}")
+        return 404, (_("there is no review of seat {seat}: this game's reviewed seat is {seats}",
+                       seat=f"{seat[:20]!r}", seats=seats[0]) if len(seats) == 1 else
+                     _("there is no review of seat {seat}: this game's reviewed seats are "
+                       "{first} and {second}", seat=f"{seat[:20]!r}", first=seats[0],
+                       second=seats[1]))
     if await kept_secret(request, stored):
-        return 403, pages.DAILY_SECRET[1]
+        return 403, _(pages.DAILY_SECRET[1])
     if not match.finished(stored, game):
-        return 409, STILL_PLAYED
+        return 409, _(STILL_PLAYED)
     return stored, game, int(seat)
 
 
@@ -85,14 +89,14 @@ async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
 async def review_html(game_id: str, seat: str, request: Request) -> Response:
     found = await _reviewable(request, game_id, seat)
     if len(found) == 2:
-        title = {404: "No such review", 409: "Still being played",
+        title = {404: N_("No such review"), 409: N_("Still being played"),
                  403: pages.DAILY_SECRET[0]}[found[0]]
         text = found[1] if found[0] == 403 else capital(found[1]) + "."
         return HTMLResponse(pages.message_page(title, text), status_code=found[0])
     stored, game, number = found
     told = await _ask(request, stored, game, number)
     if isinstance(told, tuple):
-        return HTMLResponse(pages.message_page("Too many reviews", capital(told[1]) + "."),
+        return HTMLResponse(pages.message_page(N_("Too many reviews"), capital(told[1]) + "."),
                             status_code=told[0])
     if told["status"] == "done":
         return HTMLResponse(await hub_of(request).builds.run(

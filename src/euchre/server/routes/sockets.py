@@ -13,6 +13,7 @@ import contextlib
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ...i18n import _
 from ..accounts import SESSION_COOKIE
 from ..client import Client
 from ..limits import CLOSE_GRACE, Busy
@@ -30,7 +31,7 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
     try:
         found = await hub.table(game_id)
         if found is None:
-            raise ValueError(f"no game {game_id!r}")
+            raise ValueError(_("no game {game}", game=f"{game_id!r}"))
     except ValueError as err:  # missing, or damaged in the store (and left as it is)
         with contextlib.suppress(WebSocketDisconnect):  # (it may have closed already)
             await websocket.send_json({"type": "error", "message": str(err)})
@@ -43,7 +44,7 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
         seat, problem = None, str(err)
     if seat is None and await kept_secret(websocket, found.stored):
         with contextlib.suppress(WebSocketDisconnect):  # (it may have closed already)
-            await websocket.send_json({"type": "error", "message": problem or DAILY_SECRET[1]})
+            await websocket.send_json({"type": "error", "message": problem or _(DAILY_SECRET[1])})
             await websocket.close(code=4403)
         return
     holder = None if seat is None else await hub.accounts.holder(

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
+from ...i18n import _
 from ...words import GUEST
 from .. import open_tables
 from ..hub import Taken
@@ -37,22 +38,23 @@ FIELDS = {"game", "name", "bots"}
 
 def _fields(data: Any, allowed: set[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise ValueError("the request must be a JSON object")
+        raise ValueError(_("the request must be a JSON object"))
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise ValueError(f"unknown field {str(unknown[0])[:40]!r}")
+        raise ValueError(_("unknown field {field}", field=f"{str(unknown[0])[:40]!r}"))
     if "name" in data and not isinstance(data["name"], str):
-        raise ValueError('"name" must be text: the name to play under')
+        raise ValueError(_('"name" must be text: the name to play under'))
     if "bots" in data and not isinstance(data["bots"], bool):
-        raise ValueError('"bots" must be true or false')
+        raise ValueError(_('"bots" must be true or false'))
     return data
 
 
 @router.get("/tables")
 async def tables(request: Request, game: str | None = None) -> JSONResponse:
     if game is not None and game not in open_tables.PLAYERS:
-        return JSONResponse({"error": f"game must be one of {', '.join(open_tables.PLAYERS)}"
-                                      f", not {game[:20]!r}"}, status_code=400)
+        return JSONResponse({"error": _("game must be one of {players}, not {game}",
+                                        players=", ".join(open_tables.PLAYERS),
+                                        game=f"{game[:20]!r}")}, status_code=400)
     now, hub = time.time(), hub_of(request)
     return JSONResponse({"tables": [table.as_json(now, hub.limits.bots_after) for table in
                                     await listing(hub.committer, game)]})
@@ -119,8 +121,8 @@ async def quick(request: Request) -> JSONResponse:
     def meter() -> None:  # a table opened by a quick match is a new game like any other
         wait = hub_of(request).creations.take(address)
         if wait:
-            raise Refused(429, f"too many new games from your address: try again in "
-                               f"{wait:.0f} s")
+            raise Refused(429, _("too many new games from your address: try again in {wait} s",
+                                 wait=f"{wait:.0f}"))
 
     async def seat_me(hub: Any, data: dict, holder: Any) -> tuple[str, int]:
         _, link, seat = await open_tables.quick(

@@ -1,6 +1,7 @@
 // The deal of the day's form: the name is posted as JSON (as every new game is) and the
 // browser goes to the new table; the game joins this browser's list in the lobby.
 import { rememberGame } from "./remembered.js";
+import { t } from "./i18n.js";
 
 const form = document.getElementById("daily");
 const field = document.getElementById("name");
@@ -9,9 +10,15 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = field.value.trim();
   if (!name) return;
-  const reply = await fetch("/api/daily", { method: "POST", body: JSON.stringify({ name }),
-                                            headers: { "Content-Type": "application/json" } });
-  const data = await reply.json();
+  let reply, data;
+  try {
+    reply = await fetch("/api/daily", { method: "POST", body: JSON.stringify({ name }),
+                                        headers: { "Content-Type": "application/json" } });
+    data = await reply.json();
+  } catch {
+    document.getElementById("error").textContent = t("Lost touch with the server: try again.");
+    return;
+  }
   if (!reply.ok) { document.getElementById("error").textContent = data.error; return; }
   localStorage.setItem("euchre.name", name);
   rememberGame(data.id, data.links.play, 0);

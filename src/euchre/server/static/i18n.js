@@ -18,6 +18,13 @@ const numbers = new Intl.NumberFormat(locale, { numberingSystem: "latn" });
 // A number as the language writes it, with Latin digits as the cards print them.
 export function number(n) { return numbers.format(n); }
 
+const days = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC", numberingSystem: "latn" });
+// A day ("2026-12-07", UTC) as the language writes a date, as the server's pages do (Babel).
+export function date(day) {
+  const when = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(when.getTime()) ? day : days.format(when);
+}
+
 // A value written in the other direction than the page's (an Arabic name in an English
 // sentence, a Latin one in an Arabic sentence) is isolated (U+2068 ... U+2069), so the
 // sentence around it keeps its order.

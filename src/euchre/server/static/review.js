@@ -1,7 +1,8 @@
 // The review page while the coach works: follows GET /api/games/ID/review/SEAT and moves
 // the progress bar, showing the server's own words for where the review is; once it is
 // done, the page is loaded again and the server shows the review itself.
-"use strict";
+import { t } from "./i18n.js";
+
 (() => {
   const panel = document.getElementById("review-progress");
   if (!panel || !["queued", "running"].includes(panel.dataset.status)) return;
@@ -22,7 +23,7 @@
       reply = await fetch(url, { cache: "no-store" });
       told = await reply.json();
     } catch {
-      status.textContent = "Lost touch with the server: trying again…";
+      status.textContent = t("Lost touch with the server: trying again…");
       setTimeout(poll, RETRY);
       return;
     }

@@ -33,7 +33,7 @@ export function show(i) {
   T.handEnd = false;
   drawDecision();  // (its values mark the expert's best card in the hand)
   drawBar();
-  document.title = `Replay · ${document.title}`;
+  document.title = t("Replay · {title}", { title: document.title });
   drawSeats();
   drawCentre();
   drawHand();

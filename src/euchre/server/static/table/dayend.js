@@ -2,7 +2,7 @@
 // expert's own play of the same seat on the same cards (asked of the server once: it may
 // still be working the expert's play out), and the links to that result and the day's
 // board. No rematch: a day's deals are played once a browser.
-import { number, t, tn } from "../i18n.js";
+import { date, number, t, tn } from "../i18n.js";
 import { $, el, setText } from "./dom.js";
 import { T, saysOf } from "./store.js";
 
@@ -42,6 +42,6 @@ export function dayEnd() {
     el("p", { class: "links" },
        ...(resigned ? [] : [el("a", { href: day.result, "data-testid": "daily-result-link" }, t("Your hands beside the expert's"))]),
        resigned ? el("a", { href: "/daily", "data-testid": "daily-board-link" }, t("Today's deals and board"))
-         : el("a", { href: day.board, "data-testid": "daily-board-link" }, t("The board of {day}", { day: day.day }))),
+         : el("a", { href: day.board, "data-testid": "daily-board-link" }, t("The board of {day}", { day: date(day.day) }))),
   ];
 }

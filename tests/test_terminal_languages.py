@@ -1,0 +1,128 @@
+"""Every command of the terminal in the reader's language (issue 56, criterion 1): its help,
+argparse's own words, its examples and what it prints, under ``--lang`` and under
+``LANG``/``LANGUAGE``. The pseudo-language (every message wrapped in ``⟦ ⟧``, served with
+``EUCHRE_PSEUDO_LANGUAGE=1``) shows any word a command still holds in English."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from euchre import Game, Rules, i18n
+from euchre.cli import COMMANDS, build_parser
+from euchre.i18n.catalogs import translations
+
+NAMES = [command.__name__.rsplit(".", 1)[1] for command in COMMANDS]
+"""Every command of ``euchre`` (``play``, ``stats``...)."""
+CODE = "|".join([
+    r"\b[A-Z]+\.\w+",           # FILE.png
+    r"-{1,2}[\w-]+",            # a flag
+    r"\{[^}]*\}",               # argparse's choices
+    r"\b[A-Z][A-Z0-9_]*\b",     # a metavar (FILE, NAME), a card's rank
+    r"\bP\d\b",                 # a seat without a name in a record
+    r"(10|[2-9JQKA])[♣♦♥♠]|Joker",
+    r"\bcopy\b",               # db's own command
+    r"\beuchre\b", *(rf"\b{name}\b" for name in NAMES)])
+"""What is no message: the words of the command line itself and the cards."""
+
+
+def euchre(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run([sys.executable, "-m", "euchre.cli", *args], capture_output=True,
+                          text=True, env={**clean, "COLUMNS": "100", **env}, timeout=120,
+                          input="q\n")
+
+
+def pseudo(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    return euchre(*args, LANGUAGE="qps", EUCHRE_PSEUDO_LANGUAGE="1", **env)
+
+
+def english_left(text: str) -> list[str]:
+    """The lines of a command's output with a word outside the pseudo-language's markers,
+    besides the command line's own words: the usage block and each example's command
+    are code, as written."""
+    kept, in_usage = [], False
+    for line in text.splitlines():
+        if "⟦" in line and "euchre" in line.split("⟧")[-1][:12]:  # "usage: euchre ..."
+            in_usage = True
+        if in_usage:
+            in_usage = bool(line.strip())
+            continue
+        if line.lstrip().startswith("euchre ") and "#" in line:  # an example's command
+            line = line.split("#", 1)[1]
+        elif line.lstrip().startswith("euchre "):
+            continue
+        kept.append(line)
+    stripped, before = "\n".join(kept), None  # (a message may span lines, and hold one)
+    while stripped != before:
+        before, stripped = stripped, re.sub(r"⟦[^⟦⟧]*⟧", " ", stripped)
+    return [line for line in stripped.splitlines()
+            if re.search(r"[^\W\d_]", re.sub(CODE, " ", line))]
+
+
+@pytest.mark.parametrize("command", ["", *NAMES])
+def test_every_commands_help_is_worded_from_the_catalog(command):
+    done = pseudo(*([command] if command else []), "--help")
+    assert done.returncode == 0, done.stderr
+    assert "⟦" in done.stdout
+    assert english_left(done.stdout) == [], command
+
+
+def record_file(tmp_path) -> str:
+    game = Game(Rules(target=2), seed=3)
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(game.record()))
+    return str(path)
+
+
+def test_what_the_commands_print_is_worded_from_the_catalog(tmp_path):
+    data = {"EUCHRE_DATA_DIR": str(tmp_path)}
+    record = record_file(tmp_path)
+    runs = {
+        "stats": pseudo("stats", **data),
+        "stats --db": pseudo("stats", "--db", str(tmp_path / "none.db"), **data),
+        "play --list": pseudo("play", "--list", **data),
+        "replay": pseudo("replay", record, **data),
+        "replay --hand 1": pseudo("replay", record, "--hand", "1", **data),
+        "replay --hand 99": pseudo("replay", record, "--hand", "99", **data),
+        "review": pseudo("review", record, "--deals", "4", **data),
+        "a flag it does not know": pseudo("stats", "--bogus", **data),
+        "a missing argument": pseudo("db", "copy", **data),
+    }
+    for name, done in runs.items():
+        said = done.stdout + done.stderr
+        assert "⟦" in said and "Traceback" not in said, (name, said[-400:])
+        assert english_left(said) == [], name
+
+
+@pytest.mark.parametrize(("args", "env", "code"), [
+    (("--lang", "so"), {}, "so"),
+    ((), {"LANG": "ceb_PH.UTF-8"}, "ceb"),
+    ((), {"LANGUAGE": "fr:ar", "LANG": "en_US.UTF-8"}, "ar"),
+])
+def test_each_command_speaks_the_language_asked(args, env, code):
+    """Each command's help in the language of ``--lang`` or of the environment: its own
+    description and argparse's "usage" in that language's words."""
+    english, translated = (described(language) for language in ("en", code))
+    for name in NAMES:
+        done = euchre(name, "--help", *args, **env)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith(translations(code).gettext("usage: ")), name
+        said = " ".join(done.stdout.split())
+        assert " ".join(english[name].split()[:4]) not in said, name
+        assert " ".join(translated[name].split()[:4]) in said, name
+
+
+def described(code: str) -> dict[str, str]:
+    """Each command's description in language ``code``, as its parser is made."""
+    with i18n.use(code):
+        commands = build_parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
+        return {name: parser.description for name, parser in commands.choices.items()}
