@@ -48,6 +48,9 @@ class Stats:
         """Count one finished match (a checked record) from ``seat``'s side. A hand is won
         by the player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or
         euchred."""
+        if record["rules"].get("game", "euchre") != "euchre":
+            self._add_rule_game(record, seat)
+            return
         players = record["rules"].get("players", 2)
         side = seat % 2 if players == 4 else seat  # partners share a side's points
         self.matches += 1
@@ -77,6 +80,41 @@ class Stats:
                 self.euchres_scored += happened == "euchred"
                 self.defended_alone += alone
                 self.defended_alone_euchres += alone and happened == "euchred"
+
+    def _add_rule_game(self, record: dict[str, Any], seat: int) -> None:
+        """``add`` for Railroad, Hasenpfeffer and Napoleon: each hand's result (the engine's
+        ``HandResult``) says who made it and how it ended; a bid set counts as euchred."""
+        from .engine.games import game_sides
+        from .rules import Rules
+
+        sides = game_sides(Rules.from_dict(record["rules"]))
+        side = sides[seat]
+        self.matches += 1
+        self.matches_won += winner_of(record) == side
+        for hand in record["hands"]:
+            result = hand.get("result")
+            if not result or result["ended"] == "thrown_in":
+                continue
+            points, maker, ended = result["points"], result["maker"], result["ended"]
+            self.hands += 1
+            self.hands_won += points[side] > 0
+            self.points_scored += points[side]
+            self.points_conceded += sum(p for s, p in enumerate(points) if s != side)
+            alone = seat in result.get("alone", ())
+            failed = ended in ("euchred", "set")
+            if maker == seat:
+                self.made_trump += 1
+                self.made += ended == "made"
+                self.marched += ended == "march"
+                self.euchred += failed
+                self.alone_called += alone
+                self.alone_marched += alone and ended == "march"
+                self.alone_euchred += alone and failed
+            elif sides[maker] != side:
+                self.defended += 1
+                self.euchres_scored += failed
+                self.defended_alone += alone
+                self.defended_alone_euchres += alone and failed
 
     def counts(self) -> dict[str, int]:
         """The numbers alone, JSON-ready: what the server stores for each seat of a game

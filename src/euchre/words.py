@@ -434,10 +434,11 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)"}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
-PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East"))}
-"""The other seats of a table of three or four by their places, as the terminal and the
-browser name the computers: the person sits south, the seat after him (on his left) is
-West, his partner at four North."""
+PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East")),
+               5: (N_("West"), N_("North-west"), N_("North-east"), N_("East"))}
+"""The other seats of a table of three, four or five (Napoleon) by their places, as the
+terminal and the browser name the computers: the person sits south, the seat after him (on
+his left) is West, his partner at four North."""
 
 
 def side_name(who: Sequence[str], players: int, side: int) -> str:

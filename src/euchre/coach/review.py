@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..agents.expert import ExpertAgent
+from ..agents.rule_games import is_rule_game, search_player
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..engine.games.euchre import state
@@ -436,6 +437,9 @@ def decision_values(view: View, seed: int, place: tuple[int, int],
     as many a bid or discard; at a table of three or four the family's expert with
     ``deals_valued``'s share of them, every legal token valued, the lone bids too)."""
     own = decision_seed(seed, *place)
+    if is_rule_game(view):  # Railroad, Hasenpfeffer, Napoleon: their own expert
+        cards, bids = deals_valued(view.rules.players, deals)
+        return search_player(own, infer=True, deals=cards, bid_deals=bids).analyse(view)
     if view.rules.players != 2:
         from ..agents.family.expert import FamilyExpert
 

@@ -112,7 +112,8 @@ class Hub:
         if (mode == "computer" or players > 2) and level not in agents.LEVELS:
             raise ValueError(f"level must be one of {', '.join(agents.LEVELS)}, not {level!r}")
         partner = (options or {}).get(match.PARTNER)
-        if partner is not None and (players != 4 or partner not in agents.LEVELS):
+        if partner is not None and (players != 4 or rules.game == "napoleon"
+                                    or partner not in agents.LEVELS):
             raise ValueError("partner must be a level (" + ", ".join(agents.LEVELS) + ") and "
                              "is for a table of four")
         name = _name(name)

@@ -13,7 +13,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .. import daily, scoring
+from .. import daily
+from ..engine.games import game_sides
 from ..game import Game
 from ..words import PLACE_NAMES, person
 from . import scorepad
@@ -111,7 +112,7 @@ def computer_levels(stored: StoredGame, seats: list[int]) -> dict[str, str]:
     return {str(seat): level_of(stored, seat) for seat in seats}
 
 
-TAKEOVER_KEYS = frozenset(f"{TAKEOVER}{seat}" for seat in range(1, 4))
+TAKEOVER_KEYS = frozenset(f"{TAKEOVER}{seat}" for seat in range(1, 5))
 
 
 def taking_over(stored: StoredGame, seat: int) -> bool:
@@ -148,15 +149,19 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
 
 
 def side_of(stored: StoredGame, seat: int) -> int:
-    """The side a seat plays for, as the game says it (``scoring.side_of``: partners
-    opposite at four; each for himself at three)."""
-    return scoring.side_of(len(stored.names), seat)
+    """The side a seat plays for, as the game says it (``engine.games.game_sides``:
+    partners opposite at four, but in Napoleon; each for himself at three and five)."""
+    return game_sides(stored.rules)[seat]
 
 
 def sides_of(stored: StoredGame) -> list[list[int]]:
     """The seats of each side: [[0], [1]], [[0, 2], [1, 3]], or at three [[0], [1, 2]] (the
     person against both, as a game's page names them)."""
     players = len(stored.names)
+    if stored.rules.game != "euchre":  # the game's own sides (each for himself in Napoleon)
+        sides = game_sides(stored.rules)
+        return [[seat for seat in range(players) if sides[seat] == side]
+                for side in sorted(set(sides))]
     return {2: [[0], [1]], 3: [[0], [1, 2]], 4: [[0, 2], [1, 3]]}[players]
 
 
@@ -166,9 +171,16 @@ def reviewed(stored: StoredGame, seat: int) -> bool:
     return len(stored.names) == 2 or stored.tokens[seat] is not None
 
 
+def partnered(stored: StoredGame) -> bool:
+    """Whether the game is played by partners (four-handed Euchre, Railroad, Hasenpfeffer:
+    seat 2 is seat 0's partner), not each for himself (Napoleon)."""
+    sides = game_sides(stored.rules)
+    return len(set(sides)) < len(sides)
+
+
 def level_of(stored: StoredGame, seat: int) -> str:
     """The level of the computer in ``seat`` (the partner's may differ at four)."""
-    if seat == 2 and len(stored.names) == 4:
+    if seat == 2 and len(stored.names) == 4 and partnered(stored):
         return stored.options.get(PARTNER) or stored.level or "expert"
     return stored.level or "expert"
 
@@ -179,9 +191,9 @@ def resigned_winner(stored: StoredGame, score: tuple[int, ...] | list[int], seat
     players = len(stored.names)
     if players == 2:
         return 1 - seat
-    if players == 4:
+    if players == 4 and partnered(stored):
         return 1 - seat % 2
-    others = [(seat + 1) % 3, (seat + 2) % 3]
+    others = [(seat + step) % players for step in range(1, players)]
     return max(others, key=lambda other: score[other])
 
 
@@ -305,7 +317,7 @@ def summary(game: Game) -> dict[str, Any]:
             made[side] += 1  # a march is a hand made, and counted among the marches too
         if result.ended == "march":
             march[side] += 1
-        elif result.ended == "euchred":
+        elif result.ended in ("euchred", "set"):
             for other in range(count):
                 euchres[other] += other != side
     return {"scores": running, "made": made, "march": march, "euchres": euchres}

@@ -47,9 +47,10 @@ PASS_TOKEN = action_token(PASS)
 HINT_LABEL = N_("estimated points this hand")
 """What a hint's number means, shown beside the values."""
 OUTCOME_WORDS = {"made": N_("made it"), "march": N_("a march: all five tricks"),
-                 "euchred": N_("euchred"), "thrown_in": N_("thrown in")}
-OUTCOME_SHORT = {"made": N_("made"), "march": N_("march"), "euchred": N_("euchred"),
+                 "euchred": N_("euchred"), "set": N_("set: fewer tricks than bid"),
                  "thrown_in": N_("thrown in")}
+OUTCOME_SHORT = {"made": N_("made"), "march": N_("march"), "euchred": N_("euchred"),
+                 "set": N_("set"), "thrown_in": N_("thrown in")}
 """A hand's outcome in a word, for the score pad's column."""
 JOKER_NOTE = N_("The Joker was turned up: the dealer names trump before seeing the cards.")
 
