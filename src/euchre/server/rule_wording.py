@@ -42,7 +42,7 @@ def masked(token: str, seat: int | None, actor: int) -> str:
 def choice_words(view: TableView, token: str) -> str:
     """What choosing ``token`` does, as its button or card says it."""
     parts = token.split()
-    if len(parts) == 1 and len(token) == 2 and token != "JK" or token == "JK":
+    if (len(parts) == 1 and len(token) == 2 and token != "JK") or token == "JK":
         return card_text(token)
     if parts[0] == "discard":
         return _("discard {card}", card=card_text(parts[1]))
@@ -152,7 +152,7 @@ def words(view: TableView, names: tuple[str, ...] | list[str],
         "suits": {c: _suit_of(view.trump, c) for c in (*view.hand, *shown,
                                                       *([upcard] if upcard else []))},
         "names": wording._told_apart(names),
-        "contract": None if view.bid is None else _contract(view, view.bid),
+        "contract": None if view.bid is None else contract_words(view.game, view.bid),
     }
 
 
@@ -171,11 +171,12 @@ def last_words(view: TableView, names: tuple[str, ...] | list[str],
     return _("{name} {bid}", name=name, bid=bid_words(view, player, token))
 
 
-def _contract(view: TableView, bid: str) -> str:
-    """The highest bid of the hand in a word or two (the bar shows it beside trump)."""
-    if view.game == "napoleon":
+def contract_words(game: str, bid: str) -> str:
+    """A hand's highest bid in a word or two (the score pad's maker column): "nap", "4
+    tricks", "alone"; "" for a bid that says no more than who made trump."""
+    if game == "napoleon":
         return _(NAP_CONTRACTS[bid])
-    if view.game == "hasenpfeffer":
+    if game == "hasenpfeffer":
         tricks = int(bid.split()[1])
         return ngettext("{n} trick", "{n} tricks", tricks)
     return _("alone") if bid.endswith("alone") else ""

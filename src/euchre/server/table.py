@@ -20,12 +20,12 @@ from typing import Any
 
 from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
+from ..agents.rule_games import is_rule_game
 from ..engine import actions as engine_actions
 from ..game import Game
 from ..history import Stats
 from ..i18n import _
 from ..words import GUEST, PLACE_NAMES
-from ..agents.rule_games import is_rule_game
 from . import match, rule_wording, scorepad, wording
 from .client import Client
 from .committer import Committer

@@ -23,6 +23,10 @@ export const words = () => T.shown.words;
 export const seat = () => T.shown.game.seat;
 export const mine = () => T.shown.game.seat ?? 0;
 export const seats = () => T.shown.game.names.length;
+// Whether the table is played by partners (seat 2 with seat 0): four-handed, but Napoleon.
+export const partners = () => seats() === 4 && T.shown.view.game !== "napoleon";
+// A seat's name in a letter or two (the bar on a phone): "W", "NW" for North-west.
+export const initial = (name) => name.split(/[-\s]+/).map((w) => w[0]).join("").slice(0, 2);
 export const nameOf = (p) => (T.shown.game.seat === p ? t("You") : words().names[p]);
 // A sentence about seat p: `yours` when p is the reader's ("You win"), else `theirs` with the
 // seat's {name} ("Ann wins"): two messages, each already looked up with t().
@@ -30,7 +34,7 @@ export const saysOf = (p, yours, theirs) => (p === T.shown.game.seat ? yours() :
 
 // A side by its players' names, yours first: "You and North" at four, one seat's name else.
 export function sideName(side) {
-  if (seats() !== 4) return nameOf(side);
+  if (!partners()) return nameOf(side);
   const members = [side, side + 2].sort((a, b) => (b === mine()) - (a === mine()));
   return t("{first} and {second}", { first: nameOf(members[0]), second: nameOf(members[1]) });
 }
@@ -39,7 +43,7 @@ export function sideName(side) {
 // indexes a score (partners share one at four; each seat is a side at two and three).
 export function sidesShown() {
   const n = seats(), me = mine();
-  if (n === 4) return [me % 2, 1 - (me % 2)].map((side) => ({ side, name: sideName(side) }));
+  if (partners()) return [me % 2, 1 - (me % 2)].map((side) => ({ side, name: sideName(side) }));
   return [...Array(n).keys()].map((i) => (me + i) % n).map((side) => ({ side, name: nameOf(side) }));
 }
 // The score by side, yours first: "You 3 · Computer 5" ("You and North 3 · West and East 5").
