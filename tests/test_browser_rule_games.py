@@ -56,7 +56,7 @@ def play_through(page, rng: random.Random, limit: int = 400) -> tuple[int, set[s
         tokens = offered(page)
         if tokens:
             state = state_of(page)
-            assert sorted(tokens) == sorted(state["view"]["legal"]), (tokens, state["view"], state["words"]["choices"])
+            assert sorted(tokens) == sorted(state["view"]["legal"]), (tokens, state["seq"])
             kinds.update("card" if len(t) == 2 else t.split()[0] for t in tokens)
             decisions += 1
         if step(page, rng) is None:
