@@ -146,6 +146,15 @@ def test_the_five_seat_table_fits(server, pages, size):
         for b in boxes[i + 1:]:
             apart = a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
             assert apart, (a, b)
+    spilled = page.evaluate("""() => ['w', 'nw', 'ne', 'e'].flatMap((p) => {
+        const place = document.getElementById('place-' + p), box = place.getBoundingClientRect();
+        return [...place.querySelectorAll('.name, .tricks, .backs, .bubble')].filter((n) => {
+            const r = n.getBoundingClientRect();
+            return r.width && (r.top < box.top - 1 || r.bottom > box.bottom + 1
+                               || r.left < box.left - 1 || r.right > box.right + 1
+                               || n.scrollWidth > n.clientWidth + 1); })
+            .map((n) => p + ' ' + n.className); })""")
+    assert spilled == []  # each name, its tricks, its cards and its bid inside its place
     hand = page.evaluate("""() => [...document.querySelectorAll('#hand img')].map(
         (i) => i.getBoundingClientRect().right)""")
     assert len(hand) == 5 and max(hand) <= width + 1

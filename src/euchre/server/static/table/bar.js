@@ -15,6 +15,7 @@ export function drawBar() {
     : partners() && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : nameOf(p)[0])).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
     : "";
   const score = $("score");
+  score.classList.toggle("many", seats() >= 5);  // Napoleon's five scores: a smaller line
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
   const us = short ? t("Us {us} · Them {them}", { us: number(v.score[sides[0].side]), them: number(v.score[sides[1].side]) }) : "";
   const pts = score.firstChild;
@@ -32,7 +33,10 @@ export function drawBar() {
   if (!handNo.firstChild) handNo.append(el("span"), el("span", { class: "dealt" }));
   setText(handNo.firstChild, t("Hand {number}", { number: number(hand.number) }));
   setText(handNo.lastChild, saysOf(hand.dealer, () => t(", You deal"), (name) => t(", {name} deals", { name })));
-  setText($("trump"), hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords }) : t("No trump yet"));
+  const contract = ended ? "" : words().contract;  // Hasenpfeffer's and Napoleon's highest bid
+  setText($("trump"), hand.trumpWords && contract ? t("Trump {suit}, {contract}", { suit: hand.trumpWords, contract })
+    : hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords })
+    : contract && v.phase === "play" ? t("{contract}, no trump", { contract }) : t("No trump yet"));
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
   const n = words().names, told = partners() ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
