@@ -178,3 +178,30 @@ def test_axe_finds_nothing_at_the_new_games_tables(server, pages, scheme):
     found["lobby"] = [v["id"] for v in page.evaluate(
         "async () => (await axe.run(document)).violations")]
     assert found == {"railroad": [], "hasenpfeffer": [], "napoleon": [], "lobby": []}
+
+
+REPLAYED = """() => {
+  const faces = (sel) => [...document.querySelectorAll(`${sel} img[data-card]`)]
+    .filter((img) => img.getClientRects().length && img.dataset.card !== "back").length;
+  const next = document.querySelector("[data-testid=replay-next]"), seen = [];
+  const read = () => [faces("[data-zone=hand]"),
+                      ...[1, 2, 3, 4].map((p) => faces(`[data-zone=seat-${p}]`))];
+  seen.push(read());
+  while (!next.disabled) { next.click(); seen.push(read()); }
+  return seen;
+}"""
+
+
+def test_a_finished_napoleon_of_five_is_replayed_with_every_hand_face_up(server, pages):
+    """Issue 51, criterion 4: the replay of a game on the core, every seat's cards face up at
+    its place, stepped to the end."""
+    from test_server_rule_games import play_match
+
+    made, _, _ = play_match(server, "napoleon", 5, seed=25)
+    page = pages.new(**DESKTOP)
+    page.goto(f"{server.base}/games/{made['id']}")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+    seen = page.evaluate(REPLAYED)
+    assert seen[0] == [5, 5, 5, 5, 5]  # the first deal: five cards face up at each place
+    assert len(seen) > 20 and all(len(set(position)) <= 2 for position in seen)
+    expect(page.locator("#status")).to_contain_text("won")

@@ -287,3 +287,24 @@ def summary(view: TableView, last: dict[str, Any], names: tuple[str, ...] | list
     return _("{makers} took {taken} tricks ({outcome}); {scorers} score {points}.",
              makers=makers, taken=taken, outcome=_(wording.OUTCOME_SHORT[last["ended"]]),
              scorers=scorers, points=gained)
+
+
+def words_for(view: Any, names: tuple[str, ...] | list[str],
+              shown: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The words of any game's view: Euchre's (``wording.words``) or these games'."""
+    made = words if isinstance(view, TableView) else wording.words
+    return made(view, names, shown)
+
+
+def last_words_for(view: Any, names: tuple[str, ...] | list[str],
+                   last: tuple[int, str] | None) -> str:
+    """The last move's words for any game's view (``wording.last_words`` or these games')."""
+    made = last_words if isinstance(view, TableView) else wording.last_words
+    return made(view, names, last)
+
+
+def kind_of(token: str) -> str:
+    """What an action is, in any game: a ``card`` played, a ``discard`` (or a card given
+    face down), or a ``bid`` (everything else: passes, calls, going alone, the ladders)."""
+    verb = token.split()[0]
+    return "card" if len(token) == 2 else "discard" if verb in HIDDEN else "bid"

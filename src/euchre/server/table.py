@@ -20,13 +20,12 @@ from typing import Any
 
 from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
-from ..agents.rule_games import is_rule_game
 from ..engine import actions as engine_actions
 from ..game import Game
 from ..history import Stats
 from ..i18n import _
 from ..words import GUEST, PLACE_NAMES
-from . import match, rule_wording, scorepad, wording
+from . import match, rule_wording, scorepad
 from .client import Client
 from .committer import Committer
 from .protocol import COMPUTER, ProtocolError, encode
@@ -108,8 +107,7 @@ class Table:
         names = match.shown_names(stored)
         if i18n.language() != "en":  # the computers' seats in the reader's words
             names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
-        wordings = rule_wording if is_rule_game(seen) else wording
-        said = wordings.words(seen, names)
+        said = rule_wording.words_for(seen, names)
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # resigned: nothing is left to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""
@@ -125,7 +123,7 @@ class Table:
         last = self.last_action
         if last is not None:  # another's discard (or best card given) stays face down
             last = (last[0], rule_wording.masked(last[1], seat, last[0]))
-        said["last"] = wordings.last_words(seen, names, last)
+        said["last"] = rule_wording.last_words_for(seen, names, last)
         return {"type": "state", "seq": self.seq, "view": view,
                 "last_action": list(last) if last else None,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
