@@ -11,7 +11,7 @@ import json
 import re
 
 import pytest
-from server_support import Server
+from server_support import TEST_FLAGS, Server
 
 from euchre import Game, Rules
 
@@ -25,7 +25,8 @@ its token reached them whole before the frames were masked for it)."""
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    running = Server(tmp_path_factory.mktemp("rule_games") / "games.db").start()
+    running = Server(tmp_path_factory.mktemp("rule_games") / "games.db",  # quick hints
+                     flags=(*TEST_FLAGS, "--review-deals", "8")).start()
     yield running
     running.stop()
 
@@ -144,3 +145,31 @@ def test_resigning_napoleon_gives_the_match_to_the_leader_of_the_others(server):
     server.resign(made["links"]["play"])
     record = json.loads(server.get(f"/api/games/{made['id']}/record")[1])
     assert record["players"]["resigned"] == 0 and record["players"]["winner"] in (1, 2, 3)
+
+
+@pytest.mark.parametrize(("game", "players"), [("railroad", 4), ("hasenpfeffer", 4),
+                                               ("napoleon", 5)])
+def test_the_hint_values_every_choice_and_the_coach_notes_the_move(server, game, players):
+    """Criterion 2: at the person's first real choice the hint values each legal token (the
+    bidding ladders and the exchanges too), and the coach's note on the move made names
+    the choices in words."""
+    made = server.new_game(mode="computer", level="easy", seed=7,
+                           rules={"game": game, "players": players})
+    seat = server.seat(made["links"]["play"])
+    state = seat.until(lambda m: m["type"] == "state" and m["view"]["to_move"] == 0
+                       and len(m["view"]["legal"]) > 1, 60)
+    seat.send({"type": "hint"})
+    hint = seat.until(lambda m: m["type"] in ("hint", "error"), 120)
+    assert hint["type"] == "hint" and set(hint["values"]) == set(state["view"]["legal"])
+    best = max(hint["values"], key=hint["values"].get)
+    worst = min(hint["values"], key=hint["values"].get)
+    seat.send({"type": "action", "action": worst, "seq": state["seq"]})
+    seat.until(lambda m: m["type"] == "state" and m["seq"] > state["seq"], 60)
+    seat.send({"type": "coach", "seq": state["seq"]})
+    note = seat.until(lambda m: m["type"] in ("coach", "error"), 120)
+    assert note["type"] == "coach" and note["chosen"] == worst and note["best"] in (
+        best, worst)
+    if note["loss"] > 0.1:
+        chosen = next(c["words"] for c in state["words"]["choices"] if c["token"] == worst)
+        assert chosen in note["note"]
+    seat.close()

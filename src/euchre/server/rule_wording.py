@@ -21,6 +21,7 @@ from typing import Any
 from ..engine.view import TableView
 from ..i18n import N_, _, ngettext
 from ..words import YOU, card_name, card_text, suit_text
+from ..words import choice_words as euchre_choice_words
 from . import wording
 
 NAP_CONTRACTS = {"bid 2": N_("two"), "bid 3": N_("three"), "bid misere": N_("misère"),
@@ -308,3 +309,8 @@ def kind_of(token: str) -> str:
     face down), or a ``bid`` (everything else: passes, calls, going alone, the ladders)."""
     verb = token.split()[0]
     return "card" if len(token) == 2 else "discard" if verb in HIDDEN else "bid"
+
+
+def choice_words_for(view: Any, token: str) -> str:
+    """A choice's words for any game's view (``euchre.words.choice_words`` for Euchre's)."""
+    return (choice_words if isinstance(view, TableView) else euchre_choice_words)(view, token)
