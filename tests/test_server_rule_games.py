@@ -8,10 +8,12 @@ unused cards; a spectator sees no hand at all. Refusals are one line."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 
 import pytest
-from server_support import TEST_FLAGS, Server
+from server_support import EUCHRE, TEST_FLAGS, Server
 
 from euchre import Game, Rules
 
@@ -31,11 +33,11 @@ def server(tmp_path_factory):
     running.stop()
 
 
-def play_match(server: Server, game: str, players: int, seed: int):
+def play_match(server: Server, game: str, players: int, seed: int, name: str = "Guest"):
     """A whole match at easy, the person choosing his first legal move, but going alone
     whenever he may (so that cards are given face down); every frame of his seat and of a
     spectator (read along, so that neither is cut off)."""
-    made = server.new_game(mode="computer", level="easy", seed=seed,
+    made = server.new_game(mode="computer", level="easy", seed=seed, name=name,
                            rules={"game": game, "players": players, "target": 3})
     person, spectator = server.seat(made["links"]["play"]), server.seat(made["links"]["watch"])
     mine, watched = [], []
@@ -173,3 +175,22 @@ def test_the_hint_values_every_choice_and_the_coach_notes_the_move(server, game,
         chosen = next(c["words"] for c in state["words"]["choices"] if c["token"] == worst)
         assert chosen in note["note"]
     seat.close()
+
+
+def test_a_players_record_keeps_each_game_apart(server):
+    """Criterion 4: ``/players/NAME`` (and its API) and ``euchre stats`` count Railroad and
+    Napoleon each under its own heading, not with Euchre's four-handed games."""
+    for game, players, seed in (("railroad", 4, 26), ("napoleon", 3, 23)):
+        play_match(server, game, players, seed, name="Nora")
+    status, text = server.get("/api/players/Nora")
+    told = json.loads(text)
+    assert status == 200 and told["matches"] == 2
+    assert set(told["games"]) == {"railroad", "napoleon"}
+    assert all(one["matches"] == 1 for one in told["games"].values())
+    status, page = server.get("/players/Nora")
+    assert status == 200 and "Railroad Euchre" in page and "Napoleon" in page
+    ran = subprocess.run([*EUCHRE, "stats", "--db", str(server.db), "--name", "Nora"],
+                         capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "EUCHRE_DATA_DIR": str(server.db.parent)})
+    assert ran.returncode == 0, ran.stderr
+    assert "Railroad Euchre" in ran.stdout and "Napoleon" in ran.stdout, ran.stdout

@@ -136,7 +136,7 @@ class Stats:
             out[str(seat)] = one.counts()
         return out
 
-    def lines(self, players: int = 2) -> list[str]:
+    def lines(self, players: int | str = 2) -> list[str]:
         """The record of one game in a few sentences (the terminal and the web page both show
         them): a hand made counts its marches too, and only the four-handed game, where
         going alone is a call, tells the lone hands (a stored cutthroat total from before
@@ -218,7 +218,7 @@ class Tally:
     stats: Stats
     undo_left_out: int = 0
     """Matches left out because undo was used in them (``include_undo=False``)."""
-    by_game: dict[int, Stats] = field(default_factory=dict)
+    by_game: dict[int | str, Stats] = field(default_factory=dict)
     """The same counts for each game played, by its number of players."""
 
 
@@ -238,6 +238,7 @@ def tally(records: Iterable[dict[str, Any]], name: str | None = None,
             result.undo_left_out += 1
             continue
         result.stats.add(record, seat)
-        players = record["rules"].get("players", 2)
+        game = record["rules"].get("game", "euchre")  # Euchre by its players, else by name
+        players = record["rules"].get("players", 2) if game == "euchre" else game
         result.by_game.setdefault(players, Stats()).add(record, seat)
     return result

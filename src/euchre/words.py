@@ -431,7 +431,9 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 # --- a finished hand ------------------------------------------------------------------------
 
 
-GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)"}
+GAME_NAMES = {2: "Two-handed", 3: "Three-handed (cutthroat)", 4: "Four-handed (partners)",
+              "railroad": "Railroad Euchre", "hasenpfeffer": "Hasenpfeffer",
+              "napoleon": "Napoleon"}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
 PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East")),

@@ -81,7 +81,8 @@ def run_stats(args: argparse.Namespace) -> int:
         console.print(f"No finished matches{whose} yet: play one with  euchre play",
                       highlight=False)
     else:
-        for players, stats in sorted(result.by_game.items()):
+        for players, stats in sorted(result.by_game.items(),
+                                     key=lambda item: (isinstance(item[0], str), str(item[0]))):
             if len(result.by_game) > 1 or players != 2:
                 console.print(f"[bold]{GAME_NAMES.get(players, players)}[/bold]")
             for line in stats.lines(players):

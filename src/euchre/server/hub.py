@@ -24,7 +24,7 @@ from ..engine.seeds import new_seed
 from ..game import Game
 from ..history import Stats
 from ..rules import Rules
-from . import match
+from . import match, totals
 from .account_store import owner_key
 from .accounts import Accounts
 from .builds import Builds
@@ -131,6 +131,8 @@ class Hub:
             level=level if mode == "computer" or players > 2 else None, rules=rules,
             seed=seed, tokens=tuple(tokens), names=tuple(names), seeded=seeded)
         stored.options.update(options or {})
+        if rules.game != "euchre":  # its players' totals kept apart (``totals.GAME``)
+            stored.options[totals.GAME] = rules.game
         if mode == "friend":
             for seat in range(1, players):
                 if tokens[seat] is None:

@@ -215,7 +215,7 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
     return page(name, body)
 
 
-def _stats_lines(stats: Stats, extra: dict[str, int], players: int) -> str:
+def _stats_lines(stats: Stats, extra: dict[str, int], players: int | str) -> str:
     lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines(players))
     if extra["with_undo"]:
         lines += (f'<li data-testid="undo-count">Of these, {extra["with_undo"]} played with '
