@@ -11,6 +11,7 @@ import json
 import os
 import re
 import subprocess
+import time
 
 import pytest
 from server_support import EUCHRE, TEST_FLAGS, Server
@@ -194,3 +195,26 @@ def test_a_players_record_keeps_each_game_apart(server):
                          env={**os.environ, "EUCHRE_DATA_DIR": str(server.db.parent)})
     assert ran.returncode == 0, ran.stderr
     assert "Railroad Euchre" in ran.stdout and "Napoleon" in ran.stdout, ran.stdout
+
+
+def test_a_finished_game_is_reviewed_on_the_page_and_by_euchre_review(server, tmp_path):
+    """Criterion 4: the review of a game on the core, on the server (its API and page) and
+    at the command line, each choice valued and worded."""
+    made, _, _ = play_match(server, "napoleon", 3, 23, name="Rex")
+    for _ in range(600):
+        status, text = server.get(f"/api/games/{made['id']}/review/0")
+        told = json.loads(text)
+        if told["status"] == "done":
+            break
+        time.sleep(0.1)
+    decisions = told["review"]["decisions"]
+    assert decisions and all(set(d["words"]) == set(d["values"]) for d in decisions)
+    assert {d["stage"] for d in decisions} <= {"bidding", "discard", "play"}
+    status, page = server.get(f"/games/{made['id']}/review/0")
+    assert status == 200 and "Rex" in page
+    record = tmp_path / "nap.json"
+    record.write_text(server.get(f"/api/games/{made['id']}/record")[1])
+    ran = subprocess.run([*EUCHRE, "review", str(record), "--deals", "2", "--json"],
+                         capture_output=True, text=True, timeout=300)
+    assert ran.returncode == 0, ran.stderr
+    assert len(json.loads(ran.stdout)["decisions"]) == len(decisions)

@@ -19,18 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.view import TableView
-from ..i18n import N_, _, ngettext
+from ..i18n import _
+from ..table_words import HIDDEN, NAP_CONTRACTS, bid_words, choice_words, contract_words
 from ..words import YOU, card_name, card_text, suit_text
 from ..words import choice_words as euchre_choice_words
 from . import wording
-
-NAP_CONTRACTS = {"bid 2": N_("two"), "bid 3": N_("three"), "bid misere": N_("misère"),
-                 "bid 4": N_("four"), "bid nap": N_("nap"),
-                 "bid wellington": N_("Wellington"), "bid blucher": N_("Blücher")}
-"""Napoleon's bids as people say them, lowest first (the ladder's buttons)."""
-HIDDEN = ("discard", "give")
-"""The moves made with a card face down: only their maker (and a gift's receiver) may know
-the card."""
 
 
 def masked(token: str, seat: int | None, actor: int) -> str:
@@ -38,71 +31,6 @@ def masked(token: str, seat: int | None, actor: int) -> str:
     without its card."""
     verb = token.split()[0]
     return verb if verb in HIDDEN and seat != actor and " " in token else token
-
-
-def choice_words(view: TableView, token: str) -> str:
-    """What choosing ``token`` does, as its button or card says it."""
-    parts = token.split()
-    if (len(parts) == 1 and len(token) == 2 and token != "JK") or token == "JK":
-        return card_text(token)
-    if parts[0] == "discard":
-        return _("discard {card}", card=card_text(parts[1]))
-    if parts[0] == "give":
-        return _("give {card}", card=card_text(parts[1]))
-    if token == "pass":
-        return _("pass")
-    if token == "defend alone":
-        return _("defend alone")
-    if parts[0] == "order":
-        card = card_text(view.details["upcard"])
-        alone = parts[-1] == "alone"
-        if view.player == view.dealer:
-            return _("pick up {card} alone", card=card) if alone else _("pick up {card}",
-                                                                        card=card)
-        return _("order up {card} alone", card=card) if alone else _("order up {card}",
-                                                                     card=card)
-    if parts[0] == "call":
-        suit = suit_text(parts[1])
-        return _("name {suit} alone", suit=suit) if parts[-1] == "alone" else \
-            _("name {suit}", suit=suit)
-    if view.game == "napoleon":
-        return _(NAP_CONTRACTS[token])
-    tricks = int(parts[1])
-    return ngettext("bid {n} trick", "bid {n} tricks", tricks)
-
-
-def bid_words(view: TableView, player: int, token: str) -> str:
-    """A move of the bidding as the seats' bubbles and the list tell it: "passed", "bid four
-    tricks", "went nap", "discarded a card", "gave his best card"."""
-    parts = token.split()
-    if token == "pass":
-        return _("passed")
-    if token == "defend alone":
-        return _("defends alone")
-    if token == "discard":
-        return _("discarded a card face down")
-    if token == "give":
-        return _("gave a card face down")
-    if parts[0] == "discard":
-        return _("discarded {card}", card=card_text(parts[1]))
-    if parts[0] == "give":
-        return _("gave {card}", card=card_text(parts[1]))
-    if parts[0] == "order":
-        card = card_text(view.details.get("upcard") or "JK")
-        alone = parts[-1] == "alone"
-        if player == view.dealer:
-            return _("picked up {card} alone", card=card) if alone else _("picked up {card}",
-                                                                            card=card)
-        return _("ordered up {card} alone", card=card) if alone else _("ordered up {card}",
-                                                                         card=card)
-    if parts[0] == "call":
-        suit = suit_text(parts[1])
-        return _("named {suit} alone", suit=suit) if parts[-1] == "alone" else \
-            _("named {suit}", suit=suit)
-    if view.game == "napoleon":
-        return _("bid {contract}", contract=_(NAP_CONTRACTS[token]))
-    tricks = int(parts[1])
-    return ngettext("bid {n} trick", "bid {n} tricks", tricks)
 
 
 def prompt(view: TableView) -> str:
@@ -170,17 +98,6 @@ def last_words(view: TableView, names: tuple[str, ...] | list[str],
         return (_("You played {card}", card=card) if player == view.player
                 else _("{name} played {card}", name=name, card=card))
     return _("{name} {bid}", name=name, bid=bid_words(view, player, token))
-
-
-def contract_words(game: str, bid: str) -> str:
-    """A hand's highest bid in a word or two (the score pad's maker column): "nap", "4
-    tricks", "alone"; "" for a bid that says no more than who made trump."""
-    if game == "napoleon":
-        return _(NAP_CONTRACTS[bid])
-    if game == "hasenpfeffer":
-        tricks = int(bid.split()[1])
-        return ngettext("{n} trick", "{n} tricks", tricks)
-    return _("alone") if bid.endswith("alone") else ""
 
 
 def _ordered(view: TableView) -> list[str]:
