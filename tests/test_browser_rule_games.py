@@ -67,7 +67,8 @@ def play_through(page, rng: random.Random, limit: int = 400) -> tuple[int, set[s
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_a_whole_match_of_each_game_through_the_pages_choices(server, pages, game, players):
     page = pages.new(**DESKTOP)
-    made = open_table(page, server, game, players, seed=3 + players)
+    made = open_table(page, server, game, players, seed=3 + players,
+                      target=1 if game == "napoleon" else 2)  # (a short match: a few hands)
     decisions, kinds = play_through(page, random.Random(players))
     record = record_of(server, made["id"])
     assert record["rules"]["game"] == game and record["rules"]["players"] == players
