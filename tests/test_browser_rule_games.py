@@ -78,6 +78,9 @@ def test_a_whole_match_of_each_game_through_the_pages_choices(server, pages, gam
     expect(page.locator("#over")).to_be_visible()
     pad = page.locator("#pad tbody tr")
     assert pad.count() == sum(h.get("result") is not None for h in record["hands"])
+    if game == "napoleon":  # each player's stakes, set apart (a score may be below zero)
+        score = " · ".join(str(points) for points in record["score"])
+        expect(pad.last.locator("td").last).to_have_text(score)
 
 
 def test_railroads_exchange_is_chosen_on_the_page(server, pages):

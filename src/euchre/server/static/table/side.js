@@ -47,8 +47,11 @@ function drawPad() {
 }
 
 // A row's numbers by side, yours first ("3–2"); tricks are by seat, so partners' are added.
+// Scores that go below zero (Hasenpfeffer, Napoleon's stakes) are set apart by a dot, never
+// read as a range ("12 · -3 · -3").
 function bySide(numbers, sides, bySeat = false) {
-  return sides.map((x) => (bySeat && partners() ? numbers[x.side] + numbers[x.side + 2] : numbers[x.side])).join("–");
+  const apart = T.shown.view.game && T.shown.view.game !== "euchre" ? " · " : "–";
+  return sides.map((x) => (bySeat && partners() ? numbers[x.side] + numbers[x.side + 2] : numbers[x.side])).join(apart);
 }
 
 function drawHandTricks() {
