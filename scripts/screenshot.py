@@ -7,12 +7,13 @@ the game's socket, so that every moment comes on cue: the lobby, each bidding mo
 end of the match, on a desktop (1280x800) and a phone (390x844), in both themes; then the
 replay of a finished game against the computer, at a won trick and at a reviewed decision;
 tables of four and three, a friend table of four waiting for its friends, the replays
-of a game of four and of three, and the bidding with seven choices at four (a desktop, a
-phone and a small phone).
+of a game of four and of three, the bidding with seven choices at four (a desktop, a
+phone and a small phone), and the tables of Railroad, Hasenpfeffer and Napoleon at five.
 
     python scripts/screenshot.py                 # writes docs/screens/*.png
     python scripts/screenshot.py --out /tmp/shots
     python scripts/screenshot.py --languages     # the lobby, the table and a review in so, ceb, ar
+    python scripts/screenshot.py --games         # only the tables of the other games
 """
 
 from __future__ import annotations
@@ -233,19 +234,27 @@ def replays(server: Server, browser, out: Path) -> list[Path]:
     return shots
 
 
-def family_tables(server: Server, browser, out: Path) -> list[Path]:
-    """A table of four (you and North against West and East) and of three (cutthroat), each
-    at the person's first card of a hand, on a desktop (dark) and a phone (light)."""
+FAMILY = (({"players": 4}, "four-handed"), ({"players": 3}, "three-handed"))
+MORE_GAMES = (({"game": "railroad"}, "railroad"), ({"game": "hasenpfeffer"}, "hasenpfeffer"),
+              ({"game": "napoleon", "players": 5}, "napoleon-five"))
+"""The tables photographed at the person's first card: the family's, and (issue 51) the
+other games', Napoleon at five seats."""
+
+
+def family_tables(server: Server, browser, out: Path, tables=FAMILY) -> list[Path]:
+    """A table of four (you and North against West and East) and of three (cutthroat), or
+    of each of ``tables``, each at the person's first card of a hand, on a desktop (dark)
+    and a phone (light)."""
     shots = []
-    for players, name in ((4, "four-handed"), (3, "three-handed")):
+    for rules, name in tables:
         for screen, theme in (("desktop", "dark"), ("phone", "light")):
+            partnered = rules.get("players", 4) == 4 and rules.get("game") != "napoleon"
             game = server.new_game(mode="computer", level="hard", name="Ann", seed=SEED + 3,
-                                   rules={"players": players},
-                                   **({"partner": "expert"} if players == 4 else {}))
+                                   rules=rules, **({"partner": "expert"} if partnered else {}))
             context = browser.new_context(color_scheme=theme, **SCREENS[screen])
             page = context.new_page()
             page.goto(server.base + game["links"]["play"])
-            rng = random.Random(players)
+            rng = random.Random(len(name))
             while True:  # bid until the person has a card to play
                 page.wait_for_function("() => document.body.dataset.idle === '1'")
                 if page.locator("#hand [data-action]:not([disabled])").count():
@@ -371,6 +380,8 @@ def main() -> int:
     parser.add_argument("--languages", action="store_true",
                         help="only the lobby, the table and a review in each language besides "
                              "English")
+    parser.add_argument("--games", action="store_true",
+                        help="only the tables of Railroad, Hasenpfeffer and Napoleon")
     args = parser.parse_args()
     if not CHROMIUM.exists():
         print(f"screenshot: Chromium is needed at {CHROMIUM}", file=sys.stderr)
@@ -386,12 +397,15 @@ def main() -> int:
             if args.languages:
                 shots += in_languages(server, browser, args.out)
                 return _told(shots)
+            if args.games:
+                return _told(family_tables(server, browser, args.out, MORE_GAMES))
             for screen, theme in (("desktop", "dark"), ("phone", "light")):
                 shots.append(lobby(server, browser, screen, theme, args.out))
             for screen, theme, moments in RUNS:
                 shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
             shots += replays(server, browser, args.out)
             shots += family_tables(server, browser, args.out)
+            shots += family_tables(server, browser, args.out, MORE_GAMES)
             shots += seven_choices(server, browser, args.out)
             shots += family_friends_and_replays(server, browser, args.out)
         finally:

@@ -56,7 +56,7 @@ def stored_actions(db, game_id: str) -> list[str]:
 
 
 def killed_and_finished(db, players: int, bot_delay: float, lag: float,
-                        seed: int) -> None:
+                        seed: int, game: str = "euchre") -> None:
     """A match against the computer whose server is SIGKILLed at each of ``KILLS_AFTER``,
     then played to its end: every check of the module docstring."""
     server = Server(db, bot_delay=bot_delay).start()
@@ -64,7 +64,7 @@ def killed_and_finished(db, players: int, bot_delay: float, lag: float,
     kept: list[list[str]] = []  # what the store held right after each kill
     try:
         made_game = server.new_game(mode="computer", level="easy", seed=seed,
-                                    rules={"players": players, "target": 5})
+                                    rules={"game": game, "players": players, "target": 5})
         link, game_id = made_game["links"]["play"], made_game["id"]
         made, seat = 0, server.seat(link)
         for moves in (*KILLS_AFTER, None):
@@ -107,7 +107,9 @@ def killed_and_finished(db, players: int, bot_delay: float, lag: float,
         assert replay.view(0).to_dict() == state["view"], state["seq"]
         if state["last_action"] is not None:
             player, token = actions[state["seq"] - 1]
-            shown = "discard" if token.startswith("discard") and player != 0 else token
+            verb = token.split()[0]  # another's discard or best card stays face down
+            hidden = verb in ("discard", "give") and " " in token and player != 0
+            shown = verb if hidden else token
             assert state["last_action"] == [player, shown], state["seq"]
     assert replay.record() == final.record()
     assert len({state["seq"] for state in seen}) > len(KILLS_AFTER) + 10
@@ -128,3 +130,16 @@ def test_acknowledged_moves_survive_sigkill_on_postgres(postgres_url, players,  
                                                         seed):
     reset(postgres_url)
     killed_and_finished(postgres_url, players, 0.0, 0.004, seed)
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("napoleon", 4, 44), ("railroad", 4, 45)])
+def test_acknowledged_moves_of_the_other_games_survive_sigkill_on_sqlite(tmp_path, game,
+                                                                         players, seed):
+    """Issue 51, criterion 6: Railroad and Napoleon as the family's games."""
+    killed_and_finished(tmp_path / "games.db", players, 0.0, 0.004, seed, game)
+
+
+def test_acknowledged_moves_of_napoleon_survive_sigkill_on_postgres(
+        postgres_url):  # noqa: F811
+    reset(postgres_url)
+    killed_and_finished(postgres_url, 3, 0.0, 0.004, 46, "napoleon")

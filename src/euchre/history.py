@@ -48,6 +48,9 @@ class Stats:
         """Count one finished match (a checked record) from ``seat``'s side. A hand is won
         by the player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or
         euchred."""
+        if record["rules"].get("game", "euchre") != "euchre":
+            self._add_rule_game(record, seat)
+            return
         players = record["rules"].get("players", 2)
         side = seat % 2 if players == 4 else seat  # partners share a side's points
         self.matches += 1
@@ -78,6 +81,41 @@ class Stats:
                 self.defended_alone += alone
                 self.defended_alone_euchres += alone and happened == "euchred"
 
+    def _add_rule_game(self, record: dict[str, Any], seat: int) -> None:
+        """``add`` for Railroad, Hasenpfeffer and Napoleon: each hand's result (the engine's
+        ``HandResult``) says who made it and how it ended; a bid set counts as euchred."""
+        from .engine.games import game_sides
+        from .rules import Rules
+
+        sides = game_sides(Rules.from_dict(record["rules"]))
+        side = sides[seat]
+        self.matches += 1
+        self.matches_won += winner_of(record) == side
+        for hand in record["hands"]:
+            result = hand.get("result")
+            if not result or result["ended"] == "thrown_in":
+                continue
+            points, maker, ended = result["points"], result["maker"], result["ended"]
+            self.hands += 1
+            self.hands_won += points[side] > 0
+            self.points_scored += points[side]
+            self.points_conceded += sum(p for s, p in enumerate(points) if s != side)
+            alone = seat in result.get("alone", ())
+            failed = ended in ("euchred", "set")
+            if maker == seat:
+                self.made_trump += 1
+                self.made += ended == "made"
+                self.marched += ended == "march"
+                self.euchred += failed
+                self.alone_called += alone
+                self.alone_marched += alone and ended == "march"
+                self.alone_euchred += alone and failed
+            elif sides[maker] != side:
+                self.defended += 1
+                self.euchres_scored += failed
+                self.defended_alone += alone
+                self.defended_alone_euchres += alone and failed
+
     def counts(self) -> dict[str, int]:
         """The numbers alone, JSON-ready: what the server stores for each seat of a game
         when it finishes, so a player's page adds them up instead of replaying the games."""
@@ -98,7 +136,7 @@ class Stats:
             out[str(seat)] = one.counts()
         return out
 
-    def lines(self, players: int = 2) -> list[str]:
+    def lines(self, players: int | str = 2) -> list[str]:
         """The record of one game in a few sentences (the terminal and the web page both show
         them): a hand made counts its marches too, and only the four-handed game, where
         going alone is a call, tells the lone hands (a stored cutthroat total from before
@@ -188,7 +226,7 @@ class Tally:
     stats: Stats
     undo_left_out: int = 0
     """Matches left out because undo was used in them (``include_undo=False``)."""
-    by_game: dict[int, Stats] = field(default_factory=dict)
+    by_game: dict[int | str, Stats] = field(default_factory=dict)
     """The same counts for each game played, by its number of players."""
 
 
@@ -208,6 +246,7 @@ def tally(records: Iterable[dict[str, Any]], name: str | None = None,
             result.undo_left_out += 1
             continue
         result.stats.add(record, seat)
-        players = record["rules"].get("players", 2)
+        game = record["rules"].get("game", "euchre")  # Euchre by its players, else by name
+        players = record["rules"].get("players", 2) if game == "euchre" else game
         result.by_game.setdefault(players, Stats()).add(record, seat)
     return result

@@ -93,7 +93,8 @@ def opening(data: dict[str, Any]) -> dict[str, Any]:
     first deal, from which a face replays the record one action at a time (the terminal's
     stepping, the review, the browser's replay). It states no result, so only the setup is
     checked."""
-    setup = {k: v for k, v in data.items() if k not in ("hands", "score", "winner")}
+    setup = {k: v for k, v in data.items() if k not in ("hands", "score", "winner",
+                                                        "outcome")}
     return {**setup, "hands": [{"actions": []}]}
 
 

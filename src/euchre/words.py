@@ -459,17 +459,19 @@ def _best_two(cards: list[int], second_wins: Any) -> tuple[int, int]:
 
 
 GAME_NAMES = {2: N_("Two-handed"), 3: N_("Three-handed (cutthroat)"),
-              4: N_("Four-handed (partners)")}
+              4: N_("Four-handed (partners)"), "railroad": N_("Railroad Euchre"),
+              "hasenpfeffer": N_("Hasenpfeffer"), "napoleon": N_("Napoleon")}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
                "expert": N_("expert")}
 """Each computer's level as a person reads it (the token stays the API's and the record's)."""
 
-PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East"))}
-"""The other seats of a table of three or four by their places, as the terminal and the
-browser name the computers: the person sits south, the seat after him (on his left) is
-West, his partner at four North."""
+PLACE_NAMES = {3: (N_("West"), N_("East")), 4: (N_("West"), N_("North"), N_("East")),
+               5: (N_("West"), N_("North-west"), N_("North-east"), N_("East"))}
+"""The other seats of a table of three, four or five (Napoleon) by their places, as the
+terminal and the browser name the computers: the person sits south, the seat after him (on
+his left) is West, his partner at four North."""
 
 
 def side_name(who: Sequence[str], players: int, side: int) -> str:

@@ -83,7 +83,8 @@ def run_stats(args: argparse.Namespace) -> int:
                                _("No finished matches yet: play one with  euchre play")),
                       highlight=False)
     else:
-        for players, stats in sorted(result.by_game.items()):
+        for players, stats in sorted(result.by_game.items(),
+                                     key=lambda item: (isinstance(item[0], str), str(item[0]))):
             if len(result.by_game) > 1 or players != 2:
                 named = _(GAME_NAMES[players]) if players in GAME_NAMES else str(players)
                 console.print(f"[bold]{escape(named)}[/bold]")

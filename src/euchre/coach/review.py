@@ -42,7 +42,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .. import table_words
 from ..agents.expert import ExpertAgent
+from ..agents.rule_games import is_rule_game, search_player
 from ..agents.solver import Solver
 from ..cards import parse_card, parse_suit
 from ..engine.games.euchre import state
@@ -71,7 +73,8 @@ average 6, and the table's hint for a bid stays under a second)."""
 MAX_DEALS = 5000
 """The most ``deals`` a review takes (its bids use twice as many: the expert's limit)."""
 STAGES = {"bid1": "bidding", "bid2": "bidding", "joker": "bidding", "defend": "bidding",
-          "discard": "discard", "play": "play"}
+          "discard": "discard", "play": "play",
+          "bid": "bidding", "call": "bidding", "exchange": "discard", "give": "discard"}
 """A view's phase -> the stage a review totals it under: bidding, pick-up and discard, play."""
 STAGE_ORDER = ("bidding", "discard", "play")
 
@@ -352,8 +355,9 @@ def _start_of(record: dict[str, Any]) -> Game:
 
 def _hand_review(number: int, last: dict[str, Any], solver: Solver) -> HandReview:
     """A finished hand from the engine's account of it (``View.last_hand``)."""
-    thrown_in = last["outcome"] == "thrown_in"
-    return HandReview(number, last["dealer"], last["outcome"], last["maker"], last["trump"],
+    ended = last["outcome"] if "outcome" in last else last["ended"]  # (a TableView's)
+    thrown_in = ended == "thrown_in"
+    return HandReview(number, last["dealer"], ended, last["maker"], last["trump"],
                       tuple(last["points"]), tuple(last["tricks_won"]), 0.0,
                       None if thrown_in else hindsight(last, solver),
                       tuple(last.get("alone", ())))
@@ -366,7 +370,7 @@ def hindsight(last: dict[str, Any], solver: Solver | None = None) -> dict[str, A
     dealer's after his pick-up and discard); the non-dealer leads the first trick. None if
     the hand was thrown in. At a table of three or four, ``family_hindsight``."""
     if last.get("outcome") in (None, "thrown_in") or len(last["tricks"]) != 5:
-        return None
+        return None  # (and the games on the core, whose hands say "ended": no line yet)
     if len(last["tricks_won"]) != 2:
         return family_hindsight(last)
     held = [0, 0]
@@ -438,6 +442,9 @@ def decision_values(view: View, seed: int, place: tuple[int, int],
     as many a bid or discard; at a table of three or four the family's expert with
     ``deals_valued``'s share of them, every legal token valued, the lone bids too)."""
     own = decision_seed(seed, *place)
+    if is_rule_game(view):  # Railroad, Hasenpfeffer, Napoleon: their own expert
+        cards, bids = deals_valued(view.rules.players, deals)
+        return search_player(own, infer=True, deals=cards, bid_deals=bids).analyse(view)
     if view.rules.players != 2:
         from ..agents.family.expert import FamilyExpert
 
@@ -470,11 +477,25 @@ def _value(moment: _Moment, player: int, deals: int, seed: int,
     view = moment.view
     values = decision_values(view, seed, (moment.record_hand, moment.index), deals)
     best, loss = judge(values, moment.chosen)
-    order = ordered_choices(view)
+    if is_rule_game(view):  # Railroad, Hasenpfeffer, Napoleon: their words
+        order, words, said = list(view.legal), table_words.choice_words, rule_situation(view)
+    else:
+        order, words, said = ordered_choices(view), choice_words, situation(view)
     return Decision(view.hand_number + 1, moment.index, player, view.phase,
-                    situation(view), view.hand, view.score, moment.chosen, best,
-                    {t: values[t] for t in order}, {t: choice_words(view, t) for t in order},
+                    said, view.hand, view.score, moment.chosen, best,
+                    {t: values[t] for t in order}, {t: words(view, t) for t in order},
                     loss, loss > threshold)
+
+
+def rule_situation(view: Any) -> str:
+    """``situation`` for the games on the core: the bidding, an exchange, or the trick."""
+    if view.phase != "play":
+        return {"give": "your partner's best card", "exchange": "the lone player's discard",
+                "discard": "the discard after picking up"}.get(view.phase, "the bidding")
+    trick = len(view.tricks) + 1
+    where = f"trick {trick} ({suit_text(view.trump)} trump)" if view.trump else f"trick {trick}"
+    return f"{where}, answering {card_text(view.trick[0])}" if view.trick else \
+        f"{where}, leading"
 
 
 def situation(view: View) -> str:

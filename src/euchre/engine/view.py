@@ -63,8 +63,9 @@ class TableView:
     details: dict[str, Any]
     """The game's own public state (cards as tokens)."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: every field, ``details`` written at the top level."""
+    def to_dict(self, shared: bool = False) -> dict[str, Any]:
+        """JSON-ready: every field, ``details`` written at the top level (``shared``, as
+        Euchre's ``View.to_dict`` takes it, changes nothing: this is always a copy)."""
         out = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "details"}
         for key in _TUPLES:
             out[key] = list(out[key])

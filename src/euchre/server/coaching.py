@@ -22,8 +22,8 @@ from ..coach import coach_seed, decision_place, decision_values, judge, note
 from ..game import Game
 from ..rules import Rules
 from ..view import View
-from ..words import choice_words
 from .protocol import ProtocolError
+from .rule_wording import choice_words_for
 
 
 def judged(rules: Rules, seed: int, actions: list[str], seat: int, deals: int,
@@ -47,6 +47,6 @@ def judged(rules: Rules, seed: int, actions: list[str], seat: int, deals: int,
     else:
         values = decision_values(view, coach_seed(seed), decision_place(game), deals)
     best, loss = judge(values, chosen)
-    words = {token: choice_words(view, token) for token in values}
+    words = {token: choice_words_for(view, token) for token in values}
     return {"type": "coach", "seq": seq, "chosen": chosen, "best": best,
             "loss": round(loss, 3), "note": note(values, chosen, words)}

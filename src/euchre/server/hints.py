@@ -36,6 +36,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from ..agents.rule_games import is_rule_game
 from ..coach import DEFAULT_DEALS, coach_seed, convention_note, decision_place, decision_values
 from ..i18n import _
 from ..view import View
@@ -176,7 +177,8 @@ class Hints:
             if len(self._last) > REMEMBERED:
                 del self._last[next(iter(self._last))]
             client.send({"type": "hint", "seq": seq, "values": shown,
-                         "convention": convention_note(view, shown)})
+                         "convention": None if is_rule_game(view)  # (Euchre's partners')
+                         else convention_note(view, shown)})
 
         self._queue(_Job(key[0], key[1], "hint", decision_values, (view, seed, place, deals),
                          done))

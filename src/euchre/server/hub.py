@@ -25,7 +25,7 @@ from ..game import Game
 from ..history import Stats
 from ..i18n import _
 from ..rules import Rules
-from . import match
+from . import match, totals
 from .account_store import owner_key
 from .accounts import Accounts
 from .builds import Builds
@@ -119,7 +119,8 @@ class Hub:
             raise ValueError(_("level must be one of {levels}, not {level}",
                                levels=', '.join(agents.LEVELS), level=f"{level!r}"))
         partner = (options or {}).get(match.PARTNER)
-        if partner is not None and (players != 4 or partner not in agents.LEVELS):
+        if partner is not None and (players != 4 or rules.game == "napoleon"
+                                    or partner not in agents.LEVELS):
             raise ValueError("partner must be a level (" + ", ".join(agents.LEVELS) + ") and "
                              "is for a table of four")
         name = _name(name)
@@ -137,6 +138,8 @@ class Hub:
             level=level if mode == "computer" or players > 2 else None, rules=rules,
             seed=seed, tokens=tuple(tokens), names=tuple(names), seeded=seeded)
         stored.options.update(options or {})
+        if rules.game != "euchre":  # its players' totals kept apart (``totals.GAME``)
+            stored.options[totals.GAME] = rules.game
         if mode == "friend":
             for seat in range(1, players):
                 if tokens[seat] is None:

@@ -115,7 +115,7 @@ def computer_levels(stored: StoredGame, seats: list[int]) -> dict[str, str]:
     return {str(seat): level_of(stored, seat) for seat in seats}
 
 
-TAKEOVER_KEYS = frozenset(f"{TAKEOVER}{seat}" for seat in range(1, 4))
+TAKEOVER_KEYS = frozenset(f"{TAKEOVER}{seat}" for seat in range(1, 5))
 
 
 def taking_over(stored: StoredGame, seat: int) -> bool:
@@ -162,6 +162,10 @@ def sides_of(stored: StoredGame) -> list[list[int]]:
     """The seats of each side: [[0], [1]], [[0, 2], [1, 3]], or at three [[0], [1, 2]] (the
     person against both, as a game's page names them)."""
     players = len(stored.names)
+    if stored.rules.game != "euchre":  # the game's own sides (each for himself in Napoleon)
+        sides = game_sides(stored.rules)
+        return [[seat for seat in range(players) if sides[seat] == side]
+                for side in sorted(set(sides))]
     return {2: [[0], [1]], 3: [[0], [1, 2]], 4: [[0, 2], [1, 3]]}[players]
 
 
@@ -171,9 +175,16 @@ def reviewed(stored: StoredGame, seat: int) -> bool:
     return len(stored.names) == 2 or stored.tokens[seat] is not None
 
 
+def partnered(stored: StoredGame) -> bool:
+    """Whether the game is played by partners (four-handed Euchre, Railroad, Hasenpfeffer:
+    seat 2 is seat 0's partner), not each for himself (Napoleon)."""
+    sides = game_sides(stored.rules)
+    return len(set(sides)) < len(sides)
+
+
 def level_of(stored: StoredGame, seat: int) -> str:
     """The level of the computer in ``seat`` (the partner's may differ at four)."""
-    if seat == 2 and len(stored.names) == 4:
+    if seat == 2 and len(stored.names) == 4 and partnered(stored):
         return stored.options.get(PARTNER) or stored.level or "expert"
     return stored.level or "expert"
 
@@ -308,7 +319,7 @@ def summary(game: Game) -> dict[str, Any]:
             made[side] += 1  # a march is a hand made, and counted among the marches too
         if result.ended == "march":
             march[side] += 1
-        elif result.ended == "euchred":
+        elif result.ended in ("euchred", "set"):
             for other in range(count):
                 euchres[other] += other != side
     return {"scores": running, "made": made, "march": march, "euchres": euchres}

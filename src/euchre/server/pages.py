@@ -117,7 +117,8 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
         items.append(f'<details class="hand" id="text-hand-{number}"><summary><b>'
                      f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
                      f'{escape(chr(10).join(lines[1:]))}</pre></details>')
-    side, other = (_side_links(stored, names, seats) for seats in match.sides_of(stored))
+    side, *others = (_side_links(stored, names, seats) for seats in match.sides_of(stored))
+    other = ", ".join(others)  # (Napoleon: each for himself, against every other)
     players = html_message(N_("{side} against {other}"), side=side, other=other)
     replay = html_message(N_("replay it with {command}"),
                           command="<code>euchre replay FILE</code>")
@@ -247,7 +248,7 @@ def stats_page(name: str, counts: dict[str, int] | None, games: list[StoredGame]
     return page(name, body)
 
 
-def _stats_lines(stats: Stats, extra: dict[str, int], players: int) -> str:
+def _stats_lines(stats: Stats, extra: dict[str, int], players: int | str) -> str:
     lines = "".join(f"<li>{escape(line)}</li>" for line in stats.lines(players))
     if extra["with_undo"]:
         told = ngettext("Of these, {n} played with undo", "Of these, {n} played with undo",

@@ -39,12 +39,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..actions import DISCARD, PASS, parse_action
 from ..game import Game
 from ..i18n import _
 from ..record import opening
-from . import scorepad, wording
+from . import scorepad
 from .protocol import encode
+from .rule_wording import kind_of, last_words_for, words_for
 
 Place = tuple[int, int]
 """Where an action sits in a record: its hand (from 1, as the transcript and the review
@@ -107,10 +107,9 @@ def _move(game: Game, at: int, hand: int, seat: int, token: str) -> dict[str, An
     """The ``at``-th move as the list of moves shows it, read before it is applied (its
     words are said once it is: ``_after``)."""
     before = game.view(None)
-    card = parse_action(token) < DISCARD
-    return {"at": at, "hand": hand, "seat": seat, "words": "",
-            "kind": "card" if card else "bid" if parse_action(token) >= PASS else "discard",
-            "trick": len(before.tricks) + 1 if card else None}
+    kind = kind_of(token)
+    return {"at": at, "hand": hand, "seat": seat, "words": "", "kind": kind,
+            "trick": len(before.tricks) + 1 if kind == "card" else None}
 
 
 def _after(game: Game, names: tuple[str, ...], at: int, seat: int, token: str,
@@ -121,11 +120,11 @@ def _after(game: Game, names: tuple[str, ...], at: int, seat: int, token: str,
     held = [list(game.view(p).hand) for p in range(game.players)]
     game.apply(token)
     after = game.view(None)
-    said = wording.last_words(after, names, (seat, token))
+    said = last_words_for(after, names, (seat, token))
     if after.hand_number == before.hand_number and not game.is_over:
         done = len(after.tricks) > len(before.tricks)
         return [_frame(game, names, at, "move", following, said, done)], said
-    if parse_action(token) < DISCARD:
+    if kind_of(token) == "card":
         held[seat].remove(token)
     made = [_end(game, names, at, held)]
     if following is not None:
@@ -139,11 +138,13 @@ def _frame(game: Game, names: tuple[str, ...], at: int, kind: str, following: Pl
     completed stays on the table (``held``)."""
     view = game.view(None)
     hands = [list(game.view(p).hand) for p in range(game.players)]
-    words = wording.words(view, names, tuple(card for hand in hands for card in hand))
+    words = words_for(view, names, tuple(card for hand in hands for card in hand))
     held = None
     if completed:
-        trick = view.tricks[-1]
-        held = {"cards": list(trick.cards), "leader": trick.leader, "winner": trick.winner,
+        trick = view.tricks[-1]  # (a dict in the games on the core: ``TableView``)
+        cards, leader, winner = (trick["cards"], trick["leader"], trick["winner"]) \
+            if isinstance(trick, dict) else (trick.cards, trick.leader, trick.winner)
+        held = {"cards": list(cards), "leader": leader, "winner": winner,
                 "reason": words["reasons"][-1]}
     if kind == "deal":
         said = _("Hand {number}: {name} deals", number=view.hand_number + 1,
@@ -158,7 +159,7 @@ def _end(game: Game, names: tuple[str, ...], at: int, hands: list[list[str]]
     """The end of a hand: its last trick on the table, the cards left unplayed, its
     result."""
     view = game.view(None)
-    words = wording.words(view, names, tuple(card for hand in hands for card in hand))
+    words = words_for(view, names, tuple(card for hand in hands for card in hand))
     last = view.last_hand
     held = None
     if last and last["tricks"]:

@@ -32,6 +32,7 @@ from ..i18n import _, language
 from ..i18n.catalogs import SOURCE
 from ..results import HandResult
 from ..words import suit_text
+from .rule_wording import contract_words
 from .wording import OUTCOME_SHORT
 
 
@@ -42,6 +43,8 @@ def rows(game: Game) -> list[dict[str, Any]]:
     score: Sequence[int] = game.start_score
     for result in game.results:
         made.append(_row(result, score))
+        if game.rules.game != "euchre" and result.bid:  # the bid says what was at stake
+            made[-1]["bid"] = contract_words(game.rules.game, result.bid) or None
         score = made[-1]["score"]
     return made
 

@@ -20,11 +20,12 @@ from typing import Any
 
 from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
+from ..engine import actions as engine_actions
 from ..game import Game
 from ..history import Stats
 from ..i18n import _
 from ..words import GUEST, PLACE_NAMES
-from . import match, scorepad, wording
+from . import match, rule_wording, scorepad
 from .client import Client
 from .committer import Committer
 from .protocol import COMPUTER, ProtocolError, encode
@@ -118,7 +119,7 @@ class Table:
         names = match.shown_names(stored)
         if i18n.language() != "en":  # the computers' seats in the reader's words
             names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
-        said = wording.words(seen, names, kept=self.hand_words)
+        said = rule_wording.words_for(seen, names, kept=self.hand_words)
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # a day's deals played: nothing to choose
             view["legal"], said["choices"], said["prompt"] = [], [], ""
@@ -132,9 +133,9 @@ class Table:
             said["prompt"] = _("The computer plays your seat until this hand is over") \
                 if match.taking_over(stored, seat) else _("The computer played for you")
         last = self.last_action
-        if last is not None and last[1].startswith("discard") and last[0] != seat:
-            last = (last[0], "discard")  # the other player's discard stays face down
-        said["last"] = wording.last_words(seen, names, last)
+        if last is not None:  # another's discard (or best card given) stays face down
+            last = (last[0], rule_wording.masked(last[1], seat, last[0]))
+        said["last"] = rule_wording.last_words_for(seen, names, last)
         return {"type": "state", "seq": self.seq, "view": view,
                 "last_action": list(last) if last else None,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
@@ -211,7 +212,7 @@ async def accept(table: Table, committer: Committer, seat: int, token: str,
     nothing changed; ``Stale`` when another process moved first."""
     game, stored = table.game, table.stored
     game.apply(token)
-    canonical = action_token(parse_action(token))  # stored as TH, not 10h
+    canonical = canonical_token(game, token)  # stored as TH, not 10h
     writes: list[Any] = [Action(stored.id, table.seq, seat, canonical), *also]
     if match.finished(stored, game):
         writes.extend(_finish(stored, game))
@@ -229,6 +230,14 @@ async def accept(table: Table, committer: Committer, seat: int, token: str,
     stored.options.update({option.key: option.value for option in also})
     table.applied(seat, canonical)
     table.broadcast(move=True)
+
+
+def canonical_token(game: Game, token: str) -> str:
+    """An applied action's token as it is stored, in its game's own tokens (``give TS``,
+    ``bid nap`` are no Euchre tokens)."""
+    if game.rules.game == "euchre":
+        return action_token(parse_action(token))
+    return engine_actions.action_token(engine_actions.parse_action(token))
 
 
 def _finish(stored: StoredGame, game: Game) -> list[Any]:

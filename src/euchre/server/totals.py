@@ -25,6 +25,10 @@ from ..game import Game
 from ..history import Stats
 from .dialect import Db
 
+GAME = "game"
+"""The key of a stored game's options naming a game other than Euchre (Railroad,
+Hasenpfeffer, Napoleon: ``hub.create`` writes it), under which its seats' totals are kept
+apart from Euchre's of as many players (a finish knows a game's options, not its rules)."""
 EXTRA = ("with_undo", "abandoned")
 """Counts of a total beyond ``Stats.counts()``."""
 UNDO_USED, ABANDONED, RESIGNED = "undo_used", "abandoned", "resigned"
@@ -39,7 +43,8 @@ def seat_counts(summary: dict[str, int], options: dict[str, Any], players: int
     count over every game, and again under the game's own key."""
     counts = {**summary, "with_undo": int(bool(options.get(UNDO_USED))),
               "abandoned": int(bool(options.get(ABANDONED)))}
-    return {**counts, **{f"{players}:{key}": value for key, value in counts.items()}}
+    game = options.get(GAME) or players
+    return {**counts, **{f"{game}:{key}": value for key, value in counts.items()}}
 
 
 def add_game(db: Db, game_id: str, names: list[str],
@@ -99,10 +104,10 @@ def add_whole(db: Db, game: Any) -> None:
                  game.updated)
 
 
-def read_total(counts: dict[str, int] | None, players: int | None = None
+def read_total(counts: dict[str, int] | None, players: int | str | None = None
                ) -> tuple[Stats, dict[str, int]]:
     """A stored total as ``Stats`` and its extra counts (zero for a name with no games):
-    over every game, or over the games of ``players`` only."""
+    over every game, or over the games of ``players`` only (Euchre's; or a game's name)."""
     stats, extra = Stats(), {key: 0 for key in EXTRA}
     wanted = str(players) if players else ""  # ("" for a count over every game)
     for key, value in (counts or {}).items():
@@ -116,11 +121,14 @@ def read_total(counts: dict[str, int] | None, players: int | None = None
     return stats, extra
 
 
-def by_game(counts: dict[str, int] | None) -> dict[int, tuple[Stats, dict[str, int]]]:
-    """A stored total read for each game the player has finished, by number of players
-    (two-handed first)."""
-    games = sorted({int(key.partition(":")[0]) for key in counts or {} if ":" in key})
-    return {players: read_total(counts, players) for players in games}
+def by_game(counts: dict[str, int] | None
+            ) -> dict[int | str, tuple[Stats, dict[str, int]]]:
+    """A stored total read for each game the player has finished: Euchre's by number of
+    players (two-handed first), then the other games by name."""
+    keys = {key.partition(":")[0] for key in counts or {} if ":" in key}
+    games = sorted((int(k) if k.isdigit() else k for k in keys),
+                   key=lambda game: (isinstance(game, str), str(game)))
+    return {game: read_total(counts, game) for game in games}
 
 
 def summary_of(rules: Any, seed: int, actions: Iterable[str], winner: int | None

@@ -45,9 +45,10 @@ PASS_TOKEN = action_token(PASS)
 HINT_LABEL = N_("estimated points this hand")
 """What a hint's number means, shown beside the values."""
 OUTCOME_WORDS = {"made": N_("made it"), "march": N_("a march: all five tricks"),
-                 "euchred": N_("euchred"), "thrown_in": N_("thrown in")}
-OUTCOME_SHORT = {"made": N_("made"), "march": N_("march"), "euchred": N_("euchred"),
+                 "euchred": N_("euchred"), "set": N_("set: fewer tricks than bid"),
                  "thrown_in": N_("thrown in")}
+OUTCOME_SHORT = {"made": N_("made"), "march": N_("march"), "euchred": N_("euchred"),
+                 "set": N_("set"), "thrown_in": N_("thrown in")}
 """A hand's outcome in a word, for the score pad's column."""
 JOKER_NOTE = N_("The Joker was turned up: the dealer names trump before seeing the cards.")
 
@@ -71,7 +72,7 @@ def _reason_in(cards: tuple[str, str], trump: str, code: str) -> str:
     return trick_reason(cards, trump)
 
 
-def words(view: View, names: tuple[str, str] | list[str],
+def words(view: View, names: tuple[str, ...] | list[str],
           shown: tuple[str, ...] = (), kept: dict | None = None) -> dict[str, Any]:
     """Every wording the page needs for ``view`` (a player's or a spectator's); ``shown``:
     cards the page shows besides the view's (a finished game's replay shows every hand);
@@ -97,7 +98,7 @@ def words(view: View, names: tuple[str, str] | list[str],
     return said
 
 
-def last_words(view: View, names: tuple[str, str] | list[str],
+def last_words(view: View, names: tuple[str, ...] | list[str],
                last: tuple[int, str] | None) -> str:
     """The newest move as the live region announces it: "Computer played J♥", "Ann: ordered
     up K♣", "Bo picked up and discarded a card" (another's discard stays hidden)."""

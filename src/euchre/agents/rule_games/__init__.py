@@ -24,9 +24,10 @@ def thumb_player(seed: int | None, mistakes: float = 0.0) -> Any:
     return RuleGamesThumb(seed=seed, mistakes=mistakes)
 
 
-def search_player(seed: int | None, infer: bool) -> Any:
-    """The ``expert`` (``infer``) or ``hard`` player."""
+def search_player(seed: int | None, infer: bool, **deals: int) -> Any:
+    """The ``expert`` (``infer``) or ``hard`` player; ``deals`` (``deals``, ``bid_deals``)
+    other than the level's own, as a review or a hint asks for."""
     from .inference import RuleGamesExpert
     from .search import RuleGamesSearch
 
-    return RuleGamesExpert(seed=seed) if infer else RuleGamesSearch(seed=seed)
+    return RuleGamesExpert(seed=seed, **deals) if infer else RuleGamesSearch(seed=seed, **deals)

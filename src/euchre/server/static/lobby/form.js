@@ -10,12 +10,37 @@ export const PRESETS = {
   stick: { stick_the_dealer: true },
   joker: { deck: 25 },
 };
+// The presets of the other games (RULES-more.md), each its words and what it changes from
+// the game's own defaults; the first is the game's standard.
+export const GAME_PRESETS = {
+  railroad: { standard: [t("Standard: 25 cards with the Joker, calling for best, to 10 points"), {}],
+              long: [t("The 33-card deck: 7 to ace and the Joker"), { deck: 33 }],
+              nobest: [t("No calling for best: a lone player takes no card from his partner"), { call_for_best: false }] },
+  hasenpfeffer: { standard: [t("Standard: to 10 points"), {}], long: [t("A longer match: to 15 points"), { target: 15 }] },
+  napoleon: { standard: [t("Standard: to 30 points"), {}], short: [t("A shorter match: to 20 points"), { target: 20 }] },
+};
+
+// The game chosen: "euchre" (two-, three- or four-handed) or one of GAME_PRESETS.
+export function gameChosen() {
+  const value = document.querySelector("input[name=players]:checked")?.value ?? "2";
+  return value in GAME_PRESETS ? value : "euchre";
+}
+
+// Whether the table chosen is played by partners (the partner's level is asked for).
+export const partnered = () => players() === 4 && gameChosen() !== "napoleon";
+
+export function gamePreset() {
+  return document.querySelector("input[name=game-preset]:checked")?.value ?? "standard";
+}
+
 export const OPTIONS = ["stick_the_dealer", "dealer_must_pick_up", "may_call_turned_suit",
                         "defend_alone", "joker_dealer_alone"];
 // The options of one table size only (RULES-family.md): the others are left out.
 const ONLY = { dealer_must_pick_up: [2], defend_alone: [4], joker_dealer_alone: [4] };
 
 export function rulesOf(preset, defaults, players = 2) {
+  const game = gameChosen();
+  if (game !== "euchre") return { game, players, ...(GAME_PRESETS[game][gamePreset()] ?? GAME_PRESETS[game].standard)[1] };
   const rules = preset !== "custom" ? { ...defaults, ...PRESETS[preset] }
     : { ...defaults, deck: Number($("deck").value), target: Number($("target").value) };
   if (preset === "custom") for (const option of OPTIONS) rules[option] = $(option).checked;
@@ -26,15 +51,31 @@ export function rulesOf(preset, defaults, players = 2) {
 
 // The table's size chosen in the lobby, and the form shown for it.
 export function players() {
+  const game = gameChosen();
+  if (game === "napoleon") return Number($("nap-players").value);
+  if (game !== "euchre") return 4;
   return Number(document.querySelector("input[name=players]:checked")?.value ?? 2);
 }
 
 export function showTableChoices() {
-  const n = players();
-  $("partner-row").hidden = n !== 4;
+  const n = players(), game = gameChosen();
+  $("partner-row").hidden = !partnered();
+  $("nap-row").hidden = game !== "napoleon";
+  $("euchre-presets").hidden = game !== "euchre";
+  $("game-presets").hidden = game === "euchre";
+  const list = $("game-preset-list");
+  if (game !== "euchre" && list.dataset.game !== game) {  // the game's own presets, its standard first
+    list.dataset.game = game;
+    list.replaceChildren(...Object.entries(GAME_PRESETS[game]).map(([key, [said]], i) => {
+      const input = Object.assign(document.createElement("input"), { type: "radio", name: "game-preset", value: key, checked: i === 0 });
+      const label = document.createElement("label");
+      label.append(input, ` ${said}`);
+      return label;
+    }));
+  }
   for (const node of document.querySelectorAll(".two-only")) node.hidden = n !== 2;
   for (const node of document.querySelectorAll(".four-only")) node.hidden = n !== 4;
-  $("friend").textContent = n === 2 ? t("Play a friend instead: get a link to send")
+  $("friend").textContent = n === 2 && game === "euchre" ? t("Play a friend instead: get a link to send")
     : t("Play with friends instead: a link for each seat, the computer in the seats nobody takes");
 }
 

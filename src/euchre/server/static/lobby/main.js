@@ -6,7 +6,7 @@ import { t } from "../i18n.js";
 import { rememberGame } from "../remembered.js";
 import { bindSettings, loadSettings } from "../settings.js";
 import { showGames } from "./games.js";
-import { checkForm, OPTIONS, players, PRESETS, rulesOf, showTableChoices } from "./form.js";
+import { checkForm, GAME_PRESETS, OPTIONS, gameChosen, gamePreset, partnered, players, PRESETS, rulesOf, showTableChoices } from "./form.js";
 
 const $ = (id) => document.getElementById(id);
 const CHOICE = "euchre.lobby";  // {level, preset, rules, players, partner}: chosen last time
@@ -56,15 +56,20 @@ function preset() {
 }
 
 function saysPlay() {
+  showTableChoices();  // (the chosen game's presets drawn first: the sentence names one)
   const rules = { standard: t("the standard rules"), stick: t("stick the dealer"), joker: t("the Joker deck"),
                   custom: t("your own rules") }[preset()];
   const said = { level: offered.about[level()].name, partner: offered.about[$("partner").value].name, rules };
-  $("play-says").textContent = {
+  const game = gameChosen();
+  const titles = { railroad: t("Railroad Euchre"), hasenpfeffer: t("Hasenpfeffer"), napoleon: t("Napoleon") };
+  if (game !== "euchre") said.rules = (GAME_PRESETS[game][gamePreset()] ?? GAME_PRESETS[game].standard)[0];
+  $("play-says").textContent = game === "napoleon"
+    ? t("Napoleon against {n} computers ({level}): {rules}.", { ...said, n: players() - 1, rules: said.rules })
+    : game !== "euchre" ? t("{game} with a partner ({partner}) against two computers ({level}): {rules}.", { ...said, game: titles[game] }) : {
     2: () => t("Against the computer ({level}), {rules}.", said),
     4: () => t("With a partner ({partner}) against two computers ({level}), {rules}.", said),
     3: () => t("Cutthroat against two computers ({level}), {rules}.", said) }[players()]();
   $("custom").hidden = preset() !== "custom";
-  showTableChoices();
 }
 
 function partnerChoices(levels, pick) {
@@ -78,8 +83,8 @@ async function start(mode) {
   const problem = checkForm(name, preset());
   if (problem) { $("error").textContent = problem; return; }
   const body = { mode, name, rules: rulesOf(preset(), offered.rules, players()) };
-  if (mode === "computer" || players() !== 2) body.level = level();  // at 3 and 4: the computers' level
-  if (players() === 4) body.partner = $("partner").value;  // (at a friend table: if the seat is left to the computer)
+  if (mode === "computer" || players() !== 2 || gameChosen() !== "euchre") body.level = level();  // at 3 and 4: the computers' level
+  if (partnered()) body.partner = $("partner").value;  // (at a friend table: if the seat is left to the computer)
   let reply, data;
   try {
     reply = await fetch("/api/games", { method: "POST", body: JSON.stringify(body),

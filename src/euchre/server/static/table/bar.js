@@ -1,20 +1,21 @@
 // The score zone (always in view: the score, trump, the hand and its dealer), the page's
 // title, and the line that says whose turn it is.
 import { $, el, setText } from "./dom.js";
-import { T, choosing, endedHand, mine, nameOf, saysOf, scoreWords, seats, sideName, sidesShown, waitingFor,
-         words } from "./store.js";
+import { T, choosing, endedHand, initial, mine, nameOf, partners, saysOf, scoreWords, seats, sideName, sidesShown,
+         waitingFor, words } from "./store.js";
 import { number, t, tn } from "../i18n.js";
 
 export function drawBar() {
   const v = T.shown.view, g = T.shown.game;
   // at four, the sides as players keep a Euchre score: "Us" and "Them" (fits a phone's bar)
-  const sides = sidesShown(), short = seats() === 4 && g.seat !== null;
+  const sides = sidesShown(), short = partners() && g.seat !== null;
   // at three, the others by initial (their names are at their places); at four watched or
   // replayed, the sides as the bottom seat's name and the others' initials ("Ann & N 3 · W & E 5")
-  const initials = seats() === 3 ? sides.map((x, i) => `${i === 0 ? x.name : x.name[0]} ${v.score[x.side]}`).join(" · ")
-    : seats() === 4 && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : nameOf(p)[0])).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
+  const initials = seats() >= 3 && !partners() ? sides.map((x, i) => `${i === 0 ? x.name : initial(x.name)} ${number(v.score[x.side])}`).join(" · ")
+    : partners() && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : nameOf(p)[0])).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
     : "";
   const score = $("score");
+  score.classList.toggle("many", seats() >= 5);  // Napoleon's five scores: a smaller line
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
   const us = short ? t("Us {us} · Them {them}", { us: number(v.score[sides[0].side]), them: number(v.score[sides[1].side]) }) : "";
   const pts = score.firstChild;
@@ -32,10 +33,13 @@ export function drawBar() {
   if (!handNo.firstChild) handNo.append(el("span"), el("span", { class: "dealt" }));
   setText(handNo.firstChild, t("Hand {number}", { number: number(hand.number) }));
   setText(handNo.lastChild, saysOf(hand.dealer, () => t(", You deal"), (name) => t(", {name} deals", { name })));
-  setText($("trump"), hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords }) : t("No trump yet"));
+  const contract = ended ? "" : words().contract;  // Hasenpfeffer's and Napoleon's highest bid
+  setText($("trump"), hand.trumpWords && contract ? t("Trump {suit}, {contract}", { suit: hand.trumpWords, contract })
+    : hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords })
+    : contract && v.phase === "play" ? t("{contract}, no trump", { contract }) : t("No trump yet"));
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
-  const n = words().names, told = n.length === 4 ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
+  const n = words().names, told = partners() ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
   const standing = v.score.map((s, i) => t("{name} {points}", { name: told[i], points: number(s) })).join(", ");
   document.title = yourTurn ? t("Your turn · Euchre: {score}", { score: standing }) : t("Euchre: {score}", { score: standing });
 }
@@ -43,7 +47,7 @@ export function drawBar() {
 // "You win the match!", or a resignation said as one.
 export function matchWords() {
   const g = T.shown.game, m = T.shown.match;
-  const many = seats() === 4, winner = many ? sideName(g.winner) : words().names[g.winner];
+  const many = partners(), winner = many ? sideName(g.winner) : words().names[g.winner];
   const you = !many && g.winner === g.seat;
   if (m.resigned !== null && m.resigned !== undefined) {
     const quit = m.resigned === g.seat ? null : words().names[m.resigned];

@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed, updateImg } from "./cards.js";
-import { T, endedHand, inTurn, nameOf, saysOf, words } from "./store.js";
+import { T, endedHand, inTurn, nameOf, saysOf, seats, words } from "./store.js";
 import { DEALER_CORNER, placeOf } from "./places.js";
 
 const CORNERS = Object.values(DEALER_CORNER).map((c) => `at-${c}`);
@@ -13,6 +13,8 @@ function drawUpcard() {
   const v = T.shown.view, ended = endedHand(), said = words();
   const dealer = ended ? ended.dealer : v.dealer;
   const zone = $("upcard-zone");
+  zone.hidden = !("upcard" in v);  // Hasenpfeffer and Napoleon turn no card up
+  if (zone.hidden) return;
   const corner = `at-${DEALER_CORNER[placeOf(dealer)]}`;
   if (!zone.classList.contains(corner)) { zone.classList.remove(...CORNERS); zone.classList.add(corner); }
   const kitty = $("kitty");
@@ -66,6 +68,7 @@ function drawTrick() {
   if (trick) trickSlots($("trick"), trick.cards, trick.leader, trick.winner, held ? v.out || [] : out);
   else trickSlots($("trick"), v.trick, v.leader, null, v.out || []);
   $("trick").classList.toggle("done", Boolean(trick));
+  $("trick").classList.toggle("five", seats() === 5);  // Napoleon's fifth seat: the places in a fan
   setText($("why"), trick && trick.winner !== null && trick.winner !== undefined
     ? saysOf(trick.winner, () => t("You win the trick: {reason}", { reason }), (name) => t("{name} wins the trick: {reason}", { name, reason })) : "");
   const previous = ended ? null : held ? v.tricks[v.tricks.length - 2] : v.tricks[v.tricks.length - 1];

@@ -5,7 +5,7 @@
 // host's switch for hints in a friend game.
 import { t } from "../i18n.js";
 import { $, el } from "./dom.js";
-import { T, arrived, seats, words } from "./store.js";
+import { T, arrived, partners, seats, words } from "./store.js";
 import { send } from "./connection.js";
 
 let nameSent = false;
@@ -25,7 +25,7 @@ function inviteRows(box, invites, prefix) {
     const p = Number(seat), id = `${prefix}-${seat}`;
     const input = el("input", { type: "text", id, readonly: true, "data-seat": seat,
                                 value: new URL(link, location.href).href });
-    const partner = seats() === 4 && p === (g.seat + 2) % 4;
+    const partner = partners() && p === (g.seat + 2) % 4;
     return el("div", { class: "invite-seat" },
       el("label", { for: id }, partner ? t("{name}'s seat (your partner)", { name: words().names[p] })
         : t("{name}'s seat", { name: words().names[p] })),

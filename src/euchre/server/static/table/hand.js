@@ -85,7 +85,9 @@ export function drawHand() {
   const byCard = new Map(choosing() ? words().choices.filter((c) => c.card).map((c) => [c.card, c]) : []);
   const open = byCard.size > 0;  // cards to choose from: the others are dimmed
   const cards = T.hiding || T.handEnd || dayOver() ? [] : handCards(v);
-  const trump = v.trump, up = v.phase === "discard" ? v.hand.length : -1;
+  // a card offered from outside the hand (Railroad's dealer may give the upcard) comes last
+  for (const card of byCard.keys()) if (!cards.includes(card)) cards.push(card);
+  const trump = v.trump, up = v.phase === "discard" || cards.length > v.hand.length ? v.hand.length : -1;
   const items = cards.map((card, i) => {
     const choice = byCard.get(card) || null;
     return { card, choice, trump: Boolean(trump) && words().suits[card] === trump,

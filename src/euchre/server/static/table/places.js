@@ -3,8 +3,8 @@
 // other sits opposite. The upcard and the kitty lie in the corner at the dealer's right hand.
 import { T, seats } from "./store.js";
 
-export const PLACES = ["n", "w", "e", "s"];
-const AROUND = { 2: ["s", "n"], 3: ["s", "w", "e"], 4: ["s", "w", "n", "e"] };
+export const PLACES = ["n", "w", "e", "s", "nw", "ne"];
+const AROUND = { 2: ["s", "n"], 3: ["s", "w", "e"], 4: ["s", "w", "n", "e"], 5: ["s", "w", "nw", "ne", "e"] };
 export const DEALER_CORNER = { s: "se", w: "sw", n: "nw", e: "ne" };
 
 export function placeOf(p) {

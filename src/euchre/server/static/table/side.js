@@ -4,7 +4,7 @@
 import { t } from "../i18n.js";
 import { $, el, setText } from "./dom.js";
 import { cardImg, keyed } from "./cards.js";
-import { T, endedHand, nameOf, saysOf, sidesShown, words } from "./store.js";
+import { T, endedHand, nameOf, partners, saysOf, sidesShown, words } from "./store.js";
 
 function drawBids() {
   const ended = endedHand();
@@ -33,7 +33,7 @@ function drawPad() {
   const body = rows.map((r) => el("tr", {},
     el("td", { class: "num" }, String(r.hand)),
     el("td", { class: "who-cell" }, short(r.dealer)),
-    el("td", { class: "who-cell" }, short(r.maker)),
+    el("td", { class: "who-cell" }, r.bid ? t("{name}: {bid}", { name: short(r.maker), bid: r.bid }) : short(r.maker)),
     el("td", {}, r.trump ?? "–"),
     el("td", {}, bySide(r.tricks, sides, true)),
     el("td", {}, r.outcome),
@@ -47,8 +47,11 @@ function drawPad() {
 }
 
 // A row's numbers by side, yours first ("3–2"); tricks are by seat, so partners' are added.
+// Scores that go below zero (Hasenpfeffer, Napoleon's stakes) are set apart by a dot, never
+// read as a range ("12 · -3 · -3").
 function bySide(numbers, sides, bySeat = false) {
-  return sides.map((x) => (bySeat && numbers.length === 4 ? numbers[x.side] + numbers[x.side + 2] : numbers[x.side])).join("–");
+  const apart = T.shown.view.game && T.shown.view.game !== "euchre" ? " · " : "–";
+  return sides.map((x) => (bySeat && partners() ? numbers[x.side] + numbers[x.side + 2] : numbers[x.side])).join(apart);
 }
 
 function drawHandTricks() {
