@@ -241,3 +241,22 @@ def test_the_apis_refusals_and_the_servers_pages_speak_the_readers_language(serv
     status, body, _ = fetch(server, "/daily", **{"Accept-Language": "so"})
     assert status == 200 and "Ciyaar qaybinta maanta" in body  # its date in Somali too
     assert "(UTC)" in body and not any(month in body for month in ("January", "December"))
+
+
+def test_the_account_refusals_speak_the_readers_language(server):
+    """Logging in and registering are refused in the reader's language: a wrong password
+    in Arabic, a password too short in Somali (one line each, the status unchanged)."""
+    def post(path: str, data: dict, language: str) -> tuple[int, dict]:
+        request = urllib.request.Request(
+            server.base + path, data=json.dumps(data).encode(), method="POST",
+            headers={"Content-Type": "application/json", "Accept-Language": language})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return answer.status, json.load(answer)
+        except urllib.error.HTTPError as err:
+            return err.code, json.load(err)
+
+    status, told = post("/api/session", {"name": "Nobody", "password": "x" * 12}, "ar")
+    assert status == 401 and told == {"error": "اسم أو كلمة مرور خاطئة"}
+    status, told = post("/api/accounts", {"name": "Cali", "password": "short"}, "so")
+    assert status == 400 and told["error"].startswith("furaha sirta ahi waa inuu noqdaa")

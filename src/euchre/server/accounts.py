@@ -25,6 +25,7 @@ import hmac
 import secrets
 import time
 
+from ..i18n import _
 from .account_store import Account, EndSession, NewAccount, NewSession
 from .committer import Committer
 from .limits import RateLimiter, Refused
@@ -92,14 +93,15 @@ def _credentials(data: object) -> tuple[str, str]:
     """The name and password of a request, checked; ``Refused`` (400) in one line."""
     if not isinstance(data, dict) or set(data) - {"name", "password"} or \
             not isinstance(data.get("password"), str):
-        raise Refused(400, 'the request must be a JSON object with "name" and "password"')
+        raise Refused(400, _('the request must be a JSON object with "name" and "password"'))
     try:
         name = check_name(data.get("name"))
     except ProtocolError as err:
         raise Refused(400, str(err)) from None
     low, high = PASSWORD_LENGTH
     if not low <= len(data["password"]) <= high:
-        raise Refused(400, f"a password must be {low} to {high} characters")
+        raise Refused(400, _("a password must be {low} to {high} characters", low=low,
+                             high=high))
     return name, data["password"]
 
 
@@ -117,12 +119,13 @@ class Logins:
         (spending nothing)."""
         wait = self.by_address.take(address)
         if wait:
-            raise Refused(429, f"too many logins from your address: try again in "
-                               f"{wait:.0f} s")
+            raise Refused(429, _("too many logins from your address: try again in "
+                                 "{seconds} s", seconds=f"{wait:.0f}"))
         wait = 0.0 if key is None else self.by_name.take(key)
         if wait:
             self.by_address.give_back(address)
-            raise Refused(429, f"too many logins to this name: try again in {wait:.0f} s")
+            raise Refused(429, _("too many logins to this name: try again in {seconds} s",
+                                 seconds=f"{wait:.0f}"))
 
     def succeeded(self, address: str, key: str | None) -> None:
         """An attempt that worked costs nothing."""
@@ -154,9 +157,10 @@ class Accounts:
                                          NewSession(session_id(secret), key)])
         except Conflict:
             taken = await self.committer.read(self.committer.storage.account, key)
-            raise Refused(409, f"the name {name!r} is registered already" if taken is None
-                          or taken.name == name else f"the name {name!r} looks like "
-                          f"{taken.name!r}, which is registered: choose another") from None
+            raise Refused(409, _("the name {name} is registered already", name=repr(name))
+                          if taken is None or taken.name == name else
+                          _("the name {name} looks like {taken}, which is registered: choose "
+                            "another", name=repr(name), taken=repr(taken.name))) from None
         self.logins.succeeded(address, None)
         return account, secret
 
@@ -170,7 +174,7 @@ class Accounts:
         account = await self.committer.read(self.committer.storage.account, key)
         if account is None or not await asyncio.to_thread(check_password, password,
                                                           account.hash):
-            raise Refused(401, "wrong name or password")
+            raise Refused(401, _("wrong name or password"))
         self.logins.succeeded(address, key)
         secret = secrets.token_urlsafe(32)
         await self.committer.submit([NewSession(session_id(secret), key)])
@@ -197,8 +201,8 @@ class Accounts:
         taken = await self.committer.read(self.committer.storage.account, key)
         if taken is None:
             return None
-        return (f"the name {taken.name!r} is registered: log in to play under it, or "
-                "choose another")
+        return _("the name {name} is registered: log in to play under it, or choose "
+                 "another", name=repr(taken.name))
 
     async def check_name(self, name: str, holder: Account | None) -> None:
         """``Refused`` (403) with ``refusal``'s line when ``name`` is not the holder's."""

@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from ...i18n import _
 from .. import match
 from ..account_store import Account, Dislike, owner_key
 from ..accounts import SESSION_COOKIE, SESSION_DAYS, name_key
@@ -48,8 +49,8 @@ async def register(request: Request) -> JSONResponse:
     async def make(data: object, address: str) -> tuple[Account, str]:
         wait = hub.creations.take(address)  # (with the games made: one meter)
         if wait:
-            raise Refused(429, f"too many new accounts and games from your address: try "
-                               f"again in {wait:.0f} s")
+            raise Refused(429, _("too many new accounts and games from your address: try "
+                                 "again in {seconds} s", seconds=f"{wait:.0f}"))
         try:
             return await hub.accounts.register(data, address)
         except Refused:
@@ -101,14 +102,14 @@ async def claim_games(request: Request) -> JSONResponse:
     token), where the seat is nobody's yet: ``claimed`` and ``refused`` (id and why)."""
     try:
         holder, data = await _logged_in(request, CLAIM_BODY, "claiming games",
-                                        "games are claimed by an account")
+                                        _("log in first: games are claimed by an account"))
         games = data.get("games") if isinstance(data, dict) and set(data) == {"games"} \
             else None
         if not isinstance(games, list) or len(games) > MOST_CLAIMED or not all(
                 isinstance(g, dict) and set(g) == {"id", "token"} and isinstance(g["id"], str)
                 and isinstance(g["token"], str) for g in games):
-            raise Refused(400, f'the request must be {{"games": [{{"id", "token"}}, ...]}}, '
-                               f"at most {MOST_CLAIMED}")
+            raise Refused(400, _("the request must be {shape}, at most {most}",
+                                 shape='{"games": [{"id", "token"}, ...]}', most=MOST_CLAIMED))
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
     claimed, refused = [], []
@@ -121,11 +122,11 @@ async def claim_games(request: Request) -> JSONResponse:
 
 async def _logged_in(request: Request, limit: int, what: str, why: str
                      ) -> tuple[Account, Any]:
-    """The caller's account and his request's JSON; ``Refused`` (401 saying ``why`` an
-    account is needed, or as ``read_json_body`` refuses)."""
+    """The caller's account and his request's JSON; ``Refused`` (401 with ``why``, the
+    reader's words for why an account is needed, or as ``read_json_body`` refuses)."""
     holder = await holder_of(request)
     if holder is None:
-        raise Refused(401, f"log in first: {why}")
+        raise Refused(401, why)
     return holder, await read_json_body(request, limit,
                                         hub_of(request).limits.allowed_origins, what)
 
@@ -136,15 +137,15 @@ async def _claim_one(request: Request, holder: Account, game_id: str, token: str
     hub = hub_of(request)
     stored = await hub.stored(game_id) if plausible(game_id) else None
     if stored is None:
-        return "no such game"
+        return _("no such game")
     seat = match.token_seat(stored, token) if plausible(token) else None
     if seat is None:
-        return "that token opens no seat of this game"
+        return _("that token opens no seat of this game")
     if not stored.finished:
-        return "the game is not finished"
+        return _("the game is not finished")
     owner = stored.options.get(owner_key(seat))
     if owner is not None:
-        return None if owner == holder.key else "that seat is another account's"
+        return None if owner == holder.key else _("that seat is another account's")
     await hub.committer.submit([SetOption(game_id, owner_key(seat), holder.key)])
     stored.options[owner_key(seat)] = holder.key
     return None
@@ -156,13 +157,15 @@ async def dislike(request: Request) -> JSONResponse:
     name's account with it)."""
     try:
         holder, data = await _logged_in(request, MAX_BODY, "not playing someone again",
-                                        "only an account keeps whom it will not play")
+                                        _("log in first: only an account keeps whom it will "
+                                          "not play"))
         if not isinstance(data, dict) or set(data) != {"name"} or \
                 not isinstance(data["name"], str) or not data["name"].strip():
-            raise Refused(400, 'the request must be {"name": the player\'s name}')
+            raise Refused(400, _("the request must be {shape}",
+                                 shape='{"name": the player\'s name}'))
         whom = name_key(data["name"])
         if whom == holder.key:
-            raise Refused(400, "that is your own name")
+            raise Refused(400, _("that is your own name"))
         await hub_of(request).committer.submit([Dislike(holder.key, whom)])
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
