@@ -450,7 +450,7 @@ def test_creation_needs_json_from_this_site_and_tokens_never_reach_the_logs(tmp_
         assert status == 415 and "application/json" in reply["error"]
         cross = {"Content-Type": "application/json", "Origin": "https://evil.example"}
         status, reply = raw_post(running, b'{"mode": "friend"}', cross)
-        assert status == 403 and "only be asked for from this site" in reply["error"]
+        assert status == 403 and "may only come from this site" in reply["error"]
         status, _ = raw_post(running, b'{"mode": "friend"}',
                              {"Content-Type": "application/json",
                               "Sec-Fetch-Site": "cross-site"})

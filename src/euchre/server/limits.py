@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..coach.review import DEFAULT_DEALS
+from ..i18n import _
 from .gate import foreign_origin
 
 if TYPE_CHECKING:  # (the command line reads the defaults without loading the web stack)
@@ -185,8 +186,8 @@ class Busy(ValueError):
     """The server holds as many live tables as it may: try again shortly (HTTP 503)."""
 
 
-async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = (),
-                         what: str = "a new game") -> Any:
+async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] = ()
+                         ) -> Any:
     """The JSON object of a creation request, refused early: not ``application/json`` (415;
     a cross-site form or ``text/plain`` POST needs no preflight, JSON does), from a page of
     another site than this one or ``origins`` (403), declared or found longer than
@@ -198,30 +199,33 @@ async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] 
 
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        raise Refused(415, f"{what} is asked for with Content-Type: application/json")
+        raise Refused(415, _("send the request with Content-Type: application/json"))
     origin = request.headers.get("origin")
     if foreign_origin(origin, request.headers.get("host"), origins) is not None:
-        raise Refused(403, f"{what} may only be asked for from this site, not {origin[:80]}")
+        raise Refused(403, _("this request may only come from this site, not {origin}",
+                             origin=origin[:80]))
     if origin is None and request.headers.get("sec-fetch-site", "same-origin") not in (
             "same-origin", "none"):
-        raise Refused(403, f"{what} may only be asked for from this site")
+        raise Refused(403, _("this request may only come from this site"))
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise Refused(413, f"request too long ({declared[:20]} bytes; at most {limit})")
+        raise Refused(413, _("request too long ({declared} bytes; at most {limit})",
+                             declared=declared[:20], limit=limit))
     body = bytearray()
     try:
         async for chunk in request.stream():
             body += chunk
             if len(body) > limit:
-                raise Refused(413, f"request too long (over {limit} bytes)")
+                raise Refused(413, _("request too long (over {limit} bytes)", limit=limit))
     except ClientDisconnect:  # (hung up, or too slow: transport.BoundedHTTP answered 408)
-        raise Refused(400, "the request ended before its body did") from None
+        raise Refused(400, _("the request ended before its body did")) from None
     try:
         return strict_json(body)
     except RepeatedKey as err:
-        raise Refused(400, f"the request is not valid JSON: {err}") from None
+        raise Refused(400, _("the request is not valid JSON: {reason}", reason=str(err))) \
+            from None
     except (ValueError, RecursionError):
-        raise Refused(400, "the request is not valid JSON") from None
+        raise Refused(400, _("the request is not valid JSON")) from None
 
 
 CONTENT_SECURITY_POLICY = (

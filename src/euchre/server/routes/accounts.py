@@ -57,22 +57,21 @@ async def register(request: Request) -> JSONResponse:
             hub.creations.give_back(address)
             raise
 
-    return await _signing_in(request, "registering", make, 201)
+    return await _signing_in(request, make, 201)
 
 
 @router.post("/session")
 async def login(request: Request) -> JSONResponse:
-    return await _signing_in(request, "logging in", hub_of(request).accounts.login, 200)
+    return await _signing_in(request, hub_of(request).accounts.login, 200)
 
 
-async def _signing_in(request: Request, what: str,
+async def _signing_in(request: Request,
                       action: Callable[[object, str], Awaitable[tuple[Account, str]]],
                       status: int) -> JSONResponse:
     """Read a name and password (refused early as ``read_json_body`` refuses), do
     ``action`` with them, and answer with the session's cookie, or the refusal."""
     try:
-        data = await read_json_body(request, MAX_BODY, hub_of(request).limits.allowed_origins,
-                                    what)
+        data = await read_json_body(request, MAX_BODY, hub_of(request).limits.allowed_origins)
         account, secret = await action(data, _address(request))
     except Refused as err:
         return JSONResponse({"error": str(err)}, status_code=err.status)
@@ -101,8 +100,8 @@ async def claim_games(request: Request) -> JSONResponse:
     """Mark as the account's the finished games whose seat this browser holds (each by its
     token), where the seat is nobody's yet: ``claimed`` and ``refused`` (id and why)."""
     try:
-        holder, data = await _logged_in(request, CLAIM_BODY, "claiming games",
-                                        _("log in first: games are claimed by an account"))
+        holder, data = await _logged_in(
+            request, CLAIM_BODY, _("log in first: games are claimed by an account"))
         games = data.get("games") if isinstance(data, dict) and set(data) == {"games"} \
             else None
         if not isinstance(games, list) or len(games) > MOST_CLAIMED or not all(
@@ -120,15 +119,14 @@ async def claim_games(request: Request) -> JSONResponse:
     return JSONResponse({"claimed": claimed, "refused": refused})
 
 
-async def _logged_in(request: Request, limit: int, what: str, why: str
+async def _logged_in(request: Request, limit: int, why: str
                      ) -> tuple[Account, Any]:
     """The caller's account and his request's JSON; ``Refused`` (401 with ``why``, the
     reader's words for why an account is needed, or as ``read_json_body`` refuses)."""
     holder = await holder_of(request)
     if holder is None:
         raise Refused(401, why)
-    return holder, await read_json_body(request, limit,
-                                        hub_of(request).limits.allowed_origins, what)
+    return holder, await read_json_body(request, limit, hub_of(request).limits.allowed_origins)
 
 
 async def _claim_one(request: Request, holder: Account, game_id: str, token: str
@@ -156,9 +154,8 @@ async def dislike(request: Request) -> JSONResponse:
     """``{"name"}``: quick match never seats the account with that name again (nor that
     name's account with it)."""
     try:
-        holder, data = await _logged_in(request, MAX_BODY, "not playing someone again",
-                                        _("log in first: only an account keeps whom it will "
-                                          "not play"))
+        holder, data = await _logged_in(
+            request, MAX_BODY, _("log in first: only an account keeps whom it will not play"))
         if not isinstance(data, dict) or set(data) != {"name"} or \
                 not isinstance(data["name"], str) or not data["name"].strip():
             raise Refused(400, _("the request must be {shape}",

@@ -137,8 +137,8 @@ async def _seating(request: Request, seat_me: Any, allowed: set[str]) -> JSONRes
     """Read the request, check the name is the caller's to use, seat him: his link."""
     hub = hub_of(request)
     try:
-        data = _fields(await read_json_body(request, MAX_BODY, hub.limits.allowed_origins,
-                                            "a seat"), allowed)
+        data = _fields(await read_json_body(request, MAX_BODY, hub.limits.allowed_origins),
+                       allowed)
         holder = await holder_of(request)
         name = data.get("name", GUEST)
         if isinstance(name, str):
