@@ -86,8 +86,8 @@ class TableGame(Game):
 
     @property
     def results(self) -> tuple[HandResult, ...]:
-        """Every finished hand's result, oldest first."""
-        return tuple(hand.result for hand in self._t.past)
+        """Every finished hand's result, oldest first (every past hand has one)."""
+        return tuple(result for hand in self._t.past if (result := hand.result) is not None)
 
     @property
     def start_score(self) -> tuple[int, ...]:
@@ -238,7 +238,7 @@ class TableGame(Game):
             return NotImplemented
         return self.record() == other.record() and self._t.phase == other._t.phase
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
 
 def _seats(players: int) -> str:

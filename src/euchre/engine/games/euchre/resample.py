@@ -37,7 +37,7 @@ from . import state
 from .resample_family import card_of, resample_family_state, shared_template, start_of
 from .state import log_item
 
-_PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
+_PHASE: dict[str, int] = {name: i for i, name in enumerate(state.PHASE_NAMES)}
 _SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
 
 
@@ -196,7 +196,7 @@ def resample_state(view: View, rng: _random.Random) -> list:
     s[state.HAND0 + 1 - me] = other_hand
     if f.taken:
         s[state.DISCARDED] = discard
-    cell = (deal, None)
+    cell: tuple[object, object] = (deal, None)  # (the log: linked cells, newest first)
     for item in f.actions:
         cell = (item if item >= 0 else log_item(dealer, DISCARD + discard), cell)
     s[state.LOG] = cell

@@ -370,7 +370,7 @@ def _build(f: _Facts, drawn: list[int], seed: int) -> list:
         s[state.DISCARDED] = discard
     order = tuple(dealt[seat] for seat in f.deal_seats)
     deal = DealMasks(order, up, f.deck & ~sum(order) & ~(1 << up))
-    cell = (deal, None)
+    cell: tuple[object, object] = (deal, None)  # (the log: linked cells, newest first)
     for item in f.actions:
         cell = (item if item >= 0 else dealer << 7 | DISCARD + discard, cell)
     s[state.LOG] = cell

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from ....actions import CALL, DISCARD, ORDER, PASS, action_token
 from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
-from ....hands import HandEnd, deal_order, deal_position, hand_of_cell
+from ....hands import DealMasks, HandEnd, deal_order, deal_position, hand_of_cell
 from ....rules import Rules
 from ....scoring import hand_points
 from ...seeds import (  # noqa: F401 (the seeds' names, as the Euchre int path's users read them)
@@ -77,7 +77,7 @@ class Setup(NamedTuple):
     rules: Rules
     seed: int
     first_dealer: int
-    decks: tuple[tuple[int, ...], ...] = ()
+    decks: tuple[tuple[int, ...] | DealMasks, ...] = ()
     """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i`` (or ``DealMasks``)."""
     start_hand: int = 0
     start_score: tuple[int, ...] = (0, 0)
