@@ -21,8 +21,6 @@ STILL_TYPING = (
     "src/euchre/server/thinker.py", "src/euchre/server/workers.py",
     "src/euchre/server/limits.py", "src/euchre/server/serve.py",
     "src/euchre/server/routes/",  # (the tables, hub and pages: issues 50, 51, 56)
-    "src/euchre/i18n/", "src/euchre/coach/review.py",
-    "src/euchre/terminal/rule_table.py",  # (the rule games' TableView against View)
 )
 
 

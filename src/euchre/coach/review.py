@@ -331,7 +331,9 @@ def _replay(record: dict[str, Any], player: int,
                 moments.append(_Moment(i, j, view, token))
             game.apply(token)
         if game.hand_number != number or game.is_over:
-            hands.append(_hand_review(number + 1, game.view(player).last_hand, solver))
+            last_hand = game.view(player).last_hand
+            assert last_hand is not None, "a hand just ended: the view tells its story"
+            hands.append(_hand_review(number + 1, last_hand, solver))
         else:
             hands.append(HandReview(number + 1, game.dealer, None, None, None,
                                     (0,) * game.rules.sides, game.view(None).tricks_won, 0.0,
@@ -491,6 +493,7 @@ def situation(view: View) -> str:
     if view.phase == "joker":
         return "the Joker turned up: the dealer names trump"
     if view.phase == "defend":
+        assert view.trump is not None, "a lone maker has named trump"
         return (f"player {view.maker} went alone ({suit_text(view.trump)} trump): defend "
                 "alone or pass")
     if view.phase == "discard":
