@@ -31,3 +31,16 @@ def test_mypy_finds_no_error_outside_the_places_still_being_typed():
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert errors or done.returncode == 0, done.stdout + done.stderr  # (mypy itself ran)
     assert [line for line in errors if not line.startswith(STILL_TYPING)] == []
+
+
+def test_the_engine_is_checked_strictly():
+    """Criterion 5 asks for the engine strict: every function typed, every generic given
+    its parameters (all of ``--strict`` but ``warn_return_any``: see pyproject.toml)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    engine = [o for o in config["overrides"] if "euchre.engine.*" in o["module"]]
+    assert engine, "pyproject.toml has no [[tool.mypy.overrides]] for euchre.engine"
+    for flag in ("disallow_untyped_defs", "disallow_incomplete_defs", "disallow_any_generics",
+                 "disallow_untyped_calls", "check_untyped_defs", "strict_equality"):
+        assert engine[0].get(flag) is True, flag
