@@ -14,8 +14,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 STILL_TYPING = (
-    "src/euchre/engine/", "src/euchre/game.py", "src/euchre/view.py", "src/euchre/rules.py",
-    "src/euchre/results.py", "src/euchre/transcript.py", "src/euchre/words.py",  # (issue 47)
     "src/euchre/server/hub.py", "src/euchre/server/table.py", "src/euchre/server/match.py",
     "src/euchre/server/replay.py", "src/euchre/server/review_page.py",
     "src/euchre/server/wording.py", "src/euchre/server/languages.py",
@@ -23,8 +21,6 @@ STILL_TYPING = (
     "src/euchre/server/thinker.py", "src/euchre/server/workers.py",
     "src/euchre/server/limits.py", "src/euchre/server/serve.py",
     "src/euchre/server/routes/",  # (the tables, hub and pages: issues 50, 51, 56)
-    "src/euchre/i18n/", "src/euchre/coach/review.py",
-    "src/euchre/terminal/rule_table.py",  # (the rule games' TableView against View)
 )
 
 
@@ -35,3 +31,20 @@ def test_mypy_finds_no_error_outside_the_places_still_being_typed():
     errors = [line for line in done.stdout.splitlines() if ": error:" in line]
     assert errors or done.returncode == 0, done.stdout + done.stderr  # (mypy itself ran)
     assert [line for line in errors if not line.startswith(STILL_TYPING)] == []
+
+
+def test_functions_are_typed_and_the_engine_checked_strictly():
+    """Criterion 5: public functions typed (every function, outside the server whose hints
+    are being completed), the engine strict: every generic given its parameters too (all of
+    ``--strict`` but ``warn_return_any``: see pyproject.toml)."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config.get("disallow_untyped_defs") is config.get("disallow_incomplete_defs") is True
+    engine = [o for o in config["overrides"] if "euchre.engine.*" in o["module"]]
+    assert engine, "pyproject.toml has no [[tool.mypy.overrides]] for euchre.engine"
+    for flag in ("disallow_any_generics", "disallow_untyped_calls", "check_untyped_defs",
+                 "strict_equality"):
+        assert engine[0].get(flag) is True, flag
+    loose = [o["module"] for o in config["overrides"] if o.get("disallow_untyped_defs") is False]
+    assert loose in ([], [["euchre.server", "euchre.server.*"]]), loose

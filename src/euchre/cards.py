@@ -82,7 +82,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-class _SetBits(dict):
+class _SetBits(dict[int, tuple[int, ...]]):
     """Masks to their set bits, filled on first use (and emptied when it grows past half a
     million hands, which a long search can reach)."""
 

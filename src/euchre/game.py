@@ -79,19 +79,20 @@ def _applier(is_legal: Callable[[list, int], bool],
     return apply
 
 
-GAMES: dict[str, type | Callable[[Rules], type]] = {}
+GAMES: dict[str, type[Game] | Callable[[Rules], type[Game]]] = {}
 """The class that plays each game, by ``Rules.game`` (or a function of the rules that picks
 it): ``euchre`` registers itself below, the rule-module engine (``euchre.engine``) each of
 its games when it is imported; ``Game(rules)`` and ``Game.from_record`` look here."""
 
 
-def register_game(names: Iterable[str], cls: type | Callable[[Rules], type]) -> None:
+def register_game(names: Iterable[str], cls: type[Game] | Callable[[Rules], type[Game]]
+                  ) -> None:
     """``Game(Rules(game=name))`` and ``Game.from_record`` make a ``cls`` for each name
     (``cls`` may be a function of the rules that picks the class)."""
     GAMES.update(dict.fromkeys(names, cls))
 
 
-def class_of(rules: Rules) -> type:
+def class_of(rules: Rules) -> type[Game]:
     """The class that plays ``rules`` (see ``GAMES``)."""
     chosen = GAMES[rules.game]
     return chosen if isinstance(chosen, type) else chosen(rules)
@@ -355,14 +356,17 @@ class Game:
         """Take back the newest action, however it was made: instantly after ``push_id``
         (which keeps a snapshot), by replaying its hand otherwise."""
         if self._s[state.SETUP].resigned >= 0:
-            raise IllegalAction(f"the match was {self.outcome.termination}: it cannot be "
+            outcome = self.outcome
+            assert outcome is not None, "a resigned or abandoned match is over"
+            raise IllegalAction(f"the match was {outcome.termination}: it cannot be "
                                 "taken back")
         previous = self._take_back(self._s)
         if previous is None:
             raise IllegalAction("nothing to take back: no action was made in this game")
         self._s = previous
 
-    _take_back = staticmethod(state.take_back)
+    _take_back: staticmethod[[list], list | None] = staticmethod(state.take_back)
+    """Takes back the newest action of a state; None when there is none (each core its own)."""
 
     def _seat(self, player: Any) -> int:
         players = self.players

@@ -20,6 +20,7 @@ transcript all read it here, and nothing else replays or re-scores tricks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from .actions import (
@@ -61,7 +62,7 @@ def deal_position(players: int, dealer: int, seat: int) -> int:
     return 5 * ((seat - dealer - 1) % players)
 
 
-def trick_seats(leader: int, count: int, players: int, out: tuple[int, ...] | list[int] = ()
+def trick_seats(leader: int, count: int, players: int, out: Sequence[int] = ()
                 ) -> list[int]:
     """Who played each of the first ``count`` cards of a trick: the leader, then each seat
     to his left that takes part in the hand (``out``: the seats sitting out).

@@ -68,7 +68,9 @@ class HandResult:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> HandResult:
-        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                  for k, v in data.items()}
+        return cls(**fields)
 
 
 @dataclass(frozen=True)

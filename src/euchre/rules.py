@@ -112,11 +112,11 @@ gain more: ``euchre.engine.add_game``)."""
 class Rules:
     """The options of the game (RULES.md and RULES-family.md mark each one **option**)."""
 
-    deck: int = DEFAULT  # type: ignore[assignment]
+    deck: int = DEFAULT
     """24 (9 to A), 32 (7 to A) or 25 (the 24 cards and the Joker, British Euchre); the
     default 24. Railroad: 25 or 33 (the 32 and the Joker); Hasenpfeffer 25; Napoleon the
     pack stripped to the players (24, 28, 32) or 52."""
-    target: int = DEFAULT  # type: ignore[assignment]  # the game's: 10 (Napoleon 30)
+    target: int = DEFAULT  # the game's: 10 (Napoleon 30)
     """Points that win the match; the match ends the moment a player reaches them."""
     dealer_must_pick_up: bool = False
     """Two-handed: when the non-dealer orders the upcard up, the dealer must take it (in the
@@ -125,17 +125,17 @@ class Rules:
     """In round 2, the suit that was turned down may be named."""
     stick_the_dealer: bool = False
     """In round 2, the dealer may not pass: he must name a suit."""
-    players: int = DEFAULT  # type: ignore[assignment]
+    players: int = DEFAULT
     """2: two-handed Euchre (the default); 3: three-handed cutthroat; 4: four-handed
     partnership. Railroad and Hasenpfeffer 4; Napoleon 3, 4 (the default) or 5."""
-    defend_alone: bool = DEFAULT  # type: ignore[assignment]
+    defend_alone: bool = DEFAULT
     """Four-handed: against a lone maker, a defender may play alone (without his partner).
     Always on in Railroad."""
     joker_dealer_alone: bool = False
     """Four-handed, 25-card deck: the dealer naming trump under a turned-up Joker may go alone."""
     game: str = "euchre"
     """``euchre``, ``railroad``, ``hasenpfeffer`` or ``napoleon`` (RULES-more.md)."""
-    call_for_best: bool = DEFAULT  # type: ignore[assignment]
+    call_for_best: bool = DEFAULT
     """Railroad (default on): a lone player discards one card and his partner gives him his
     best."""
 

@@ -27,6 +27,7 @@ there and never replays or re-scores tricks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -201,10 +202,10 @@ def build_view(s: list, player: int | None, kept: list | None = None) -> View:
     rules = s[state.SETUP].rules
     players = rules.players
     if players == 2:
-        hands = (s[state.HAND0], s[state.HAND1])
-        won = (s[state.WON0], s[state.WON1])
-        score = (s[state.SCORE0], s[state.SCORE1])
-        legal = state.legal_tokens
+        hands: tuple[int, ...] = (s[state.HAND0], s[state.HAND1])
+        won: tuple[int, ...] = (s[state.WON0], s[state.WON1])
+        score: tuple[int, ...] = (s[state.SCORE0], s[state.SCORE1])
+        legal: Callable[[list], tuple[str, ...]] = state.legal_tokens
     else:
         hands = tuple(s[state_family.HANDS:state_family.HANDS + players])
         won = tuple(s[state_family.WON:state_family.WON + players])
@@ -216,7 +217,7 @@ def build_view(s: list, player: int | None, kept: list | None = None) -> View:
     public = _public_story(s, dealer, players, kept)
     bids, trick, tricks, alone, out = public
     hidden_hand = player is None or (phase == state.JOKER_PHASE and player == dealer)
-    hand_cards = () if hidden_hand else sorted(bits(hands[player]),
+    hand_cards = () if hidden_hand or player is None else sorted(bits(hands[player]),
                                                key=lambda c: sort_key(c, trump))
     own_discard = s[state.DISCARDED] if player == dealer and s[state.DISCARDED] >= 0 else None
     to_move = s[state.TO_MOVE]

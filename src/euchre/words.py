@@ -213,7 +213,7 @@ def finished_upcard_state(last: dict) -> str:
     return _upcard_word(last["upcard_taken"], False, last["bids"])
 
 
-def _upcard_word(taken: bool, round_one: bool, bids: list) -> str:
+def _upcard_word(taken: bool, round_one: bool, bids: Sequence[Sequence[Any]]) -> str:
     if taken:
         return _("picked up")
     if round_one:

@@ -49,7 +49,7 @@ from .checked import checked
 from .equity import MatchEquity
 from .expert_settings import EXPERT, ExpertSettings
 from .hand_strength import strength
-from .infoset import infoset_values, play_value, search_depth
+from .infoset import Utility, Worlds, infoset_values, play_value, search_depth
 from .opponent_bids import LearnedBids, observations
 from .play_inference import SHARPNESS, play_likelihood, reply_weights
 from .solver import Solver, worker_solver
@@ -215,7 +215,7 @@ def _net_points(maker: int, maker_tricks: int, me: int) -> float:
 
 # --- play -----------------------------------------------------------------------------------
 
-def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
+def _play_values(worlds: Worlds, legal: list[int], me: int, utility: Utility, solver: Solver,
                  soft: float = 0.0) -> list[float]:
     """Each legal card's value over the deals. ``soft`` 0: when I lead, the opponent
     answers with his best card in each deal (he is taken to see my hand); above 0, with
@@ -251,7 +251,7 @@ def _play_values(worlds, legal: list[int], me: int, utility, solver: Solver,
 
 # --- the dealer's pick-up and discard -------------------------------------------------------
 
-def _outcome(leader_tricks: int, maker: int, dealer: int, me: int, utility) -> float:
+def _outcome(leader_tricks: int, maker: int, dealer: int, me: int, utility: Utility) -> float:
     """The value for ``me`` of a hand whose first leader (the non-dealer) takes
     ``leader_tricks``."""
     maker_tricks = leader_tricks if maker != dealer else 5 - leader_tricks
@@ -260,7 +260,7 @@ def _outcome(leader_tricks: int, maker: int, dealer: int, me: int, utility) -> f
 
 
 def _hand_value(non_dealer: int, dealer_hand: int, trump: int, maker: int, dealer: int,
-                me: int, utility, solver: Solver) -> float:
+                me: int, utility: Utility, solver: Solver) -> float:
     """The outcome for ``me`` of playing out a hand from its first lead."""
     return _outcome(solver.tricks(non_dealer, dealer_hand, trump), maker, dealer, me, utility)
 
@@ -297,7 +297,7 @@ def _worth_discarding(six: int, trump: int) -> list[int]:
     return list(lowest.values())
 
 
-def _discard_values(worlds, legal: list[int], me: int, utility,
+def _discard_values(worlds: Worlds, legal: list[int], me: int, utility: Utility,
                     solver: Solver) -> list[float]:
     totals = [0.0] * len(legal)
     for s, weight in worlds:
@@ -317,7 +317,7 @@ class _World:
     """One deal's bidding game, valued for ``me`` by the double-dummy solver (whose table
     remembers the positions the stages share)."""
 
-    def __init__(self, s: list, me: int, utility, solver: Solver,
+    def __init__(self, s: list[Any], me: int, utility: Utility, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
         self.s = s
         self.bids = bids
@@ -385,7 +385,7 @@ class _Bidding:
     """The rest of one bidding decision, played out in every deal (see the module docstring):
     each method values one stage of the bidding for ``me``, averaged over the deals."""
 
-    def __init__(self, worlds, view: View, utility, solver: Solver,
+    def __init__(self, worlds: Worlds, view: View, utility: Utility, solver: Solver,
                  bids: BidModel | LearnedBids) -> None:
         self.me = seat_of(view)
         self.bids = bids

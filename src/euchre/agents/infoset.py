@@ -33,6 +33,7 @@ lose it to his ace half the time; a player who saw his hand would lead the other
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..cards import FOLLOW_MASK, N_CARDS, SECOND_WINS
 from ..engine.games.euchre import state
@@ -40,6 +41,8 @@ from .play_inference import SINGLE, lead_values, reply_weights
 from .solver import Solver
 
 Utility = Callable[[int, int, int], float]
+Worlds = list[tuple[list[Any], float]]
+"""Deals consistent with a view (state lists), each with its weight (summing to 1)."""
 
 PRUNE = 0.02
 """An answer of his with less than this chance in a deal is not followed down the tree (it
@@ -180,7 +183,7 @@ class Search:
                            for lead, child in children.items())
 
 
-def infoset_values(worlds, legal: list[int], me: int, utility: Utility, solver: Solver,
+def infoset_values(worlds: Worlds, legal: list[int], me: int, utility: Utility, solver: Solver,
                    soft: float, depth: int, lead_sharpness: float = SINGLE.lead
                    ) -> list[float]:
     """Each legal card's value over the weighted deals, my next ``depth`` decisions made

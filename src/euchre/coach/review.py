@@ -336,7 +336,9 @@ def _replay(record: dict[str, Any], player: int,
                 moments.append(_Moment(i, j, view, token))
             game.apply(token)
         if game.hand_number != number or game.is_over:
-            hands.append(_hand_review(number + 1, game.view(player).last_hand, solver))
+            last_hand = game.view(player).last_hand
+            assert last_hand is not None, "a hand just ended: the view tells its story"
+            hands.append(_hand_review(number + 1, last_hand, solver))
         else:
             hands.append(HandReview(number + 1, game.dealer, None, None, None,
                                     (0,) * game.rules.sides, game.view(None).tricks_won, 0.0,
@@ -478,13 +480,15 @@ def _value(moment: _Moment, player: int, deals: int, seed: int,
     values = decision_values(view, seed, (moment.record_hand, moment.index), deals)
     best, loss = judge(values, moment.chosen)
     if is_rule_game(view):  # Railroad, Hasenpfeffer, Napoleon: their words
-        order, words, said = list(view.legal), table_words.choice_words, rule_situation(view)
+        table_view: Any = view  # (a TableView: the moment's type names Euchre's View)
+        order, said = list(view.legal), rule_situation(view)
+        worded = {t: table_words.choice_words(table_view, t) for t in order}
     else:
-        order, words, said = ordered_choices(view), choice_words, situation(view)
+        order, said = ordered_choices(view), situation(view)
+        worded = {t: choice_words(view, t) for t in order}
     return Decision(view.hand_number + 1, moment.index, player, view.phase,
                     said, view.hand, view.score, moment.chosen, best,
-                    {t: values[t] for t in order}, {t: words(view, t) for t in order},
-                    loss, loss > threshold)
+                    {t: values[t] for t in order}, worded, loss, loss > threshold)
 
 
 def rule_situation(view: Any) -> str:
@@ -514,6 +518,7 @@ def situation(view: View) -> str:
     if view.phase == "joker":
         return _("the Joker turned up: the dealer names trump")
     if view.phase == "defend":
+        assert view.trump is not None, "a lone maker has named trump"
         return _("player {seat} went alone ({suit} trump): defend alone or pass",
                  seat=view.maker, suit=suit_text(view.trump))
     if view.phase == "discard":

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ..cards import (
@@ -136,7 +137,7 @@ def _euchre_power(card: int, trump: int) -> int:
     return POWER[trump][pack]
 
 
-def _order(suit, power) -> CardOrder:
+def _order(suit: Callable[[int, int], int], power: Callable[[int, int], int]) -> CardOrder:
     trumps = (0, 1, 2, 3, NO_TRUMP)
     suits = tuple(tuple(suit(c, t) for c in range(N_CARDS)) for t in trumps)
     return CardOrder(suits, tuple(tuple(power(c, t) for c in range(N_CARDS)) for t in trumps),

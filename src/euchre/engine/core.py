@@ -160,6 +160,41 @@ class Table:
 
     setup: Setup
     module: RuleModule
+    sides: tuple[int, ...]
+    """The side each seat scores for."""
+    hand_no: int
+    dealer: int
+    phase: str
+    """``"play"``, ``"over"`` or the module's phase before the play (a bid, an exchange)."""
+    to_move: int
+    """The seat to act (-1 once the match is over)."""
+    deck: tuple[int, ...]
+    """This hand's stacked deck order."""
+    hands: list[int]
+    """Each seat's cards, a bit mask."""
+    rest: tuple[int, ...]
+    """The cards not dealt to the hands (an upcard, a widow)."""
+    trump: int
+    maker: int
+    bid: int
+    alone: tuple[int, ...]
+    out: tuple[int, ...]
+    """Seats that sit this hand out (a partner of a lone hand)."""
+    leader: int
+    trick: list[int]
+    trick_seats: list[int]
+    best: int
+    best_seat: int
+    tricks: list[Trick]
+    won: list[int]
+    """Tricks won this hand, by seat."""
+    actions: list[tuple[int, int]]
+    """This hand's actions ``(seat, id)``."""
+    past: list[PlayedHand]
+    last: dict[str, Any] | None
+    """The last finished hand as everybody may see it (``public_story``)."""
+    outcome: Outcome | None
+    score: list[int]
     x: dict[str, Any]
     """The module's state of the hand; public (the view shows it)."""
     count: int

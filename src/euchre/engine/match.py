@@ -86,8 +86,8 @@ class TableGame(Game):
 
     @property
     def results(self) -> tuple[HandResult, ...]:
-        """Every finished hand's result, oldest first."""
-        return tuple(hand.result for hand in self._t.past)
+        """Every finished hand's result, oldest first (every past hand has one)."""
+        return tuple(result for hand in self._t.past if (result := hand.result) is not None)
 
     @property
     def start_score(self) -> tuple[int, ...]:
@@ -202,7 +202,7 @@ class TableGame(Game):
         core.step(self._t, action)
 
     def copy(self) -> TableGame:
-        game = object.__new__(TableGame)
+        game: TableGame = object.__new__(TableGame)
         game._t, game._undo = self._t.copy(), self._undo[:]
         return game
 
@@ -214,7 +214,7 @@ class TableGame(Game):
     @classmethod
     def from_record(cls, data: Any) -> TableGame:
         rules, seed, first_dealer = read_setup_fields(data)
-        game = TableGame(rules, seed=seed, first_dealer=first_dealer,
+        game: TableGame = TableGame(rules, seed=seed, first_dealer=first_dealer,
                          decks=data["stacked_decks"])
         for i, hand in enumerate(data["hands"]):
             game._replay_hand(i, hand, i)
@@ -238,7 +238,7 @@ class TableGame(Game):
             return NotImplemented
         return self.record() == other.record() and self._t.phase == other._t.phase
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
 
 def _seats(players: int) -> str:

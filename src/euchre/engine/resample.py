@@ -28,7 +28,7 @@ import random as _random
 
 from .actions import DISCARD, GIVE, parse_action
 from .cards import NO_TRUMP, SUITS, mask_of, parse_card
-from .core import Setup, Table, Trick
+from .core import RuleModule, Setup, Table, Trick
 from .games import MODULES
 from .match import TableGame
 from .view import TableView
@@ -74,7 +74,7 @@ def resample(view: TableView, rng: _random.Random) -> TableGame:
         fixed[s] + hands[s])) + tuple(rest)
     t.count = len(t.actions)
     t.origin = (t.copy(), t.count)
-    game = object.__new__(TableGame)
+    game: TableGame = object.__new__(TableGame)
     game._t, game._undo = t, []
     return game
 
@@ -100,7 +100,7 @@ def _place_upcard(view: TableView, upcard: int, fixed: dict[int, list[int]],
         fixed[(dealer + 2) % 4].append(upcard)
 
 
-def _voids(view: TableView, module, trump: int) -> dict[int, set[int]]:
+def _voids(view: TableView, module: RuleModule, trump: int) -> dict[int, set[int]]:
     """The suits each seat showed void in by not following."""
     suits = module.order.suit[trump]
     voids: dict[int, set[int]] = {seat: set() for seat in range(view.rules.players)}
@@ -123,7 +123,7 @@ def _next(view: TableView, seat: int) -> int:
     return seat
 
 
-def _deal(pool: list[int], need: dict[int, int], voids: dict[int, set[int]], module,
+def _deal(pool: list[int], need: dict[int, int], voids: dict[int, set[int]], module: RuleModule,
           trump: int, rng: _random.Random) -> dict[int, list[int]]:
     """``need[seat]`` cards of ``pool`` to each seat, none of a suit he showed void in."""
     suits = module.order.suit[trump]
@@ -145,7 +145,7 @@ def _deal(pool: list[int], need: dict[int, int], voids: dict[int, set[int]], mod
     return out
 
 
-def _table(view: TableView, module, rng: _random.Random) -> Table:
+def _table(view: TableView, module: RuleModule, rng: _random.Random) -> Table:
     """A table at the view's public position (its hands and actions filled in after)."""
     rules, n = view.rules, view.rules.players
     t = Table()
@@ -173,7 +173,7 @@ def _table(view: TableView, module, rng: _random.Random) -> Table:
     return t
 
 
-def _actions(view: TableView, module, rest: list[int]) -> list[tuple[int, int]]:
+def _actions(view: TableView, module: RuleModule, rest: list[int]) -> list[tuple[int, int]]:
     """The hand's actions as the view tells them, a hidden discard or gift drawn from the
     cards nobody holds (it is out of play, so any of them will do)."""
     hidden = iter(rest)

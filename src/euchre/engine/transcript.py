@@ -66,6 +66,7 @@ def _end(t: Table, who: tuple[str, ...]) -> str:
     winner = "nobody wins" if outcome.winner is None else \
         f"{side_words(who, t.sides, outcome.winner)} win the match"
     if outcome.termination == Termination.RESIGNED:
+        assert outcome.seat is not None, "a resignation names the seat that resigned"
         return f"{who[outcome.seat]} resigned: {winner} ({final})."
     if outcome.termination == Termination.ABANDONED and outcome.seat is not None:
         return f"{who[outcome.seat]} left the match unfinished: {winner} ({final})."
@@ -91,8 +92,8 @@ def _hand_lines(t: Table, number: int, played: PlayedHand, who: tuple[str, ...])
         lines.append(f"  {who[(dealer + 1 + k) % n]}: {' '.join(card_label(c) for c in cards)}")
     said = [f"{who[seat]} {action_words(action_token(a), module.name, seat == dealer)}"
             for seat, a in played.actions if a >= DISCARD]
-    if result is not None and result.bid and module.name == "hasenpfeffer" and \
-            not any(a >= BID for _, a in played.actions):
+    if result is not None and result.bid and result.maker is not None and \
+            module.name == "hasenpfeffer" and not any(a >= BID for _, a in played.actions):
         said.append(f"{who[result.maker]} holds the Joker and must bid three")
     if said:
         lines.append("  Bidding: " + ", ".join(said) + ".")

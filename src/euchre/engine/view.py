@@ -12,7 +12,7 @@ cards, or a hidden card of someone else's.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, final
 
 from ..rules import Rules
 from .actions import action_token
@@ -20,6 +20,7 @@ from .cards import NO_TRUMP, SUITS, card_token, sort_key
 from .core import Table, bids_seen, legal, trick_dict
 
 
+@final  # (so ``type(view) is TableView`` tells the checker which view it is)
 @dataclass(frozen=True)
 class TableView:
     """What ``player`` (None: a spectator) sees of a game on the core. Cards are tokens."""

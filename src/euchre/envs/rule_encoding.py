@@ -52,6 +52,8 @@ offset     size   what
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import numpy as np
 
 from ..agents.rule_games.reading import trick_seats
@@ -175,7 +177,8 @@ def encode(view: TableView, out: np.ndarray | None = None) -> np.ndarray:
     return x
 
 
-def _trick(x: np.ndarray, at: int, leader: int, seats, cards, slot) -> None:
+def _trick(x: np.ndarray, at: int, leader: int, seats: Sequence[int], cards: Sequence[str],
+           slot: Callable[[int], int]) -> None:
     x[at + slot(leader)] = 1.0
     for seat, card in zip(seats, cards, strict=True):
         x[at + SEATS + slot(seat) * N_CARDS + parse_card(card)] = 1.0

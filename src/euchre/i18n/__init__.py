@@ -21,6 +21,7 @@ up with ``_`` where they are shown.
 from __future__ import annotations
 
 import string
+from contextlib import AbstractContextManager
 
 from ..engine.messages import N_, RTL, _, install, language, ngettext
 from ..engine.messages import set_language as _set
@@ -37,7 +38,7 @@ def set_language(code: str) -> None:
     _set(code if code in LANGUAGES or code in known() else SOURCE)
 
 
-def use(code: str):  # type: ignore[no-untyped-def]
+def use(code: str) -> AbstractContextManager[None]:
     """The words inside the ``with`` block in ``code`` (unknown: English)."""
     return _use(code if code in LANGUAGES or code in known() else SOURCE)
 
@@ -82,7 +83,7 @@ def pick(accept_language: str | None, chosen: str | None = None) -> str:
     ('so', 'ceb', 'en', 'ar')
     """
     if chosen in known():
-        return chosen  # type: ignore[return-value]
+        return chosen
     ranked: list[tuple[float, int, str]] = []
     for place, part in enumerate((accept_language or "").split(",")):
         tag, _sep, params = part.strip().partition(";")

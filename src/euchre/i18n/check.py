@@ -8,12 +8,12 @@ Arabic's "one" and "two" say the number in the word) are each one line.
 
 from __future__ import annotations
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from . import placeholders
 
 
-def _forms(message) -> list[str]:  # type: ignore[no-untyped-def]
+def _forms(message: Message) -> list[str]:
     return list(message.string) if isinstance(message.string, (list, tuple)) \
         else [message.string or ""]
 

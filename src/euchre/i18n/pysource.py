@@ -38,7 +38,7 @@ def _in_fstrings(tree: ast.AST, keywords: Any) -> Iterator[tuple[int, str, Any, 
 
 
 def extract_py(fileobj: Any, keywords: Any, comment_tags: Any, options: Any
-               ) -> Iterator[tuple[int, Any, Any, list[str]]]:
+               ) -> Iterator[tuple[int, Any, Any, Any]]:
     """Babel's extractor for a Python file, and the calls inside its f-strings."""
     source = fileobj.read()
     yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)

@@ -19,7 +19,6 @@ import contextlib
 from rich.console import Console
 from rich.markup import escape
 
-from .. import agents
 from ..agents.rule_games.reading import trick_seats
 from ..engine.actions import action_token, parse_action
 from ..engine.cards import SUITS, parse_suit
@@ -39,7 +38,12 @@ class RuleTable(Table):
     """A match of a game on the rule-module core against the computer (see the module).
     The loop, the prompt (``Seat.ask``: numbers, tokens, ``?``, ``undo``, ``rules``,
     ``help``, ``q``), saving and taking back are the Euchre table's; what is shown, told and
-    understood is this game's."""
+    understood is this game's.
+
+    Its game is a ``TableGame``, whose views are ``TableView``s: the methods that read a
+    view take one, where ``Seat``'s take a ``View`` (a narrower parameter than the base's,
+    which the checker refuses in general: ``type: ignore[override]`` says it holds here, as
+    ``ask`` and the expert's ``analyse`` are handed this table's own views)."""
 
     def __init__(self, game: Game, level: str, name: str, bot_seed: int, console: Console,
                  save_name: str = "match", autoplay: bool = True,
@@ -63,7 +67,7 @@ class RuleTable(Table):
             self.game.apply(token)
             return token
         self.show(view)
-        token = self.ask(view)
+        token = self.ask(view)  # type: ignore[arg-type]  # (this table's views: see the class)
         if token not in (QUIT, UNDO):
             self.game.apply(token)
         return token
@@ -74,6 +78,7 @@ class RuleTable(Table):
         """A computer's move from its view before it, as the person may know it: nobody's
         discard but his own, a gift only to its receiver."""
         seat = view.player
+        assert seat is not None, "a computer's move is made from its own view"
         words = token.split()
         if len(words) == 1 and token not in ("pass", "order"):
             self.say(f"{self.names[seat]} played {coloured(card_text(token))}.")
@@ -99,7 +104,7 @@ class RuleTable(Table):
             self.say(f"[bold]Hand over:[/] {coloured(said)}.")
             self.say(f"Score: {score_words(after.score, self.names, after.sides)}.")
 
-    def show(self, view: TableView) -> None:
+    def show(self, view: TableView) -> None:  # type: ignore[override]
         score = score_words(view.score, self.names, view.sides)
         self.say("")
         self.say(f"[bold]-- {TITLES[view.game]}, hand {view.hand_number + 1} -- "
@@ -142,7 +147,7 @@ class RuleTable(Table):
     def refuse(self, problem: str) -> None:
         self.say(f"[yellow]{escape(problem)}[/]", soft_wrap=True)  # one line, however long
 
-    def offer(self, view: TableView, choices: list[str]) -> None:
+    def offer(self, view: TableView, choices: list[str]) -> None:  # type: ignore[override]
         items = [f"{i}) {coloured(choice_text(view, t))}" for i, t in enumerate(choices, 1)]
         self.say("   ".join(items))
         self.say(f"[dim]? hint   undo   rules   help   q {self.quitting.split(' (')[0]}[/]")
@@ -176,10 +181,14 @@ class RuleTable(Table):
             return f"{'give' if view.phase == 'give' else 'discard'} {token}", None
         return "", why_not(view, token, choices)
 
-    def hint(self, view: TableView, choices: list[str]) -> None:
+    def hint(self, view: TableView, choices: list[str]) -> None:  # type: ignore[override]
         """The expert's value of every choice (the same for the same position)."""
         place = mix64(self.game.seed + len(self.game.actions()))
-        values = agents.load("expert", seed=place).analyse(view)
+        from ..agents.expert import ExpertAgent  # (what ``agents.load("expert")`` makes)
+
+        # its ``analyse`` reads a rule game's view too (its ``_family_player`` is the game's
+        # searcher), though it is typed for Euchre's ``View``
+        values = ExpertAgent(seed=place).analyse(view)  # type: ignore[arg-type]
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         self.say("[cyan]Expert's estimate, in points this hand:[/]")
         self.say("   ".join(f"{choices.index(t) + 1}) {coloured(choice_text(view, t))} {v:+.2f}"

@@ -18,7 +18,7 @@ plays a match of the engine's on it, and ``euchre daily --server`` a server's ga
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.markup import escape
@@ -57,6 +57,16 @@ UNDO = "undo"
 HIDDEN_DISCARD = "discard"
 """The computer's discard as a server tells it to the other seat (the card face down)."""
 
+class Choosing(Protocol):
+    """What ``plays_itself`` reads of a view: any game's view has it (``View``,
+    ``TableView``)."""
+
+    @property
+    def phase(self) -> str: ...
+    @property
+    def legal(self) -> tuple[str, ...]: ...
+
+
 class Seat:
     """A person (player 0) at a table against the computer (one, or two or three at a
     table of three or four), seen through views alone."""
@@ -88,7 +98,7 @@ class Seat:
 
     # --- telling what happened ------------------------------------------------------------
 
-    def plays_itself(self, view: View) -> bool:
+    def plays_itself(self, view: Choosing) -> bool:
         """Whether the person's move at ``view`` is a card that plays itself (autoplay)."""
         return self.autoplay and view.phase == "play" and len(view.legal) == 1
 

@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 from bisect import bisect
+from typing import Any
 
 from ...engine.games.euchre.resample_family import resample_family_state
 from ...view import View
@@ -33,7 +34,7 @@ class FamilyExpert(FamilySearch):
 
     def __init__(self, seed: int | None = None, deals: int = 48,
                  bid_deals: int | None = 32, convention_prior: float = CONVENTION_PRIOR,
-                 **options) -> None:
+                 **options: Any) -> None:
         super().__init__(seed=seed, deals=deals, bid_deals=bid_deals,
                          convention_prior=convention_prior, **options)
 

@@ -75,7 +75,8 @@ def _is_boss(card: int, out: set[int], order: CardOrder, trump: int) -> bool:
         or not any(suits[c] == trump for c in out))
 
 
-def _least(legal: list[int], power, suits, trump: int) -> int:
+def _least(legal: list[int], power: tuple[int, ...], suits: tuple[int, ...], trump: int
+           ) -> int:
     """The card worth least: the lowest beside trump, the lowest trump if all are trump."""
     return min(legal, key=lambda c: power[c] + (200 if suits[c] == trump else 0))
 

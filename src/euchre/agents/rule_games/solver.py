@@ -25,6 +25,7 @@ between them in their suit are the same card for the search: only one is tried.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ...engine.cards import N_CARDS, CardOrder
 
@@ -121,8 +122,11 @@ class _Search:
     __slots__ = ("above", "by_suit", "context", "counted", "following", "hands", "maxers",
                  "owner", "power", "size", "suit", "table")
 
-    def __init__(self, hands, following, size, suit, power, by_suit, above, counted, maxers,
-                 table, context, owner) -> None:
+    def __init__(self, hands: list[int], following: dict[int, int], size: int,
+                 suit: tuple[int, ...], power: tuple[int, ...], by_suit: dict[int, int],
+                 above: list[int], counted: int, maxers: int,
+                 table: dict[tuple[Any, ...], tuple[int, int]], context: tuple[Any, ...],
+                 owner: OpenHandSolver) -> None:
         self.hands, self.following, self.size = hands, following, size
         self.suit, self.power, self.by_suit, self.above = suit, power, by_suit, above
         self.counted, self.maxers, self.table = counted, maxers, table

@@ -7,6 +7,7 @@ outside the package with ``euchre.engine.add_game``.
 
 from __future__ import annotations
 
+from ...rules import Rules
 from ..core import RuleModule
 from . import hasenpfeffer, napoleon, railroad
 
@@ -18,7 +19,7 @@ MODULES: dict[str, RuleModule] = {
 """Every game on the core, by ``Rules.game``."""
 
 
-def game_sides(rules) -> tuple[int, ...]:
+def game_sides(rules: Rules) -> tuple[int, ...]:
     """The side each seat scores for, in every game of the package: a game on the core by
     its module, Euchre by its seats (partners opposite at four)."""
     module = MODULES.get(rules.game)

@@ -23,8 +23,9 @@ True
 from __future__ import annotations
 
 import random as _random
+from collections.abc import Callable
 from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ....actions import CALL, DISCARD, ORDER, PASS, parse_action
 from ....cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, SUIT_MASK, SUITS
@@ -34,10 +35,10 @@ from ....view import View
 from ...resample import resample as resample_table
 from ...view import TableView
 from . import state
-from .resample_family import card_of, resample_family_state, shared_template, start_of
+from .resample_family import Start, card_of, resample_family_state, shared_template, start_of
 from .state import log_item
 
-_PHASE = {name: i for i, name in enumerate(state.PHASE_NAMES)}
+_PHASE: dict[str, int] = {name: i for i, name in enumerate(state.PHASE_NAMES)}
 _SUIT = {letter: suit for suit, letter in enumerate(SUITS)}
 
 
@@ -45,7 +46,7 @@ class _Facts(NamedTuple):
     """What a view fixes, worked out once per view (kept in the view's ``memo``): the
     sampler then only draws cards and fills a copy of ``template``."""
 
-    template: list
+    template: list[Any]
     me: int
     dealer: int
     up: int
@@ -65,7 +66,7 @@ class _Facts(NamedTuple):
     """The hand's log; ``_DEALER_CHOICE`` marks the dealer's pick-up whose discard is drawn."""
     deck: int
     seed_dealer: int
-    setup_rest: tuple
+    setup_rest: Start
 
 
 _DEALER_CHOICE = -1
@@ -142,7 +143,7 @@ def _plays(view: View, trump: int) -> tuple[list[int], list[int]]:
 
 
 def _template(view: View, phase: int, trump: int, up: int, own_discard: int, played: int,
-              voids: list[int]) -> list:
+              voids: list[int]) -> list[Any]:
     """The state every sample starts from: all the view fixes, the hands left to draw."""
     s = shared_template(view, state.N_SLOTS, trump, up, own_discard, played)
     s[state.LED] = card_of(view.trick[0]) if view.trick else -1
@@ -162,7 +163,7 @@ def resample(view: View | TableView, rng: _random.Random) -> Game:
     return game_of_state(resample_state(view, rng))
 
 
-def resample_state(view: View, rng: _random.Random) -> list:
+def resample_state(view: View, rng: _random.Random) -> list[Any]:
     """``resample`` as a bare state list (``state.py``, or ``state_family`` at a table of
     three or four), for search code that reads the state's slots directly and never needs
     the ``Game`` around it."""
@@ -196,7 +197,7 @@ def resample_state(view: View, rng: _random.Random) -> list:
     s[state.HAND0 + 1 - me] = other_hand
     if f.taken:
         s[state.DISCARDED] = discard
-    cell = (deal, None)
+    cell: tuple[object, object] = (deal, None)  # (the log: linked cells, newest first)
     for item in f.actions:
         cell = (item if item >= 0 else log_item(dealer, DISCARD + discard), cell)
     s[state.LOG] = cell
@@ -206,7 +207,7 @@ def resample_state(view: View, rng: _random.Random) -> list:
     return s
 
 
-def _sample(pool: int, k: int, random) -> int:
+def _sample(pool: int, k: int, random: Callable[[], float]) -> int:
     """A uniform ``k``-subset of the cards of ``pool`` (partial Fisher-Yates)."""
     cards = list(state.bits(pool))
     n = len(cards)
@@ -218,7 +219,7 @@ def _sample(pool: int, k: int, random) -> int:
     return mask
 
 
-def _sample_dealer(f: _Facts, random) -> tuple[int, int]:
+def _sample_dealer(f: _Facts, random: Callable[[], float]) -> tuple[int, int]:
     """The other player's hand and discard when he dealt and picked the upcard up.
 
     Pairs (hand, discard) are counted exactly: with ``a`` allowed cards and ``n`` unknown

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import random as _random
 from bisect import bisect
+from collections.abc import Callable, Iterator
 from itertools import product
 from math import factorial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ....actions import DISCARD, PASS, parse_action
 from ....cards import (
@@ -61,7 +62,7 @@ def card_of(token: str) -> int:
     return parse_card(token) if card is None else card
 
 
-def start_of(view: View, over: bool, last: HandEnd | None) -> tuple:
+def start_of(view: View, over: bool, last: HandEnd | None) -> Start:
     """Where a resampled match starts: this hand's number, the score before it, and the hand
     before it (once the match is over ``last`` is this hand, so its points come off and
     the one before is unknown)."""
@@ -72,10 +73,17 @@ def start_of(view: View, over: bool, last: HandEnd | None) -> tuple:
             None)
 
 
+Start = tuple[int, tuple[int, ...], HandEnd | None]
+"""Where a resampled match starts (``start_of``): hand number, score before it, the hand
+before it."""
+Split = tuple[int, ...]
+"""How many cards of a class go to each of its places."""
+
+
 class _Facts(NamedTuple):
     """What a view fixes, worked out once (kept in the view's ``memo``)."""
 
-    template: list
+    template: list[Any]
     holders: tuple[int, ...]
     """Each place hidden cards go: a seat, or ``DISCARD_SLOT``, or ``KITTY``."""
     classes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -97,13 +105,14 @@ class _Facts(NamedTuple):
     first_dealer: int
     deal_seats: tuple[int, ...]
     """The seats in deal order: from the dealer's left, the dealer last."""
-    start: tuple
+    start: Start
     """``start_of`` the view: the resampled match's start."""
     kitty: int
     """The index of the kitty among the places."""
-    splits: dict
+    splits: dict[tuple[int, tuple[int, ...]],
+                 tuple[list[int], list[tuple[int, Split, tuple[int, ...]]]]]
     """(class index, capacities left) -> (cumulative weights, splits): filled as drawn."""
-    ways: dict
+    ways: dict[tuple[int, tuple[int, ...]], int]
     """(class index, capacities left) -> the number of deals of the classes from there."""
 
 
@@ -117,7 +126,7 @@ def resample_family(view: View, rng: _random.Random) -> Game:
     return game_of_state(resample_family_state(view, rng))
 
 
-def resample_family_state(view: View, rng: _random.Random) -> list:
+def resample_family_state(view: View, rng: _random.Random) -> list[Any]:
     """``resample_family`` as a bare state list (``state_family``'s slots)."""
     f = view.memo.get(__name__)
     if f is None:
@@ -144,7 +153,8 @@ def resample_family_state(view: View, rng: _random.Random) -> list:
     return _build(f, drawn, rng.getrandbits(64))
 
 
-def _draw(f: _Facts, index: int, caps: tuple[int, ...], random) -> tuple:
+def _draw(f: _Facts, index: int, caps: tuple[int, ...], random: Callable[[], float]
+          ) -> tuple[Split, tuple[int, ...]]:
     """A split of class ``index`` among its places, drawn in proportion to the deals of the
     later classes it leaves; and the capacities left after it."""
     key = (index, caps)
@@ -186,7 +196,7 @@ def _ways(f: _Facts, index: int, caps: tuple[int, ...]) -> int:
     return found
 
 
-def _compositions(total: int, limits: list[int]):
+def _compositions(total: int, limits: list[int]) -> Iterator[Split]:
     """Every way to write ``total`` as a sum of one count per place, each within its limit."""
     if not limits:
         if total == 0:
@@ -292,7 +302,7 @@ def _hand_actions(view: View, plays: list[int]) -> tuple[int, ...]:
 
 
 def _template(view: View, players: int, trump: int, up: int, own_discard: int,
-              plays: list[int], voids: list[int], played: list[int]) -> list:
+              plays: list[int], voids: list[int], played: list[int]) -> list[Any]:
     """The state every sample starts from: all the view fixes, the hands left to draw."""
     sf = state_family
     s = shared_template(view, sf.N_FAMILY_SLOTS, trump, up, own_discard, sum(played))
@@ -322,10 +332,10 @@ def _template(view: View, players: int, trump: int, up: int, own_discard: int,
 
 
 def shared_template(view: View, size: int, trump: int, up: int, own_discard: int,
-                    played: int) -> list:
+                    played: int) -> list[Any]:
     """A state of ``size`` slots with those both cores lay out alike filled from the view
     (the two-handed resampler's template starts from it too)."""
-    s: list = [0] * size
+    s: list[Any] = [0] * size
     s[state.PHASE] = phase = _PHASE[view.phase]
     s[state.TO_MOVE] = -1 if view.to_move is None else view.to_move
     s[state.DEALER] = view.dealer
@@ -352,7 +362,7 @@ def _round_one_passed(view: View) -> bool:
             and all(token == "pass" for _, token in bids[:players]))
 
 
-def _build(f: _Facts, drawn: list[int], seed: int) -> list:
+def _build(f: _Facts, drawn: list[int], seed: int) -> list[Any]:
     """The sampled state: hands, the deal as it was, the log, a setup to go on from."""
     players, dealer, up = f.players, f.dealer, f.up
     hands = list(f.known)
@@ -370,7 +380,7 @@ def _build(f: _Facts, drawn: list[int], seed: int) -> list:
         s[state.DISCARDED] = discard
     order = tuple(dealt[seat] for seat in f.deal_seats)
     deal = DealMasks(order, up, f.deck & ~sum(order) & ~(1 << up))
-    cell = (deal, None)
+    cell: tuple[object, object] = (deal, None)  # (the log: linked cells, newest first)
     for item in f.actions:
         cell = (item if item >= 0 else dealer << 7 | DISCARD + discard, cell)
     s[state.LOG] = cell

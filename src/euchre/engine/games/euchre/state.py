@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ....actions import CALL, DISCARD, ORDER, PASS, action_token
 from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
-from ....hands import HandEnd, deal_order, deal_position, hand_of_cell
+from ....hands import DealMasks, HandEnd, deal_order, deal_position, hand_of_cell
 from ....rules import Rules
 from ....scoring import hand_points
 from ...seeds import (  # noqa: F401 (the seeds' names, as the Euchre int path's users read them)
@@ -77,7 +77,7 @@ class Setup(NamedTuple):
     rules: Rules
     seed: int
     first_dealer: int
-    decks: tuple[tuple[int, ...], ...] = ()
+    decks: tuple[tuple[int, ...] | DealMasks, ...] = ()
     """Stacked deck orders, ``decks[i]`` for hand ``start_hand + i`` (or ``DealMasks``)."""
     start_hand: int = 0
     start_score: tuple[int, ...] = (0, 0)
@@ -136,10 +136,10 @@ def radix_shuffle(cards: list[int], x: int, count: int, start: int = 0) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def blank_state(setup: Setup, size: int) -> list:
+def blank_state(setup: Setup, size: int) -> list[Any]:
     """A state of ``size`` slots at the start of a setup's first hand, before its deal:
     the slots both cores lay out alike (the family's core starts from it too)."""
-    s: list = [0] * size
+    s: list[Any] = [0] * size
     s[SETUP] = setup
     s[HAND_NO] = setup.start_hand
     s[DEALER] = hand_dealer(setup, setup.start_hand)
@@ -149,7 +149,7 @@ def blank_state(setup: Setup, size: int) -> list:
     return s
 
 
-def new_state(setup: Setup) -> list:
+def new_state(setup: Setup) -> list[Any]:
     """The state at the first deal of a match (or of the hand a setup starts at)."""
     s = blank_state(setup, N_SLOTS)
     s[SCORE0], s[SCORE1] = setup.start_score
@@ -162,7 +162,7 @@ def hand_dealer(setup: Setup, hand_number: int) -> int:
     return (setup.first_dealer + hand_number) % setup.rules.players
 
 
-def deal(s: list) -> None:
+def deal(s: list[Any]) -> None:
     """Deal the hand ``s[HAND_NO]`` for dealer ``s[DEALER]`` and open its bidding."""
     setup = s[SETUP]
     index = s[HAND_NO] - setup.start_hand
@@ -195,7 +195,8 @@ def deal(s: list) -> None:
     s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
 
 
-def take_back(s: list, replay: Callable[[list, int], None] | None = None) -> list | None:
+def take_back(s: list[Any], replay: Callable[[list[Any], int], None] | None = None
+              ) -> list[Any] | None:
     """The state before the newest action, or None when there is none to take back.
 
     A snapshot made by ``push_id`` is used when it is the state just before that action;
@@ -235,7 +236,7 @@ _BID1_LEGAL = (PASS, ORDER)
 _JOKER_LEGAL = (CALL, CALL + 1, CALL + 2, CALL + 3)
 
 
-def legal(s: list) -> tuple[int, ...]:
+def legal(s: list[Any]) -> tuple[int, ...]:
     """The legal action ids of the player to move (empty once the match is over)."""
     phase = s[PHASE]
     if phase == PLAY:
@@ -271,8 +272,8 @@ def legal(s: list) -> tuple[int, ...]:
 _PLAY_TOKENS: dict[int, tuple[str, ...]] = {}
 
 
-def legal_tokens(s: list, hands: int = HAND0,
-                 ids: Callable[[list], tuple[int, ...]] = legal) -> tuple[str, ...]:
+def legal_tokens(s: list[Any], hands: int = HAND0,
+                 ids: Callable[[list[Any]], tuple[int, ...]] = legal) -> tuple[str, ...]:
     """``legal`` as tokens; in play memoised by the mask of playable cards. (``hands`` and
     ``ids``: where a core keeps its hands and its ``legal``, for the family's core.)"""
     if s[PHASE] != PLAY:
@@ -295,8 +296,8 @@ def play_tokens(playable: int) -> tuple[str, ...]:
     return tokens
 
 
-def is_legal(s: list, action: int, hands: int = HAND0,
-             ids: Callable[[list], tuple[int, ...]] = legal) -> bool:
+def is_legal(s: list[Any], action: int, hands: int = HAND0,
+             ids: Callable[[list[Any]], tuple[int, ...]] = legal) -> bool:
     """Whether an action id is legal now; in play, without building the legal list.
     (``hands`` and ``ids`` as for ``legal_tokens``.)"""
     if s[PHASE] == PLAY:
@@ -330,7 +331,7 @@ def item_action(item: int) -> int:
     return item & 127
 
 
-def step(s: list, action: int) -> None:
+def step(s: list[Any], action: int) -> None:
     """Apply a legal action id (unchecked), dealing the next hand when one ends."""
     player = s[TO_MOVE]
     s[LOG] = (player << 7 | action, s[LOG])  # log_item, inlined: this is the hot path
@@ -356,7 +357,7 @@ def step(s: list, action: int) -> None:
     _bid(s, player, action)
 
 
-def _bid(s: list, player: int, action: int) -> None:
+def _bid(s: list[Any], player: int, action: int) -> None:
     phase = s[PHASE]
     dealer = s[DEALER]
     if phase == BID1:
@@ -394,12 +395,12 @@ def _bid(s: list, player: int, action: int) -> None:
         s[PHASE] = DISCARD_PHASE
 
 
-def _start_play(s: list) -> None:
+def _start_play(s: list[Any]) -> None:
     s[PHASE] = PLAY
     s[LEADER] = s[TO_MOVE] = 1 - s[DEALER]
 
 
-def _score_hand(s: list) -> None:
+def _score_hand(s: list[Any]) -> None:
     maker = s[MAKER]
     scorer, points = hand_points(maker, s[WON0 + maker])
     s[SCORE0 + scorer] += points
@@ -413,13 +414,13 @@ def _score_hand(s: list) -> None:
         _next_hand(s)
 
 
-def _next_hand(s: list) -> None:
+def _next_hand(s: list[Any]) -> None:
     s[DEALER] = 1 - s[DEALER]
     s[HAND_NO] += 1
     deal(s)
 
 
-def log_items(s: list) -> list:
+def log_items(s: list[Any]) -> list[Any]:
     """The log, oldest first: deals (tuples, see ``deal_order``) and ``log_item``s."""
     items = []
     cell = s[LOG]
@@ -430,23 +431,23 @@ def log_items(s: list) -> list:
     return items
 
 
-def canonical_log(s: list) -> list:
+def canonical_log(s: list[Any]) -> list[Any]:
     """``log_items`` with every deal as its deck order (however it was stored)."""
     return [item if type(item) is int else deal_order(item) for item in log_items(s)]
 
 
-def canonical_setup(s: list) -> Setup:
+def canonical_setup(s: list[Any]) -> Setup:
     """The setup with every stacked deal as its deck order."""
     setup = s[SETUP]
     return setup._replace(decks=tuple(deal_order(d) for d in setup.decks))
 
 
-def hand_log(s: list) -> tuple[tuple, list[int]]:
+def hand_log(s: list[Any]) -> tuple[tuple[Any, ...], list[int]]:
     """The current hand's deal (see ``deal_order``) and its actions (``log_item``s)."""
     return hand_of_cell(s[LOG])
 
 
-def dealt_hand(s: list, player: int) -> int:
+def dealt_hand(s: list[Any], player: int) -> int:
     """A player's five cards as dealt this hand (before any pick-up), as a mask."""
     deal, _ = hand_log(s)
     order = deal_order(deal)
@@ -454,10 +455,10 @@ def dealt_hand(s: list, player: int) -> int:
     return sum(1 << c for c in order[start:start + 5])
 
 
-def hands_of(s: list) -> list[tuple[tuple, list[int], int]]:
+def hands_of(s: list[Any]) -> list[tuple[tuple[Any, ...], list[int], int]]:
     """Every hand of the match so far, oldest first: ``(deal, actions, dealer)``."""
     setup = s[SETUP]
-    out: list[tuple[tuple, list[int], int]] = []
+    out: list[tuple[tuple[Any, ...], list[int], int]] = []
     for item in log_items(s):
         if type(item) is int:
             out[-1][1].append(item)

@@ -20,9 +20,12 @@ Nothing here validates its input: ``Game`` does that before it calls in.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ....actions import CALL, CALL_ALONE, DEFEND_ALONE, DISCARD, ORDER, ORDER_ALONE, PASS
 from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
 from ....hands import HandEnd, deal_order
+from ....rules import Rules
 from ....scoring import match_winner, side_points
 from ...seeds import GAMMA, M64, hand_stream, mix64
 from .state import (
@@ -110,7 +113,7 @@ def shuffled_deck(seed: int, hand_number: int, size: int, players: int) -> tuple
     return tuple(cards)
 
 
-def new_state(setup: Setup) -> list:
+def new_state(setup: Setup) -> list[Any]:
     """The state at the first deal of a match (or of the hand a setup starts at)."""
     s = blank_state(setup, N_FAMILY_SLOTS)
     for side, points in enumerate(setup.start_score):
@@ -130,7 +133,7 @@ _NO_TRICKS = (0,) * 8
 """``WON`` and ``VOIDS`` at a deal."""
 
 
-def deal(s: list) -> None:
+def deal(s: list[Any]) -> None:
     """Deal the hand ``s[HAND_NO]`` for dealer ``s[DEALER]`` and open its bidding: positions
     ``5k .. 5k + 4`` of the deck to the k-th seat from the dealer's left, ``5N`` the upcard.
     (The slots a hand starts afresh are set a run at a time: this is once a hand, on the
@@ -165,7 +168,7 @@ def deal(s: list) -> None:
     s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
 
 
-def take_back(s: list) -> list | None:
+def take_back(s: list[Any]) -> list[Any] | None:
     """The state before the newest action (``state.take_back`` replaying with this core)."""
     return _take_back(s, step)
 
@@ -176,7 +179,7 @@ _BID1_LEGAL = {3: (PASS, ORDER), 4: (PASS, ORDER, ORDER_ALONE)}
 _DEFEND_LEGAL = (PASS, DEFEND_ALONE)
 
 
-def legal(s: list) -> tuple[int, ...]:
+def legal(s: list[Any]) -> tuple[int, ...]:
     """The legal action ids of the player to move (empty once the match is over)."""
     phase = s[PHASE]
     if phase == PLAY:
@@ -205,10 +208,10 @@ def legal(s: list) -> tuple[int, ...]:
     return ()
 
 
-_BID2: dict[tuple, tuple[int, ...]] = {}
+_BID2: dict[tuple[Rules, int, bool], tuple[int, ...]] = {}
 
 
-def _bid2_legal(rules, turned: int, dealer: bool) -> tuple[int, ...]:
+def _bid2_legal(rules: Rules, turned: int, dealer: bool) -> tuple[int, ...]:
     """Round two: pass (not the dealer under stick the dealer), or name a suit that may be
     named (``Rules.suits_to_name``), alone too in the four-handed game."""
     key = (rules, turned, dealer)
@@ -222,12 +225,12 @@ def _bid2_legal(rules, turned: int, dealer: bool) -> tuple[int, ...]:
     return found
 
 
-def legal_tokens(s: list) -> tuple[str, ...]:
+def legal_tokens(s: list[Any]) -> tuple[str, ...]:
     """``legal`` as tokens (``state.legal_tokens`` over this core's hands)."""
     return _legal_tokens(s, HANDS, legal)
 
 
-def is_legal(s: list, action: int) -> bool:
+def is_legal(s: list[Any], action: int) -> bool:
     """Whether an action id is legal now (``state.is_legal`` over this core's hands)."""
     return _is_legal(s, action, HANDS, legal)
 
@@ -235,7 +238,7 @@ def is_legal(s: list, action: int) -> bool:
 # --- acting -------------------------------------------------------------------------------
 
 
-def step(s: list, action: int) -> None:
+def step(s: list[Any], action: int) -> None:
     """Apply a legal action id (unchecked), dealing the next hand when one ends."""
     player = s[TO_MOVE]
     s[LOG] = (player << 7 | action, s[LOG])  # state.log_item, inlined: the hot path
@@ -270,7 +273,7 @@ def step(s: list, action: int) -> None:
     _bid(s, player, action)
 
 
-def _bid(s: list, player: int, action: int) -> None:
+def _bid(s: list[Any], player: int, action: int) -> None:
     phase = s[PHASE]
     dealer = s[DEALER]
     players = s[SETUP].rules.players
@@ -319,7 +322,7 @@ def _bid(s: list, player: int, action: int) -> None:
         s[PHASE] = DISCARD_PHASE
 
 
-def _make(s: list, player: int, trump: int, alone: bool, players: int) -> None:
+def _make(s: list[Any], player: int, trump: int, alone: bool, players: int) -> None:
     """``player`` makes ``trump``; in cutthroat he always plays alone."""
     s[TRUMP] = trump
     s[MAKER] = player
@@ -327,13 +330,13 @@ def _make(s: list, player: int, trump: int, alone: bool, players: int) -> None:
         s[ALONE] = player
 
 
-def _first_defender(s: list) -> int:
+def _first_defender(s: list[Any]) -> int:
     """The first defender clockwise from the dealer's left (four-handed)."""
     seat = (s[DEALER] + 1) % 4
     return seat if (seat ^ s[MAKER]) & 1 else (seat + 1) % 4
 
 
-def _trump_fixed(s: list) -> None:
+def _trump_fixed(s: list[Any]) -> None:
     """Trump is made and the dealer has discarded: the defenders may defend alone against a
     lone maker (option ``defend_alone``), then play begins."""
     rules = s[SETUP].rules
@@ -363,7 +366,7 @@ def next_seats(players: int, out: int) -> tuple[int, ...]:
     return found
 
 
-def _start_play(s: list, players: int) -> None:
+def _start_play(s: list[Any], players: int) -> None:
     out = 0
     if players == 4:
         if s[ALONE] >= 0:
@@ -375,7 +378,7 @@ def _start_play(s: list, players: int) -> None:
     s[LEADER] = s[TO_MOVE] = table[s[DEALER]]  # the first seat that plays from his left
 
 
-def _score_hand(s: list) -> None:
+def _score_hand(s: list[Any]) -> None:
     rules = s[SETUP].rules
     players = rules.players
     maker = s[MAKER]
@@ -394,18 +397,18 @@ def _score_hand(s: list) -> None:
         _next_hand(s, players)
 
 
-def _next_hand(s: list, players: int) -> None:
+def _next_hand(s: list[Any], players: int) -> None:
     s[DEALER] = (s[DEALER] + 1) % players
     s[HAND_NO] += 1
     deal(s)
 
 
-def score(s: list) -> tuple[int, ...]:
+def score(s: list[Any]) -> tuple[int, ...]:
     """Points by side."""
     return tuple(s[SCORES:SCORES + s[SETUP].rules.sides])
 
 
-def out_seats(s: list) -> tuple[int, ...]:
+def out_seats(s: list[Any]) -> tuple[int, ...]:
     """The seats sitting out this hand (a lone maker's partner, a lone defender's)."""
     if s[SETUP].rules.players != 4:
         return ()
