@@ -197,6 +197,35 @@ def test_the_rules_are_written_in_each_language_for_the_page_and_the_terminal(se
         assert rules_text().markup.startswith(f"# {heading}")
 
 
+FAMILY_HEADINGS = {
+    "en": ("Railroad Euchre", "Hasenpfeffer", "Napoleon (Nap)"),
+    "so": ("Railroad Euchre", "Hasenpfeffer", "Napoleon (Nap)"),
+    "ceb": ("Railroad Euchre", "Hasenpfeffer", "Napoleon (Nap)"),
+    "ar": ("يوكر السكة الحديد (Railroad Euchre)", "هازنبفر (Hasenpfeffer)", "نابليون (Nap)"),
+}
+"""Each language's heading for the three games beyond Euchre, in the order the page has them."""
+
+
+@pytest.mark.parametrize("code", sorted(FAMILY_HEADINGS))
+def test_the_rules_page_has_a_section_for_each_family_game_in_each_language(server, code):
+    """Railroad Euchre, Hasenpfeffer and Napoleon are written in the reader's language at
+    ``/rules`` and at the terminal: a heading each, in that order, each section opening with
+    how to play it (its own ``--game`` command) and holding its own rules (Napoleon's
+    stakes, up to Blücher's 40), not a pointer to the English page."""
+    _, html, _ = fetch(server, "/rules", **{"Accept-Language": code})
+    places = [html.find(f"<h2>{heading}</h2>") for heading in FAMILY_HEADINGS[code]]
+    assert -1 not in places and places == sorted(places), places
+    ends = [*places[1:], len(html)]
+    sections = [html[start:end] for start, end in zip(places, ends, strict=True)]
+    for section, game in zip(sections, ("railroad", "hasenpfeffer", "napoleon"), strict=True):
+        assert f"--game {game}" in section
+    assert "40" in sections[2] and "docs/rules.md" not in html
+    from euchre.terminal.help import rules_text
+    with i18n.use(code):
+        written = rules_text().markup
+    assert all(f"\n## {heading}\n" in written for heading in FAMILY_HEADINGS[code])
+
+
 def test_the_score_pad_is_worded_for_the_reader_and_kept_in_english():
     from euchre.server import scorepad
     game = Game(Rules(target=3), seed=2)
