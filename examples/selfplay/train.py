@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Train a small policy for two-handed euchre by self-play over the batched engine, on CPU.
 
-    python examples/selfplay/train.py --seed 1 --iterations 400 --out policy.npz
+    python examples/selfplay/train.py --seed 1 --iterations 300 --out policy.npz
 
 Both seats of ``--games`` games at once (half of them with the dealer stuck) are the same
 policy (``policy.py``); each decision's return is the hand's points for its seat minus the
@@ -170,7 +170,7 @@ def train(seed: int, iterations: int, games: int = 512, steps: int = 32, hidden:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[1])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--iterations", type=int, default=300)
     parser.add_argument("--games", type=int, default=512, help="games stepped at once")
     parser.add_argument("--steps", type=int, default=32, help="steps a rollout")
     parser.add_argument("--hidden", type=int, default=128)
