@@ -126,3 +126,49 @@ def described(code: str) -> dict[str, str]:
     with i18n.use(code):
         commands = build_parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
         return {name: parser.description for name, parser in commands.choices.items()}
+
+
+BOTS = re.compile(r"\b(random|easy)\b")
+"""The bots' names, which stay as they are in every language."""
+SMALL = ("random", "easy", "--games", "2", "--target", "3")
+"""One duplicate pair of short matches between quick bots."""
+
+
+@pytest.mark.parametrize("command", ["arena", "tournament"])
+def test_the_bots_reports_are_worded_from_the_catalog(command):
+    done = pseudo(command, *SMALL)
+    assert done.returncode == 0, done.stderr
+    assert "⟦" in done.stdout and "Traceback" not in done.stderr
+    assert english_left(BOTS.sub(" ", done.stdout)) == [], command
+
+
+@pytest.mark.parametrize("command", ["arena", "tournament"])
+def test_the_bots_reports_read_in_somali_with_their_columns_in_line(command):
+    """No English sentence of the report is left under ``--lang so``, and each table's
+    numbers end under their heading though Somali's headings are longer than English's
+    ("doortay xukun" for "made trump")."""
+    english, somali = euchre(command, *SMALL), euchre(command, *SMALL, "--lang", "so")
+    assert somali.returncode == 0, somali.stderr
+    worded = [line for line in english.stdout.splitlines()
+              if re.search(r"[^\W\d_]{2}", BOTS.sub(" ", line).replace("bot", " "))]
+    assert worded and all(line not in somali.stdout for line in worded), somali.stdout
+    words = translations("so")
+    tables = ({"arena": [["bot", "made trump", "make", "march", "euchred", "ms/decision"]],
+               "tournament": [["pairing", "A wins", "A margin/hand", "95% interval"],
+                              ["bot", "rating", "95% interval", "matches won"]]}[command])
+    lines = somali.stdout.splitlines()
+    for table in tables:
+        headings = [words.gettext(heading) for heading in table]
+        assert any(len(mine) > len(theirs) + 1  # (a column Somali makes wider)
+                   for mine, theirs in zip(headings, table, strict=True))
+        top = next(i for i, line in enumerate(lines) if line.startswith(headings[0] + " ")
+                   and headings[-1] in line)
+        ends, start = [], 0
+        for heading in headings[1:]:
+            start = lines[top].index(heading, start) + len(heading)
+            ends.append(start)
+        rows = [line for line in lines[top + 1:top + 4] if BOTS.match(line)]
+        assert rows, lines
+        for line in rows:
+            assert [line[end - 1] != " " and line[end:end + 1] in ("", " ") for end in ends] \
+                == [True] * len(ends), (line, lines[top])
