@@ -172,3 +172,17 @@ def test_the_bots_reports_read_in_somali_with_their_columns_in_line(command):
         for line in rows:
             assert [line[end - 1] != " " and line[end:end + 1] in ("", " ") for end in ends] \
                 == [True] * len(ends), (line, lines[top])
+
+
+@pytest.mark.parametrize(("link", "message"), [
+    ("http://127.0.0.1:1/watch", "{link} is not a seat link: its path must be /play/GAME"),
+    ("http://127.0.0.1:1/play/g?token=t", "cannot connect to {url}: {why}"),
+    ("http://127.0.0.1:1/join/g?invite=c", "cannot reach {url}: {why}"),
+])
+def test_the_bot_commands_refusals_read_in_the_language_asked(link, message):
+    """(The pseudo-language cannot tell these: argparse's "error: ..." wraps them whole.)"""
+    done = euchre("bot", link, "--cmd", sys.executable, "--lang", "so")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    somali = translations("so").gettext(message)
+    assert somali != message
+    assert all(piece in done.stderr for piece in re.split(r"\{\w+\}", somali)), done.stderr

@@ -44,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         return sit(args.url, program, name=args.name)
     except BotFailure as failure:
-        tail = "".join(f"\n  stderr: {line}" for line in failure.stderr[-5:])
-        raise ValueError(f"{failure}{tail}") from None
+        said = _("bot {command} failed at decision {decision}: {reason}",
+                 command=repr(failure.command), decision=failure.decision, reason=failure.reason)
+        tail = "".join("\n  " + _("stderr: {line}", line=line) for line in failure.stderr[-5:])
+        raise ValueError(f"{said}{tail}") from None
     finally:
         program.close()
