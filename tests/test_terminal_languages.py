@@ -186,3 +186,17 @@ def test_the_bot_commands_refusals_read_in_the_language_asked(link, message):
     somali = translations("so").gettext(message)
     assert somali != message
     assert all(piece in done.stderr for piece in re.split(r"\{\w+\}", somali)), done.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("arena", "random", "easy", "--games", "0"), "expected a whole number of at least 1"),
+    (("tournament", "random", "easy", "--seed", "-1"), "expected a seed from 0 to {high}"),
+    (("bot", "http://h/play/g?token=t", "--cmd", "x", "--timeout", "0"),
+     "expected seconds from 0.01 to 600"),
+])
+def test_a_number_out_of_range_is_refused_in_the_language_asked(args, message):
+    done = euchre(*args, "--lang", "ar")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    arabic = translations("ar").gettext(message)
+    assert arabic != message
+    assert all(piece in done.stderr for piece in re.split(r"\{\w+\}", arabic)), done.stderr

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.games.euchre.state import SEED_LIMIT
-from ..i18n import _
+from ..i18n import N_, _
 from ..i18n.examples import COMMENT, comment_of
 from ..rules import DECK_SIZES, GAMES, Rules
 
@@ -33,22 +33,25 @@ class CommandList(argparse.HelpFormatter):
 
 
 def in_range(kind: type, low: float, high: float, what: str) -> Callable[[str], Any]:
-    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line."""
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line
+    in the reader's language (``what``: a message marked ``N_``; ``{high}`` in it is
+    ``high``)."""
     def parse(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
             value = None
         if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what}, not {text!r}")
+            raise argparse.ArgumentTypeError(_("{what}, not {text}", what=_(what, high=high),
+                                               text=repr(text)))
         return value
     return parse
 
 
-positive = in_range(int, 1, 10**9, "expected a whole number of at least 1")
-seed = in_range(int, 0, SEED_LIMIT - 1, f"expected a seed from 0 to {SEED_LIMIT - 1}")
-port = in_range(int, 1, 65535, "a port is a number from 1 to 65535")
-seconds = in_range(float, 0, 60, "expected seconds from 0 to 60")
+positive = in_range(int, 1, 10**9, N_("expected a whole number of at least 1"))
+seed = in_range(int, 0, SEED_LIMIT - 1, N_("expected a seed from 0 to {high}"))
+port = in_range(int, 1, 65535, N_("a port is a number from 1 to 65535"))
+seconds = in_range(float, 0, 60, N_("expected seconds from 0 to 60"))
 
 
 def bot(text: str) -> Any:
@@ -155,8 +158,8 @@ def add_run_flags(parser: argparse.ArgumentParser) -> None:
                         help=_("the Ray cluster to use (e.g. auto or ray://head:10001); "
                                "default: start a local one"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.add_argument("--bot-timeout", type=in_range(float, 0.01, 600, "expected seconds "
-                                                       "from 0.01 to 600"),
+    parser.add_argument("--bot-timeout", type=in_range(float, 0.01, 600, N_("expected seconds "
+                                                          "from 0.01 to 600")),
                         default=None, metavar="SECONDS",
                         help=_("seconds an exec: program may think per decision; default 5"))
     parser.add_argument("--bot-cwd", metavar="DIR", default=None,
