@@ -193,8 +193,13 @@ def test_the_bot_commands_refusals_read_in_the_language_asked(link, message):
     (("tournament", "random", "easy", "--seed", "-1"), "expected a seed from 0 to {high}"),
     (("bot", "http://h/play/g?token=t", "--cmd", "x", "--timeout", "0"),
      "expected seconds from 0.01 to 600"),
+    (("arena", "random", "grandmaster"), "unknown bot {name}: choose one of {names}"),
+    (("tournament", "random", "easy", "--games", "3"),
+     "--games {games}: matches come in duplicate pairs, so the number must be even"),
+    (("arena", "exec:no-such-program-x", "random"),
+     "bot program {program} not found (exec: runs it without a shell, from the working folder)"),
 ])
-def test_a_number_out_of_range_is_refused_in_the_language_asked(args, message):
+def test_bad_arguments_are_refused_in_the_language_asked(args, message):
     done = euchre(*args, "--lang", "ar")
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     arabic = translations("ar").gettext(message)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.games.euchre.state import SEED_LIMIT
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..i18n.examples import COMMENT, comment_of
 from ..rules import DECK_SIZES, GAMES, Rules
 
@@ -177,21 +177,25 @@ def check_run_flags(args: argparse.Namespace, per_set: int | None = None) -> Non
     count is played as asked (matches come in duplicate pairs; ``per_set``: the matches of
     a duplicate set, when the rules are known)."""
     if getattr(args, "plot", None) and not args.plot.lower().endswith(".png"):
-        raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
+        raise ValueError(_("--plot {file}: the plot is written as PNG, name a .png file",
+                           file=args.plot))
     if args.address and args.backend != "ray":
         raise ValueError(_("--address names a Ray cluster: use it with --backend ray"))
     if per_set is not None:
         if args.games % per_set:
-            raise ValueError(f"--games {args.games}: each deal is played {per_set} times (A in "
-                             f"each seat or side), so the number must be a multiple of "
-                             f"{per_set}")
+            raise ValueError(ngettext(
+                "--games {games}: each deal is played {n} time (A in each seat or side), so "
+                "the number must be a multiple of {n}",
+                "--games {games}: each deal is played {n} times (A in each seat or side), so "
+                "the number must be a multiple of {n}", per_set, games=args.games))
         return
     if getattr(args, "players", 2) == 3 and args.games % 3:
-        raise ValueError(f"--games {args.games}: in cutthroat each deal is played three times "
-                         "(A in each seat), so the number must be a multiple of 3")
+        raise ValueError(_("--games {games}: in cutthroat each deal is played three times "
+                           "(A in each seat), so the number must be a multiple of 3",
+                           games=args.games))
     if getattr(args, "players", 2) != 3 and args.games % 2:
-        raise ValueError(f"--games {args.games}: matches come in duplicate pairs, so the "
-                         "number must be even")
+        raise ValueError(_("--games {games}: matches come in duplicate pairs, so the "
+                           "number must be even", games=args.games))
 
 
 def example(text: str, **values: object) -> str:
