@@ -126,3 +126,82 @@ def described(code: str) -> dict[str, str]:
     with i18n.use(code):
         commands = build_parser()._subparsers._group_actions[0]  # type: ignore[union-attr]
         return {name: parser.description for name, parser in commands.choices.items()}
+
+
+BOTS = re.compile(r"\b(random|easy)\b")
+"""The bots' names, which stay as they are in every language."""
+SMALL = ("random", "easy", "--games", "2", "--target", "3")
+"""One duplicate pair of short matches between quick bots."""
+
+
+@pytest.mark.parametrize("command", ["arena", "tournament"])
+def test_the_bots_reports_are_worded_from_the_catalog(command):
+    done = pseudo(command, *SMALL)
+    assert done.returncode == 0, done.stderr
+    assert "⟦" in done.stdout and "Traceback" not in done.stderr
+    assert english_left(BOTS.sub(" ", done.stdout)) == [], command
+
+
+@pytest.mark.parametrize("command", ["arena", "tournament"])
+def test_the_bots_reports_read_in_somali_with_their_columns_in_line(command):
+    """No English sentence of the report is left under ``--lang so``, and each table's
+    numbers end under their heading though Somali's headings are longer than English's
+    ("doortay xukun" for "made trump")."""
+    english, somali = euchre(command, *SMALL), euchre(command, *SMALL, "--lang", "so")
+    assert somali.returncode == 0, somali.stderr
+    worded = [line for line in english.stdout.splitlines()
+              if re.search(r"[^\W\d_]{2}", BOTS.sub(" ", line).replace("bot", " "))]
+    assert worded and all(line not in somali.stdout for line in worded), somali.stdout
+    words = translations("so")
+    tables = ({"arena": [["bot", "made trump", "make", "march", "euchred", "ms/decision"]],
+               "tournament": [["pairing", "A wins", "A margin/hand", "95% interval"],
+                              ["bot", "rating", "95% interval", "matches won"]]}[command])
+    lines = somali.stdout.splitlines()
+    for table in tables:
+        headings = [words.gettext(heading) for heading in table]
+        assert any(len(mine) > len(theirs) + 1  # (a column Somali makes wider)
+                   for mine, theirs in zip(headings, table, strict=True))
+        top = next(i for i, line in enumerate(lines) if line.startswith(headings[0] + " ")
+                   and headings[-1] in line)
+        ends, start = [], 0
+        for heading in headings[1:]:
+            start = lines[top].index(heading, start) + len(heading)
+            ends.append(start)
+        rows = [line for line in lines[top + 1:top + 4] if BOTS.match(line)]
+        assert rows, lines
+        for line in rows:
+            assert [line[end - 1] != " " and line[end:end + 1] in ("", " ") for end in ends] \
+                == [True] * len(ends), (line, lines[top])
+
+
+@pytest.mark.parametrize(("link", "message"), [
+    ("http://127.0.0.1:1/watch", "{link} is not a seat link: its path must be /play/GAME"),
+    ("http://127.0.0.1:1/play/g?token=t", "cannot connect to {url}: {why}"),
+    ("http://127.0.0.1:1/join/g?invite=c", "cannot reach {url}: {why}"),
+])
+def test_the_bot_commands_refusals_read_in_the_language_asked(link, message):
+    """(The pseudo-language cannot tell these: argparse's "error: ..." wraps them whole.)"""
+    done = euchre("bot", link, "--cmd", sys.executable, "--lang", "so")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    somali = translations("so").gettext(message)
+    assert somali != message
+    assert all(piece in done.stderr for piece in re.split(r"\{\w+\}", somali)), done.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("arena", "random", "easy", "--games", "0"), "expected a whole number of at least 1"),
+    (("tournament", "random", "easy", "--seed", "-1"), "expected a seed from 0 to {high}"),
+    (("bot", "http://h/play/g?token=t", "--cmd", "x", "--timeout", "0"),
+     "expected seconds from 0.01 to 600"),
+    (("arena", "random", "grandmaster"), "unknown bot {name}: choose one of {names}"),
+    (("tournament", "random", "easy", "--games", "3"),
+     "--games {games}: matches come in duplicate pairs, so the number must be even"),
+    (("arena", "exec:no-such-program-x", "random"),
+     "bot program {program} not found (exec: runs it without a shell, from the working folder)"),
+])
+def test_bad_arguments_are_refused_in_the_language_asked(args, message):
+    done = euchre(*args, "--lang", "ar")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    arabic = translations("ar").gettext(message)
+    assert arabic != message
+    assert all(piece in done.stderr for piece in re.split(r"\{\w+\}", arabic)), done.stderr

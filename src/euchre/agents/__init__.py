@@ -69,6 +69,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from ..engine.messages import _
 from ..view import View
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ def tell_past_hands(bot: Agent, game: Game, seat: int, since: int = 0) -> int:
     replay = Game.from_record({**{k: v for k, v in data.items() if k not in ("score", "winner")},
                                "hands": [{**first, "actions": []}]})
     for hand in data["hands"]:
-        for _, token in hand["actions"]:
+        for _seat, token in hand["actions"]:
             before = replay.hand_number
             replay.apply(token)
             if replay.hand_number != before and before >= since:
@@ -218,12 +219,14 @@ def load(name: str, seed: int | None = None, **options: Any) -> Agent:
     if isinstance(name, str) and name.startswith(EXEC):
         unknown = sorted(set(options) - {"timeout", "cwd"})
         if unknown:
-            raise ValueError(f"bot {name!r} has no option {unknown[0]!r}: its options are "
-                             "timeout, cwd")
+            raise ValueError(_("bot {name} has no option {option}: its options are {options}",
+                               name=repr(name), option=repr(unknown[0]),
+                               options="timeout, cwd"))
         return _exec(seed=seed, command=name[len(EXEC):], **options)
     factory = _BOTS.get(name.strip().lower() if isinstance(name, str) else name)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(NAMES)}")
+        raise ValueError(_("unknown bot {name}: choose one of {names}", name=repr(name),
+                           names=", ".join(NAMES)))
     try:
         return factory(seed=seed, **options)
     except TypeError as err:
@@ -237,5 +240,8 @@ def load(name: str, seed: int | None = None, **options: Any) -> Agent:
 
             accepted = ExpertSettings.names()
         bad = str(err).split("argument")[-1].strip()
-        raise ValueError(f"bot {name!r} has no option {bad}: its options are "
-                         f"{', '.join(accepted) or 'none'}") from None
+        if not accepted:
+            raise ValueError(_("bot {name} has no option {option}: it takes no options",
+                               name=repr(name), option=bad)) from None
+        raise ValueError(_("bot {name} has no option {option}: its options are {options}",
+                           name=repr(name), option=bad, options=", ".join(accepted))) from None

@@ -38,6 +38,7 @@ from typing import Any
 from ..actions import action_token, parse_action
 from ..engine.actions import action_token as table_action_token
 from ..engine.actions import parse_action as table_parse_action
+from ..engine.messages import _
 from ..rules import Rules
 from ..view import View
 
@@ -82,21 +83,24 @@ class ExternalAgent:
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT,
                  cwd: str | None = None, seed: int | None = None) -> None:
         if not isinstance(command, str) or not command.strip():
-            raise ValueError("exec: needs a command, e.g. exec:./mybot or "
-                             "'exec:python3 bot.py'")
+            raise ValueError(_("exec: needs a command, e.g. exec:./mybot or "
+                               "'exec:python3 bot.py'"))
         try:
             self.command = shlex.split(command)
         except ValueError as err:
-            raise ValueError(f"bot command {command!r} cannot be split: {err}") from None
+            raise ValueError(_("bot command {command} cannot be split: {why}",
+                               command=repr(command), why=err)) from None
         if type(timeout) not in (int, float) or not 0 < timeout <= 600:
-            raise ValueError(f"a bot's time limit is seconds from 0 to 600, not {timeout!r}")
+            raise ValueError(_("a bot's time limit is seconds from 0 to 600, not {value}",
+                               value=repr(timeout)))
         if cwd is not None and not Path(cwd).is_dir():
-            raise ValueError(f"the bot's working folder {cwd!r} is not a folder")
+            raise ValueError(_("the bot's working folder {folder} is not a folder",
+                               folder=repr(cwd)))
         program = self.command[0]
         where = Path(cwd or ".") / program
         if shutil.which(program) is None and not (os.sep in program and where.is_file()):
-            raise ValueError(f"bot program {program!r} not found (exec: runs it without a "
-                             "shell, from the working folder)")
+            raise ValueError(_("bot program {program} not found (exec: runs it without a "
+                               "shell, from the working folder)", program=repr(program)))
         self.text = command
         self.timeout = float(timeout)
         self.cwd = cwd

@@ -8,11 +8,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..study import arena
 from ..study.arena import ArenaResult, ArenaSpec
 from ..study.plots import plot_margin
-from ..words import count
+from .columns import row, widths
 from .options import (
     add_family_flags,
     add_game_flag,
@@ -93,9 +93,10 @@ def _prepare_out(path: str) -> Path:
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise ValueError(f"--out {path}: cannot create the folder ({err.strerror})") from None
+        raise ValueError(_("--out {path}: cannot create the folder ({why})", path=path,
+                           why=err.strerror)) from None
     if not out.is_dir():
-        raise ValueError(f"--out {path}: not a folder")
+        raise ValueError(_("--out {path}: not a folder", path=path))
     return out
 
 
@@ -108,39 +109,48 @@ def _write_records(result: ArenaResult, out: Path) -> None:
 def run_with_progress(spec: ArenaSpec, workers: int, backend: str = "local",
                       address: str | None = None) -> ArenaResult:
     """``arena.run`` with a progress bar on the terminal (none in a pipe)."""
-    with progress_bar(f"{spec.a} vs {spec.b}: pairs", spec.pairs) as update:
+    with progress_bar(_("{a} vs {b}: pairs", a=spec.a, b=spec.b), spec.pairs) as update:
         return arena.run(spec, workers, backend=backend, address=address, progress=update)
 
 
 def format_report(stats: dict[str, Any]) -> str:
+    """The arena's result as plain text in the reader's language (``--json`` stays as is)."""
     a, b = stats["a"], stats["b"]
     low, high = stats["a_win_rate_95"]
     m_low, m_high = stats["a_points_per_hand_95"]
-    margin_95 = (f"95% {m_low:+.3f} to {m_high:+.3f}" if None not in (m_low, m_high)
-                 else "no interval from fewer than 2 pairs")
+    margin_95 = (_("95% {low} to {high}", low=f"{m_low:+.3f}", high=f"{m_high:+.3f}")
+                 if None not in (m_low, m_high) else _("no interval from fewer than 2 pairs"))
+    heading = _("{a} (A) vs {b} (B): {matches} in {pairs}, {hands}, seed {seed}",
+                a=a["name"], b=b["name"], seed=stats["seed"],
+                matches=ngettext("{n} match", "{n} matches", stats["matches"]),
+                pairs=ngettext("{n} duplicate pair", "{n} duplicate pairs", stats["pairs"]),
+                hands=ngettext("{n} hand", "{n} hands", stats["hands"]))
+    if stats.get("interrupted"):
+        heading += " " + _("(interrupted: these are the pairs that finished)")
+    headings = [_("bot"), _("made trump"), _("make"), _("march"), _("euchred"),
+                _("ms/decision")]
+    sizes = widths(headings, [24, 11, 8, 8, 9, 13])
     lines = [
-        f"{a['name']} (A) vs {b['name']} (B): {count(stats['matches'], 'match')} in "
-        f"{count(stats['pairs'], 'duplicate pair')}, {count(stats['hands'], 'hand')}, "
-        f"seed {stats['seed']}"
-        + (" (interrupted: these are the pairs that finished)" if stats.get("interrupted")
-           else ""),
-        f"A wins {stats['a_match_wins']} of {stats['matches']} matches: "
-        f"{100 * stats['a_win_rate']:.1f}% (95% {100 * low:.1f}-{100 * high:.1f}%)",
-        f"A's margin: {stats['a_points_per_hand']:+.3f} points per hand "
-        f"({margin_95})",
+        heading,
+        ngettext("A wins {wins} of {n} match: {rate}% (95% {low}-{high}%)",
+                 "A wins {wins} of {n} matches: {rate}% (95% {low}-{high}%)", stats["matches"],
+                 wins=stats["a_match_wins"], rate=f"{100 * stats['a_win_rate']:.1f}",
+                 low=f"{100 * low:.1f}", high=f"{100 * high:.1f}"),
+        _("A's margin: {margin} points per hand ({interval})",
+          margin=f"{stats['a_points_per_hand']:+.3f}", interval=margin_95),
         "",
-        f"{'bot':<24}{'made trump':>11}{'make':>8}{'march':>8}{'euchred':>9}{'ms/decision':>13}",
+        row(headings, sizes),
     ]
-    for side in (a, b):
-        lines.append(f"{side['name'][:23]:<24}{side['made_trump']:>11}"
-                     f"{100 * side['make_rate']:>7.1f}%{100 * side['march_rate']:>7.1f}%"
-                     f"{100 * side['euchred_rate']:>8.1f}%{side['mean_decision_ms']:>13.2f}")
+    lines += [row([side["name"], str(side["made_trump"]), f"{100 * side['make_rate']:.1f}%",
+                   f"{100 * side['march_rate']:.1f}%", f"{100 * side['euchred_rate']:.1f}%",
+                   f"{side['mean_decision_ms']:.2f}"], sizes) for side in (a, b)]
     for lost in stats.get("forfeits", []):
-        name = stats[lost["bot"]]["name"]
-        lines.append(f"forfeit: {name} ({lost['bot'].upper()}) lost pair {lost['pair']}'s match "
-                     f"with A in seat {lost['a_seat']} at decision {lost['decision']}: "
-                     f"{lost['reason']}")
-        lines.extend(f"    stderr: {line}" for line in lost["stderr"][-5:])
+        lines.append(_("forfeit: {name} ({side}) lost pair {pair}'s match with A in seat {seat} "
+                       "at decision {decision}: {reason}", name=stats[lost["bot"]]["name"],
+                       side=lost["bot"].upper(), pair=lost["pair"], seat=lost["a_seat"],
+                       decision=lost["decision"], reason=lost["reason"]))
+        lines.extend("    " + _("stderr: {line}", line=line) for line in lost["stderr"][-5:])
     if "seconds" in stats:
-        lines.append(f"\n{stats['seconds']:.1f} s with {stats['workers']} worker(s)")
+        lines.append("\n" + ngettext("{seconds} s with {n} worker", "{seconds} s with {n} workers",
+                                     stats["workers"], seconds=f"{stats['seconds']:.1f}"))
     return "\n".join(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..agents.external import DEFAULT_TIMEOUT, ExternalAgent
-from ..i18n import _
+from ..i18n import N_, _
 from .options import example, in_range
 
 
@@ -24,8 +24,8 @@ euchre bot "$INVITE_LINK" --cmd ./mybot --cwd ~/bots --timeout 10"""),
     parser.add_argument("--cmd", required=True, metavar="COMMAND",
                         help=_("the program and its arguments (split as a shell would, run "
                                "without one)"))
-    parser.add_argument("--timeout", type=in_range(float, 0.01, 600, "expected seconds from "
-                                                   "0.01 to 600"),
+    parser.add_argument("--timeout", type=in_range(float, 0.01, 600, N_("expected seconds from "
+                                                      "0.01 to 600")),
                         default=DEFAULT_TIMEOUT, metavar="SECONDS",
                         help=_("seconds the program may think per decision; default {seconds}",
                                seconds=f"{DEFAULT_TIMEOUT:g}"))
@@ -44,7 +44,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         return sit(args.url, program, name=args.name)
     except BotFailure as failure:
-        tail = "".join(f"\n  stderr: {line}" for line in failure.stderr[-5:])
-        raise ValueError(f"{failure}{tail}") from None
+        said = _("bot {command} failed at decision {decision}: {reason}",
+                 command=repr(failure.command), decision=failure.decision, reason=failure.reason)
+        tail = "".join("\n  " + _("stderr: {line}", line=line) for line in failure.stderr[-5:])
+        raise ValueError(f"{said}{tail}") from None
     finally:
         program.close()

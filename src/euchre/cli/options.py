@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.games.euchre.state import SEED_LIMIT
-from ..i18n import _
+from ..i18n import N_, _, ngettext
 from ..i18n.examples import COMMENT, comment_of
 from ..rules import DECK_SIZES, GAMES, Rules
 
@@ -33,22 +33,25 @@ class CommandList(argparse.HelpFormatter):
 
 
 def in_range(kind: type, low: float, high: float, what: str) -> Callable[[str], Any]:
-    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line."""
+    """An argparse type: a number of ``kind`` from ``low`` to ``high``, else one clear line
+    in the reader's language (``what``: a message marked ``N_``; ``{high}`` in it is
+    ``high``)."""
     def parse(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
             value = None
         if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{what}, not {text!r}")
+            raise argparse.ArgumentTypeError(_("{what}, not {text}", what=_(what, high=high),
+                                               text=repr(text)))
         return value
     return parse
 
 
-positive = in_range(int, 1, 10**9, "expected a whole number of at least 1")
-seed = in_range(int, 0, SEED_LIMIT - 1, f"expected a seed from 0 to {SEED_LIMIT - 1}")
-port = in_range(int, 1, 65535, "a port is a number from 1 to 65535")
-seconds = in_range(float, 0, 60, "expected seconds from 0 to 60")
+positive = in_range(int, 1, 10**9, N_("expected a whole number of at least 1"))
+seed = in_range(int, 0, SEED_LIMIT - 1, N_("expected a seed from 0 to {high}"))
+port = in_range(int, 1, 65535, N_("a port is a number from 1 to 65535"))
+seconds = in_range(float, 0, 60, N_("expected seconds from 0 to 60"))
 
 
 def bot(text: str) -> Any:
@@ -155,8 +158,8 @@ def add_run_flags(parser: argparse.ArgumentParser) -> None:
                         help=_("the Ray cluster to use (e.g. auto or ray://head:10001); "
                                "default: start a local one"))
     parser.add_argument("--json", action="store_true", help=_("print one JSON object"))
-    parser.add_argument("--bot-timeout", type=in_range(float, 0.01, 600, "expected seconds "
-                                                       "from 0.01 to 600"),
+    parser.add_argument("--bot-timeout", type=in_range(float, 0.01, 600, N_("expected seconds "
+                                                          "from 0.01 to 600")),
                         default=None, metavar="SECONDS",
                         help=_("seconds an exec: program may think per decision; default 5"))
     parser.add_argument("--bot-cwd", metavar="DIR", default=None,
@@ -174,21 +177,25 @@ def check_run_flags(args: argparse.Namespace, per_set: int | None = None) -> Non
     count is played as asked (matches come in duplicate pairs; ``per_set``: the matches of
     a duplicate set, when the rules are known)."""
     if getattr(args, "plot", None) and not args.plot.lower().endswith(".png"):
-        raise ValueError(f"--plot {args.plot}: the plot is written as PNG, name a .png file")
+        raise ValueError(_("--plot {file}: the plot is written as PNG, name a .png file",
+                           file=args.plot))
     if args.address and args.backend != "ray":
         raise ValueError(_("--address names a Ray cluster: use it with --backend ray"))
     if per_set is not None:
         if args.games % per_set:
-            raise ValueError(f"--games {args.games}: each deal is played {per_set} times (A in "
-                             f"each seat or side), so the number must be a multiple of "
-                             f"{per_set}")
+            raise ValueError(ngettext(
+                "--games {games}: each deal is played {n} time (A in each seat or side), so "
+                "the number must be a multiple of {n}",
+                "--games {games}: each deal is played {n} times (A in each seat or side), so "
+                "the number must be a multiple of {n}", per_set, games=args.games))
         return
     if getattr(args, "players", 2) == 3 and args.games % 3:
-        raise ValueError(f"--games {args.games}: in cutthroat each deal is played three times "
-                         "(A in each seat), so the number must be a multiple of 3")
+        raise ValueError(_("--games {games}: in cutthroat each deal is played three times "
+                           "(A in each seat), so the number must be a multiple of 3",
+                           games=args.games))
     if getattr(args, "players", 2) != 3 and args.games % 2:
-        raise ValueError(f"--games {args.games}: matches come in duplicate pairs, so the "
-                         "number must be even")
+        raise ValueError(_("--games {games}: matches come in duplicate pairs, so the "
+                           "number must be even", games=args.games))
 
 
 def example(text: str, **values: object) -> str:

@@ -7,10 +7,13 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ..i18n import _
+
 
 @contextlib.contextmanager
 def progress_bar(description: str, total: int) -> Iterator[Callable[[int, int], None]]:
     """A rich progress bar with an ETA on stderr; yields ``update(done, total)``."""
+    from rich.markup import escape
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -21,7 +24,7 @@ def progress_bar(description: str, total: int) -> Iterator[Callable[[int, int], 
     )
 
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+               TimeElapsedColumn(), TextColumn(escape(_("eta"))), TimeRemainingColumn())
     console = _stderr_console()
     with Progress(*columns, transient=True, console=console,
                   disable=not console.is_terminal) as bar:

@@ -18,7 +18,7 @@ from typing import Any
 from ..coach import DEFAULT_DEALS, THRESHOLD, review_record, text
 from ..coach.review import MAX_DEALS, seats
 from ..history import seat_of
-from ..i18n import _
+from ..i18n import N_, _
 from ..record import player_names, read
 from .options import example, in_range, seed
 from .progress import progress_bar
@@ -41,8 +41,8 @@ euchre review match.json --deals 96          # faster, noisier (default {deals})
                        deals=DEFAULT_DEALS),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", metavar="FILE", help=_("a match record saved as JSON"))
-    parser.add_argument("--player", type=in_range(int, 0, 3, "the player is a seat from 0 "
-                                                  "to 3"),
+    parser.add_argument("--player", type=in_range(int, 0, 3, N_("the player is a seat from 0 "
+                                                     "to 3")),
                         default=None, metavar="N",
                         help=_("whose decisions: 0 or 1 (0 to 2 or 0 to 3 in a game of three "
                                "or four); default the person's seat when the record names it, "
@@ -50,7 +50,7 @@ euchre review match.json --deals 96          # faster, noisier (default {deals})
     parser.add_argument("--json", action="store_true",
                         help=_("print one JSON object (decisions, hands, summary)"))
     parser.add_argument("--deals", type=in_range(int, 1, MAX_DEALS,
-                                                 f"expected deals from 1 to {MAX_DEALS}"),
+                                                 N_("expected deals from 1 to {high}")),
                         default=DEFAULT_DEALS, metavar="K",
                         help=_("the expert's deals per card (twice as many per bid or discard); "
                                "default {default_deals}", default_deals=DEFAULT_DEALS))
@@ -58,7 +58,7 @@ euchre review match.json --deals 96          # faster, noisier (default {deals})
                         help=_("the expert's seed; default the match's own (the values its "
                                "hints and coach notes showed; same seed, same review)"))
     parser.add_argument("--threshold", type=in_range(float, 0, 10,
-                                                     "expected points from 0 to 10"),
+                                                     N_("expected points from 0 to 10")),
                         default=THRESHOLD, metavar="P",
                         help=_("a loss over P points is a mistake; default {threshold}",
                                threshold=THRESHOLD))

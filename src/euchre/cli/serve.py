@@ -6,16 +6,16 @@ import argparse
 from typing import Any
 
 from ..coach.review import MAX_DEALS
-from ..i18n import _
+from ..i18n import N_, _
 from .options import in_range, port, seconds
 
-_count = in_range(int, 1, 10**6, "expected a whole number from 1 to 1000000")
-_long_seconds = in_range(float, 0.5, 86_400, "expected seconds from 0.5 to 86400")
-_waiting = in_range(int, 0, 10**4, "expected a whole number from 0 to 10000")
-_deals = in_range(int, 1, MAX_DEALS, f"expected deals from 1 to {MAX_DEALS}")
-_few = in_range(int, 1, 64, "expected a whole number from 1 to 64")
-_days = in_range(float, 0.00001, 3650, "expected days from 0.00001 to 3650")
-_header_bytes = in_range(int, 1024, 1 << 20, "expected bytes from 1024 to 1048576")
+_count = in_range(int, 1, 10**6, N_("expected a whole number from 1 to 1000000"))
+_long_seconds = in_range(float, 0.5, 86_400, N_("expected seconds from 0.5 to 86400"))
+_waiting = in_range(int, 0, 10**4, N_("expected a whole number from 0 to 10000"))
+_deals = in_range(int, 1, MAX_DEALS, N_("expected deals from 1 to {high}"))
+_few = in_range(int, 1, 64, N_("expected a whole number from 1 to 64"))
+_days = in_range(float, 0.00001, 3650, N_("expected days from 0.00001 to 3650"))
+_header_bytes = in_range(int, 1024, 1 << 20, N_("expected bytes from 1024 to 1048576"))
 
 
 def _proxy(text: str) -> str:

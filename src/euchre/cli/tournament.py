@@ -6,10 +6,11 @@ import argparse
 import json
 import time
 
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..study.arena import seatings
 from ..study.plots import plot_tournament
 from ..study.tournament import TournamentResult, run_tournament
+from .columns import row, widths
 from .options import (
     add_family_flags,
     add_game_flag,
@@ -56,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
     args.bots = program_options(args, args.bots)
     pairings = len(args.bots) * (len(args.bots) - 1) // 2
     started = time.perf_counter()
-    with progress_bar(f"{len(args.bots)} bots, {pairings} pairings: pairs",
+    with progress_bar(_("{bots}, {pairings}: pairs",
+                         bots=ngettext("{n} bot", "{n} bots", len(args.bots)),
+                         pairings=ngettext("{n} pairing", "{n} pairings", pairings)),
                       pairings * (args.games // per_set)) as update:
         result = run_tournament(args.bots, pairs=args.games // per_set, seed=args.seed, rules=rules,
                                 workers=args.workers, backend=args.backend,
@@ -71,39 +74,47 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
     else:
         print(format_tournament(result, args.games, args.seed))
-        print(f"\n{seconds:.1f} s on the {args.backend} backend")
+        print("\n" + _("{seconds} s on the {backend} backend", seconds=f"{seconds:.1f}",
+                       backend=args.backend))
     return 130 if result.interrupted else 0
 
 
 def _interval(pair: list[float | None], scale: float = 1.0, fmt: str = "+.3f") -> str:
     low, high = pair
     if low is None or high is None:  # one duplicate pair: nothing to bootstrap over
-        return "none from 1 pair"
-    low, high = low * scale, high * scale
-    return f"{low:{fmt}} to {high:{fmt}}"
+        return _("none from 1 pair")
+    return _("{low} to {high}", low=f"{low * scale:{fmt}}", high=f"{high * scale:{fmt}}")
 
 
 def format_tournament(result: TournamentResult, games: int, seed: int) -> str:
-    """The margins of every pairing, then the ratings, as plain text."""
-    lines = [f"Round robin: {len(result.bots)} bots, {games} matches a pairing in duplicate "
-             f"pairs, seed {seed}" + (" (interrupted: the pairs that finished)"
-                                     if result.interrupted else ""), "",
-             f"{'pairing':<36}{'A wins':>9}{'A margin/hand':>15}   95% interval"]
+    """The margins of every pairing, then the ratings, as plain text in the reader's language
+    (``--json`` stays as is)."""
+    heading = _("Round robin: {bots}, {matches} a pairing in duplicate pairs, seed {seed}",
+                bots=ngettext("{n} bot", "{n} bots", len(result.bots)),
+                matches=ngettext("{n} match", "{n} matches", games), seed=seed)
+    if result.interrupted:
+        heading += " " + _("(interrupted: the pairs that finished)")
+    headings = [_("pairing"), _("A wins"), _("A margin/hand"), _("95% interval")]
+    sizes = widths(headings, [36, 9, 15, 20])
+    lines = [heading, "", row(headings, sizes)]
     for p in result.pairings:
-        name = f"{p['a']['name']} vs {p['b']['name']}"
-        lines.append(f"{name[:35]:<36}{100 * p['a_win_rate']:>8.1f}%"
-                     f"{p['a_points_per_hand']:>+15.3f}   "
-                     f"{_interval(p['a_points_per_hand_95'])}")
+        lines.append(row([_("{a} vs {b}", a=p["a"]["name"], b=p["b"]["name"]),
+                          f"{100 * p['a_win_rate']:.1f}%", f"{p['a_points_per_hand']:+.3f}",
+                          _interval(p["a_points_per_hand_95"])], sizes))
     for p in result.pairings:
         for lost in p.get("forfeits", []):
-            lines.append(f"  forfeit: {p[lost['bot']]['name']} in {p['a']['name']} vs "
-                         f"{p['b']['name']} (pair {lost['pair']}), decision "
-                         f"{lost['decision']}: {lost['reason']}")
-    lines += ["", f"{'bot':<24}{'rating':>8}   95% interval{'':>6}{'matches won':>13}"]
-    for row in result.ratings:
-        low, high = row["rating_95"]
-        lines.append(f"{row['name'][:23]:<24}{row['rating']:>+8.0f}   {low:+5.0f} to "
-                     f"{high:+5.0f}{row['wins']:>9} of {row['matches']}")
-    lines.append("(Bradley-Terry on the Elo scale: +400 = 10:1 odds of winning a match; "
-                 "intervals by bootstrap over duplicate pairs)")
+            lines.append("  " + _("forfeit: {name} in {a} vs {b} (pair {pair}), decision "
+                                  "{decision}: {reason}", name=p[lost["bot"]]["name"],
+                                  a=p["a"]["name"], b=p["b"]["name"], pair=lost["pair"],
+                                  decision=lost["decision"], reason=lost["reason"]))
+    headings = [_("bot"), _("rating"), _("95% interval"), _("matches won")]
+    sizes = widths(headings, [24, 8, 20, 13])
+    lines += ["", row(headings, sizes)]
+    for rating in result.ratings:
+        lines.append(row([rating["name"], f"{rating['rating']:+.0f}",
+                          _interval(rating["rating_95"], fmt="+.0f"),
+                          _("{won} of {played}", won=rating["wins"], played=rating["matches"])],
+                         sizes))
+    lines.append(_("(Bradley-Terry on the Elo scale: +400 = 10:1 odds of winning a match; "
+                   "intervals by bootstrap over duplicate pairs)"))
     return "\n".join(lines)

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from urllib.parse import urlsplit, urlunsplit
 
 from ..agents import Agent, tell
+from ..i18n import _
 from ..view import View
 
 
@@ -29,14 +30,15 @@ def socket_url(link: str) -> str:
     if parts.scheme in ("ws", "wss"):
         return link.strip()
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError(f"{link!r} is not a seat link: expected http://HOST:PORT/play/GAME"
-                         "?token=T")
+        raise ValueError(_("{link} is not a seat link: expected http://HOST:PORT/play/GAME"
+                           "?token=T", link=repr(link)))
     path = parts.path
     if not path.startswith("/play/") or len(path) <= len("/play/"):
-        raise ValueError(f"{link!r} is not a seat link: its path must be /play/GAME")
+        raise ValueError(_("{link} is not a seat link: its path must be /play/GAME",
+                           link=repr(link)))
     if "token=" not in parts.query:
-        raise ValueError(f"{link!r} has no seat token: use the link of a seat, not the watch "
-                         "link")
+        raise ValueError(_("{link} has no seat token: use the link of a seat, not the watch "
+                           "link", link=repr(link)))
     scheme = "wss" if parts.scheme == "https" else "ws"
     return urlunsplit((scheme, parts.netloc, "/ws/" + path[len("/play/"):], parts.query, ""))
 
@@ -61,8 +63,8 @@ def claim(link: str, name: str) -> str:
 
     parts = urlsplit(link.strip())
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError(f"{link!r} is not an invite link: expected http://HOST:PORT/join/GAME"
-                         "?invite=CODE")
+        raise ValueError(_("{link} is not an invite link: expected http://HOST:PORT/join/GAME"
+                           "?invite=CODE", link=repr(link)))
     game_id = parts.path[len("/join/"):]
     invite = parse_qs(parts.query).get("invite", [""])[0]
     url = urlunsplit((parts.scheme, parts.netloc, f"/api/games/{game_id}/claim", "", ""))
@@ -76,9 +78,9 @@ def claim(link: str, name: str) -> str:
             why = json.load(err)["error"]
         except (ValueError, KeyError):
             why = f"HTTP {err.code}"
-        raise ValueError(f"cannot take the seat: {why}") from None
+        raise ValueError(_("cannot take the seat: {why}", why=why)) from None
     except (OSError, ValueError) as err:
-        raise ValueError(f"cannot reach {url}: {err}") from None
+        raise ValueError(_("cannot reach {url}: {why}", url=url, why=err)) from None
     return urlunsplit((parts.scheme, parts.netloc, *seat.partition("?")[::2], ""))
 
 
@@ -93,12 +95,12 @@ def sit(link: str, agent: Agent, log: TextIO = sys.stderr, timeout: float = 600,
 
     if is_invite(link):
         link = claim(link, name)
-        print(f"seat taken: {link}", file=log)
+        print(_("seat taken: {link}", link=link), file=log)
     url = socket_url(link)
     try:
         socket = connect(url, open_timeout=10, max_size=2**22)
     except (OSError, TimeoutError, InvalidHandshake) as err:  # (a full server: 503)
-        raise ValueError(f"cannot connect to {url}: {err}") from None
+        raise ValueError(_("cannot connect to {url}: {why}", url=url, why=err)) from None
     with socket:
         return _play(socket, agent, log, timeout)
 
@@ -111,10 +113,11 @@ def _play(socket: Any, agent: Agent, log: TextIO, timeout: float) -> int:
         try:
             message = json.loads(socket.recv(timeout=timeout))
         except TimeoutError:
-            raise ValueError(f"the table said nothing for {timeout:g} s") from None
+            raise ValueError(_("the table said nothing for {seconds} s",
+                               seconds=f"{timeout:g}")) from None
         kind = message.get("type")
         if kind == "error":
-            print(f"table: {message.get('message')}", file=log)
+            print(_("table: {message}", message=message.get("message")), file=log)
             continue
         if kind != "state":
             continue
@@ -122,7 +125,7 @@ def _play(socket: Any, agent: Agent, log: TextIO, timeout: float) -> int:
         if seat is None:
             seat = game.get("seat")
             if seat is None:
-                raise ValueError("this link only watches the game: use a seat's link")
+                raise ValueError(_("this link only watches the game: use a seat's link"))
             tell(agent, "start_match", View.from_dict(view).rules, seat)
         new_hand = hands_seen is not None and view["hand_number"] != hands_seen
         if (new_hand or game.get("finished")) and view["last_hand"]:
@@ -130,7 +133,8 @@ def _play(socket: Any, agent: Agent, log: TextIO, timeout: float) -> int:
         hands_seen = view["hand_number"]
         if game.get("finished"):
             tell(agent, "match_over", tuple(view["score"]), game.get("winner"))
-            print(f"match over: score {view['score'][0]}-{view['score'][1]}", file=log)
+            print(_("match over: score {us}-{them}", us=view["score"][0], them=view["score"][1]),
+                  file=log)
             return 0
         if view["to_move"] == seat and view["legal"] and message["seq"] > answered:
             answered = message["seq"]
