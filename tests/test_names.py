@@ -63,8 +63,9 @@ def test_a_reviews_hand_heading_agrees_with_the_dealer():
 
 
 def test_a_game_stored_with_you_by_an_older_lobby_is_shown_with_a_guest():
+    from euchre.i18n import _
     from euchre.server.match import shown_names
-    from euchre.server.replay_page import whose
+    from euchre.server.pages import REVIEW_OF
     from euchre.server.review_page import progress_words
     from euchre.server.storage import StoredGame
 
@@ -73,6 +74,6 @@ def test_a_game_stored_with_you_by_an_older_lobby_is_shown_with_a_guest():
                             ("You", *["Computer"] * (players - 1)))
         names = shown_names(stored)
         assert names[0] == GUEST and YOU not in names
-        assert f"Review {whose(names[0])} play" == "Review Guest's play"
+        assert _(REVIEW_OF, name=names[0]) == "Review Guest's play"
     told = {"status": "running", "done": 3, "total": 9}
     assert progress_words(told, GUEST) == "The expert is valuing Guest's choices: 3 of 9…"

@@ -20,7 +20,7 @@ from ..agents.family.rules_of_thumb import convention
 from ..engine.messages import N_, _, ngettext
 from ..scoring import side_of
 from ..view import View
-from ..words import card_text, choice_words, result_words, score_words, side_name
+from ..words import YOU, card_text, choice_words, result_words, score_words, side_name
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
 
 STAGE_WORDS = {"bidding": N_("bidding"), "discard": N_("pick-up and discard"),
@@ -140,10 +140,15 @@ def hand_heading(hand: HandReview, who: Sequence[str]) -> str:
 def dealt_words(hand: HandReview, who: Sequence[str]) -> str:
     """Who dealt a hand and how it ended: "Ann deals: Bo made hearts trump: 3 tricks; Bo
     scores 1" (``hand_heading`` without its number)."""
+    name = who[hand.dealer]
+    yours = name.casefold() in (YOU.casefold(), _(YOU).casefold())  # "You deal", not "deals"
     if hand.outcome is None:
-        return _("{name} deals: in progress", name=who[hand.dealer])
-    return _("{name} deals: {result}", name=who[hand.dealer], result=result_words(
-        {"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()}, who, hand.players))
+        return _("You deal: in progress") if yours else \
+            _("{name} deals: in progress", name=name)
+    result = result_words({"thrown_in": hand.outcome == "thrown_in", **hand.to_dict()}, who,
+                          hand.players)
+    return _("You deal: {result}", result=result) if yours else \
+        _("{name} deals: {result}", name=name, result=result)
 
 
 def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:

@@ -117,7 +117,7 @@ def _play(socket: Any, agent: Agent, log: TextIO, timeout: float) -> int:
                                seconds=f"{timeout:g}")) from None
         kind = message.get("type")
         if kind == "error":
-            print(_("table: {message}", message=message.get("message")), file=log)
+            print(_("table: {said}", said=message.get("message")), file=log)
             continue
         if kind != "state":
             continue
