@@ -25,10 +25,11 @@ WIDTH, HEIGHT, MARGIN = 640, 260, (48, 16, 40, 56)
 def game_title(game: str) -> str:
     """A game's heading: Euchre's by its players, another by its name.
 
-    >>> game_title("four"), game_title("napoleon")
-    ('Four-handed (partners)', 'Napoleon')
+    >>> game_title("four"), game_title("napoleon"), game_title("railroad")
+    ('Four-handed (partners)', 'Napoleon', 'Railroad Euchre')
     """
-    return _(GAME_NAMES[_PLAYERS[game]]) if game in _PLAYERS else game.capitalize()
+    name = GAME_NAMES.get(_PLAYERS.get(game, game))
+    return _(name) if name is not None else game.capitalize()
 
 
 def _mark(games: int) -> str:
