@@ -23,8 +23,9 @@ export const words = () => T.shown.words;
 export const seat = () => T.shown.game.seat;
 export const mine = () => T.shown.game.seat ?? 0;
 export const seats = () => T.shown.game.names.length;
-// Whether the table is played by partners (seat 2 with seat 0): four-handed, but Napoleon.
-export const partners = () => seats() === 4 && T.shown.view.game !== "napoleon";
+// Whether the table is played by partners (seat 2 with seat 0): two seats share a side in
+// the view's `sides` (four-handed Euchre, Railroad, Hasenpfeffer; not Napoleon).
+export const partners = () => new Set(sideOf()).size < seats();
 // A seat's name in a letter or two (the bar on a phone): "W", "NW" for North-west.
 export const initial = (name) => name.split(/[-\s]+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 export const nameOf = (p) => (T.shown.game.seat === p ? t("You") : words().names[p]);
