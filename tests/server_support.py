@@ -199,6 +199,20 @@ def play_out(a, b) -> dict:
     return a.state
 
 
+def every_seat_plays_out(seats: list[Seat]) -> dict:
+    """Each seat of a table (its own connection, seat order) plays its last legal choice in
+    turn until the match is over: the last state."""
+    states = [seat.until(lambda m: m["type"] == "state" and all(m["game"]["arrived"]), 20)
+              for seat in seats]
+    while not states[0]["game"]["finished"]:
+        to_move = states[0]["view"]["to_move"]
+        mine = states[to_move]
+        seats[to_move].send({"type": "action", "action": mine["view"]["legal"][-1],
+                             "seq": mine["seq"]})
+        states = [seat.state_at_least(mine["seq"] + 1) for seat in seats]
+    return states[0]
+
+
 class Seat:
     """A WebSocket connection to one seat (or a spectator) that reads typed messages."""
 

@@ -1,18 +1,24 @@
 """Issue 50, criterion 6: two guests and two registered players, each in a browser of his
-own, find each other through quick match at four; the lobby's list of open tables updates
-by itself as they come; the match is played to its end on their seats; the top list then
-holds the two registered players, the winner above, as the stored game says. The lobby's
-new panel is axe clean in both themes (``test_browser_accounts`` checks the other pages)."""
+own, find each other through quick match at four (Euchre, stick the dealer, to one point:
+the game, preset and points each chooses in the lobby); the lobby's list of open tables
+updates by itself as they come, naming the game and the preset; each plays the whole match
+by clicking his page's choices; the top list then holds the two registered players, the
+winner above, as the stored game says. The lobby's panel, listing a table of each kind of
+game, is axe clean in both themes (``test_browser_accounts`` checks the other pages); with
+``EUCHRE_SCREENS`` set to a folder it is photographed there (``docs/screens``)."""
 
 from __future__ import annotations
 
 import json
+import os
+import random
 import re
 import sqlite3
+from pathlib import Path
 
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, pages, server
-from server_support import Seat
+from test_browser_friends_family import play_all
 
 from euchre.server.ratings import MODEL, shown
 
@@ -24,6 +30,7 @@ from playwright.sync_api import expect
 __all__ = ["browser", "pages", "server"]  # fixtures
 PASSWORD = "correct horse battery"
 PEOPLE = (("Guest Gia", False), ("Guest Gil", False), ("Reg Rita", True), ("Reg Rob", True))
+SCREENS = os.environ.get("EUCHRE_SCREENS")
 
 
 def lobby(page, server) -> None:
@@ -32,29 +39,19 @@ def lobby(page, server) -> None:
                            "document.body.dataset.account === '1'")
 
 
-def play_to_the_end(server, links: list[str]) -> dict:
-    """Each seat (its own connection, as its page would) plays its last legal choice in
-    turn until the match is over: the last state."""
-    seats = [Seat(f"ws://127.0.0.1:{server.port}/ws/{link.removeprefix('/play/')}")
-             for link in links]
-    states = [seat.until(lambda m: m["type"] == "state" and all(m["game"]["arrived"]), 20)
-              for seat in seats]
-    while not states[0]["game"]["finished"]:
-        to_move = states[0]["view"]["to_move"]
-        mine = states[to_move]
-        seats[to_move].send({"type": "action", "action": mine["view"]["legal"][-1],
-                             "seq": mine["seq"]})
-        states = [seat.state_at_least(mine["seq"] + 1) for seat in seats]
-    for seat in seats:
-        seat.close()
-    return states[0]
+def choose(page, game: str, preset: str = "", target: str = "") -> None:
+    """The game, rules and points of quick match, as a person picks them."""
+    page.select_option("[data-testid=quick-game]", game)
+    page.select_option("[data-testid=quick-preset]", preset)
+    page.fill("[data-testid=quick-target]", target)
 
 
 def test_two_guests_and_two_registered_players_meet_through_quick_match(server, pages):
+    assert json.loads(server.get("/api/leaderboard?game=four")[1])["players"] == []
     watcher = pages.new()
     lobby(watcher, server)
     expect(watcher.locator("[data-testid=open-tables]")).to_have_text("None waiting.")
-    links = []
+    seated = {}
     for name, registered in PEOPLE:
         page = pages.new()
         lobby(page, server)
@@ -66,18 +63,23 @@ def test_two_guests_and_two_registered_players_meet_through_quick_match(server, 
                 name, timeout=20_000)  # (scrypt's memory-hard hash, on a loaded machine)
         else:
             page.fill("#name", name)
-        page.select_option("[data-testid=quick-game]", "four")
+        choose(page, "four", "stick", "1")
         page.click("[data-testid=quick]")
         page.wait_for_url(re.compile(r"/play/"))
-        links.append(page.url.removeprefix(server.base))
-        if len(links) < 4:  # the watcher's list follows, by itself
+        page.wait_for_function("() => window.__seq >= 0")
+        seat = page.evaluate("() => window.__states[window.__seq].game.seat")
+        seated[seat] = page
+        if len(seated) < 4:  # the watcher's list follows, by itself
             expect(watcher.locator("[data-testid=open-tables] li")).to_contain_text(
-                f"{len(links)} of 4 seats taken", timeout=10_000)
-        page.context.close()  # (the test plays the seat from here on)
+                f"Four-handed (partners), stick the dealer, to 1: {len(seated)} of 4 seats "
+                f"taken", timeout=10_000)
     expect(watcher.locator("[data-testid=open-tables]")).to_have_text("None waiting.",
                                                                       timeout=10_000)
-    assert len({link.split("?")[0] for link in links}) == 1  # one table, four seats
-    last = play_to_the_end(server, links)
+    assert sorted(seated) == [0, 1, 2, 3]
+    assert len({page.url.split("?")[0] for page in seated.values()}) == 1  # one table
+    assert play_all(seated, random.Random(50)) >= 5  # every choice a click on the page
+    last = seated[0].evaluate("() => window.__states[window.__seq]")
+    assert last["game"]["finished"] and last["view"]["rules"]["stick_the_dealer"]
     winner = last["game"]["winner"]
     board = json.loads(server.get("/api/leaderboard?game=four")[1])["players"]
     assert [row["name"] for row in board] == (["Reg Rita", "Reg Rob"] if winner == 0 else
@@ -98,10 +100,28 @@ def test_two_guests_and_two_registered_players_meet_through_quick_match(server, 
         for row in board]
 
 
+WAITING = ({"game": "two"}, {"game": "railroad", "preset": "nobest"},
+           {"game": "napoleon", "players": 5, "preset": "short", "target": 7})
+"""Tables waiting when the lobby is checked: Euchre's, and two of the other games'."""
+
+
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_the_lobbys_people_panel_is_clean(server, pages, scheme):
-    page = pages.new(bypass_csp=True, color_scheme=scheme)  # (axe is injected inline)
-    server.post("/api/tables", {"game": "two", "name": f"Waiting {scheme}"})
+    page = pages.new(bypass_csp=True, color_scheme=scheme,  # (axe is injected inline)
+                     viewport={"width": 1280, "height": 800})
+    for table in WAITING:
+        assert server.post("/api/tables", {**table, "name": f"Waiting {scheme}"})[0] == 201
     lobby(page, server)
-    expect(page.locator("[data-testid=open-tables] li").first).to_contain_text("Sit here")
+    listed = page.locator("[data-testid=open-tables] li").filter(has_text=f"Waiting {scheme}")
+    expect(listed).to_contain_text([  # longest waiting first
+        "Two-handed, the standard rules, to 10: 1 of 2 seats taken",
+        "Railroad Euchre, no calling for best, to 10: 1 of 4 seats taken",
+        "Napoleon, a shorter match, to 7: 1 of 5 seats taken"])
+    expect(listed.first).to_contain_text("Sit here")
+    choose(page, "napoleon:5", "short")
+    expect(page.locator("[data-testid=quick-preset] option")).to_have_text(
+        ["any", "the standard rules", "a shorter match"])
     assert axe_violations(page) == []
+    if SCREENS:
+        page.locator("section.people").screenshot(
+            path=str(Path(SCREENS) / f"desktop-{scheme}-open-tables.png"))

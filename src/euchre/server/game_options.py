@@ -15,9 +15,9 @@ with its invite, and plays it from the next hand (``match.TAKEOVER``)."""
 LEFT = "left"
 """``left{seat}``: the seat's player was away long enough for the computer to take his seat
 (``match.AWAY``), even if he came back: a rated game counts as his loss (``ratings``)."""
-OPEN, OPENED, BOTS = "open", "opened", "bots"
-"""Keys of an open table's options (``open_tables``): open, the time it opened, and the
-host's "bots yes"."""
+OPEN, OPENED, BOTS, PRESET = "open", "opened", "bots", "preset"
+"""Keys of an open table's options (``open_tables``): open, the time it opened, the
+host's "bots yes", and the key of the rules preset it was opened with (``presets``)."""
 
 
 def start_refusal(options: Mapping[str, Any], wait: float,

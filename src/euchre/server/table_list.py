@@ -14,7 +14,8 @@ from typing import Any
 from ..rules import Rules
 from . import match
 from .committer import Committer
-from .game_options import BOTS, OPEN, OPENED
+from .game_options import BOTS, OPEN, OPENED, PRESET
+from .presets import STANDARD
 from .ratings import game_key
 from .storage import StoredGame
 
@@ -35,13 +36,16 @@ class OpenTable:
     """Each seat's player, None for a free seat."""
     bots: bool
     opened: float
+    preset: str
+    """The key of the rules preset it was opened with (``presets``)."""
 
     @property
     def free(self) -> int:
         return sum(name is None for name in self.names)
 
     def as_json(self, now: float, bots_after: float) -> dict[str, Any]:
-        return {"id": self.id, "game": self.game, "rules": self.rules.to_dict(),
+        return {"id": self.id, "game": self.game, "preset": self.preset,
+                "rules": self.rules.to_dict(),
                 "seats": len(self.names), "taken": len(self.names) - self.free,
                 "names": [name for name in self.names if name is not None],
                 "ranked": not self.bots, "bots": self.bots, "bots_after": bots_after,
@@ -59,7 +63,8 @@ def open_table(stored: StoredGame) -> OpenTable | None:
     return OpenTable(stored.id, game_key(stored.rules), stored.rules,
                      tuple(None if seat in free else name
                            for seat, name in enumerate(stored.names)),
-                     bool(options.get(BOTS)), float(options.get(OPENED, stored.created)))
+                     bool(options.get(BOTS)), float(options.get(OPENED, stored.created)),
+                     str(options.get(PRESET, STANDARD)))
 
 
 async def listing(committer: Committer, game: str | None = None) -> list[OpenTable]:

@@ -13,7 +13,7 @@ from ... import agents, daily
 from ...i18n import _
 from ...rules import Rules
 from ...words import GUEST
-from .. import levels, match, pages
+from .. import levels, match, pages, presets
 from ..account_store import Account, owner_key
 from ..accounts import name_key, owner_of
 from ..hub import Hub, Taken
@@ -188,8 +188,10 @@ async def game_summary(game_id: str, request: Request,
 @router.get("/levels")
 async def levels_offered(request: Request) -> dict[str, Any]:
     """The levels (easiest first) with what each is like and its measured strength, the one
-    a first visit offers, the default rules and the most points a match may be played to."""
+    a first visit offers, the default rules, each game's rules presets (``presets``) and the
+    most points a match may be played to."""
     return {"levels": list(agents.LEVELS), "rules": Rules().to_dict(),
+            "presets": presets.offered(),
             "default": levels.DEFAULT, "max_target": hub_of(request).limits.max_target,
             "about": {name: {**levels.ABOUT[name].as_json(), "name": levels.level_name(name)}
                       for name in agents.LEVELS}}

@@ -1,9 +1,12 @@
 """Open tables over HTTP (``open_tables`` does the work).
 
-``GET /api/tables`` (``?game=two|three|four``) lists the open tables with a free seat;
-``POST /api/tables`` ``{"game", "name", "bots"}`` opens one (metered as every new game);
-``POST /api/tables/{id}/sit`` ``{"name"}`` takes a free seat; ``POST /api/quick``
-``{"game", "name", "bots"}`` seats the caller at the best waiting table or opens one. Each
+``GET /api/tables`` (``?game=two|three|four|railroad|hasenpfeffer|napoleon``) lists the
+open tables with a free seat; ``POST /api/tables`` ``{"game", "players", "preset",
+"target", "name", "bots"}`` opens one (metered as every new game; ``players``, ``preset``
+and ``target`` may be left out: the game's usual seats, its standard preset, the preset's
+points); ``POST /api/tables/{id}/sit`` ``{"name"}`` takes a free seat; ``POST /api/quick``
+(the same fields) seats the caller at the best waiting table that has what he chose, or
+opens one. Each
 answers the seat's own link; a registered name needs its session, as everywhere. The
 WebSocket ``/api/tables/live`` sends ``{"type": "tables", "tables": [...]}`` (as ``GET``
 lists them) at once and whenever the list may have changed (``lobby_feed``); it takes no
@@ -33,7 +36,7 @@ from .api import metered
 
 router = APIRouter(prefix="/api")
 MAX_BODY = 1024
-FIELDS = {"game", "name", "bots"}
+FIELDS = {"game", "players", "preset", "target", "name", "bots"}
 
 
 def _fields(data: Any, allowed: set[str]) -> dict[str, Any]:
@@ -51,10 +54,10 @@ def _fields(data: Any, allowed: set[str]) -> dict[str, Any]:
 
 @router.get("/tables")
 async def tables(request: Request, game: str | None = None) -> JSONResponse:
-    if game is not None and game not in open_tables.PLAYERS:
-        return JSONResponse({"error": _("game must be one of {players}, not {game}",
-                                        players=", ".join(open_tables.PLAYERS),
-                                        game=f"{game[:20]!r}")}, status_code=400)
+    try:
+        game = None if game is None else open_tables.check_game(game)
+    except ValueError as err:
+        return JSONResponse({"error": str(err)}, status_code=400)
     now, hub = time.time(), hub_of(request)
     return JSONResponse({"tables": [table.as_json(now, hub.limits.bots_after) for table in
                                     await listing(hub.committer, game)]})
@@ -102,7 +105,7 @@ async def open_one(request: Request) -> JSONResponse:
         name = data.get("name", GUEST)
         if isinstance(name, str):
             await hub.accounts.check_name(name, holder)
-        return await open_tables.open_new(hub, data.get("game"), name,
+        return await open_tables.open_new(hub, open_tables.wanted(data), name,
                                           data.get("bots", False), holder)
 
     return await metered(request, MAX_BODY, make, lambda stored: {"play": stored.link(0)})
@@ -126,8 +129,8 @@ async def quick(request: Request) -> JSONResponse:
 
     async def seat_me(hub: Any, data: dict, holder: Any) -> tuple[str, int]:
         _, link, seat = await open_tables.quick(
-            hub, data.get("game"), data.get("name", GUEST), data.get("bots", False), holder,
-            meter)
+            hub, open_tables.wanted(data), data.get("name", GUEST), data.get("bots", False),
+            holder, meter)
         return link, seat
 
     return await _seating(request, seat_me, FIELDS)

@@ -4,21 +4,27 @@ import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-// Each preset: what it changes from the default rules (the server's Rules()).
-export const PRESETS = {
-  standard: {},
-  stick: { stick_the_dealer: true },
-  joker: { deck: 25 },
-};
-// The presets of the other games (RULES-more.md), each its words and what it changes from
-// the game's own defaults; the first is the game's standard.
-export const GAME_PRESETS = {
-  railroad: { standard: [t("Standard: 25 cards with the Joker, calling for best, to 10 points"), {}],
-              long: [t("The 33-card deck: 7 to ace and the Joker"), { deck: 33 }],
-              nobest: [t("No calling for best: a lone player takes no card from his partner"), { call_for_best: false }] },
-  hasenpfeffer: { standard: [t("Standard: to 10 points"), {}], long: [t("A longer match: to 15 points"), { target: 15 }] },
-  napoleon: { standard: [t("Standard: to 30 points"), {}], short: [t("A shorter match: to 20 points"), { target: 20 }] },
-};
+// Each game's presets, from the server's one list (/api/levels, filled by takePresets):
+// Euchre's by key, what each changes from the default rules (the server's Rules()), and
+// their short names; the other games' (RULES-more.md) each its words and what it changes
+// from the game's own defaults. The first of each is the game's standard.
+export const PRESETS = {};
+export const PRESET_NAMES = {};
+export const GAME_PRESETS = {};
+
+// Take the server's presets, and draw Euchre's as the form's choices (before "your own rules").
+export function takePresets(presets) {
+  for (const [game, list] of Object.entries(presets)) {
+    if (game !== "euchre") { GAME_PRESETS[game] = Object.fromEntries(list.map((p) => [p.key, [p.said, p.changes]])); continue; }
+    for (const p of list) { PRESETS[p.key] = p.changes; PRESET_NAMES[p.key] = p.name; }
+    $("euchre-preset-list").replaceChildren(...list.map((p, i) => {
+      const input = Object.assign(document.createElement("input"), { type: "radio", name: "preset", value: p.key, checked: i === 0 });
+      const label = document.createElement("label");
+      label.append(input, ` ${p.said}`);
+      return label;
+    }));
+  }
+}
 
 // The game chosen: "euchre" (two-, three- or four-handed) or one of GAME_PRESETS.
 export function gameChosen() {

@@ -6,7 +6,9 @@ import { t } from "../i18n.js";
 import { rememberGame } from "../remembered.js";
 import { bindSettings, loadSettings } from "../settings.js";
 import { showGames } from "./games.js";
-import { checkForm, GAME_PRESETS, OPTIONS, gameChosen, gamePreset, partnered, players, PRESETS, rulesOf, showTableChoices } from "./form.js";
+import { checkForm, GAME_PRESETS, OPTIONS, gameChosen, gamePreset, partnered, players, PRESET_NAMES, PRESETS, rulesOf, showTableChoices,
+         takePresets } from "./form.js";
+import { offered as asked } from "./offered.js";
 
 const $ = (id) => document.getElementById(id);
 const CHOICE = "euchre.lobby";  // {level, preset, rules, players, partner}: chosen last time
@@ -57,8 +59,7 @@ function preset() {
 
 function saysPlay() {
   showTableChoices();  // (the chosen game's presets drawn first: the sentence names one)
-  const rules = { standard: t("the standard rules"), stick: t("stick the dealer"), joker: t("the Joker deck"),
-                  custom: t("your own rules") }[preset()];
+  const rules = preset() === "custom" ? t("your own rules") : PRESET_NAMES[preset()];
   const said = { level: offered.about[level()].name, partner: offered.about[$("partner").value].name, rules };
   const game = gameChosen();
   const titles = { railroad: t("Railroad Euchre"), hasenpfeffer: t("Hasenpfeffer"), napoleon: t("Napoleon") };
@@ -107,8 +108,8 @@ async function main() {
   bindSettings(settings, () => {});
   $("name").value = localStorage.getItem("euchre.name") || "Guest";
   $("my-stats").href = `/players/${encodeURIComponent($("name").value)}`;
-  const reply = await fetch("/api/levels");
-  offered = await reply.json();
+  offered = await asked;
+  takePresets(offered.presets);
   $("target").max = String(offered.max_target);  // (the server's bound: form.js reads it)
   const last = chosen();
   levelCards(offered, offered.levels.includes(last.level) ? last.level : offered.default);
