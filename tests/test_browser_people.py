@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, pages, server
+from server_support import Server
 from test_browser_friends_family import play_all
+from test_browser_languages import unmarked
 
 from euchre.server.ratings import MODEL, shown
 
@@ -118,10 +120,53 @@ def test_the_lobbys_people_panel_is_clean(server, pages, scheme):
         "Railroad Euchre, no calling for best, to 10: 1 of 4 seats taken",
         "Napoleon, a shorter match, to 7: 1 of 5 seats taken"])
     expect(listed.first).to_contain_text("Sit here")
-    choose(page, "napoleon:5", "short")
+    choose(page, "napoleon:5", "short", "7")
+    page.evaluate("document.activeElement.blur()")
     expect(page.locator("[data-testid=quick-preset] option")).to_have_text(
         ["any", "the standard rules", "a shorter match"])
     assert axe_violations(page) == []
     if SCREENS:
         page.locator("section.people").screenshot(
             path=str(Path(SCREENS) / f"desktop-{scheme}-open-tables.png"))
+
+
+def test_a_table_opened_from_the_lobby_has_the_game_preset_and_points_chosen(server, pages):
+    page = pages.new()
+    lobby(page, server)
+    page.fill("#name", "Opener Olive")
+    choose(page, "railroad", "long", "0")
+    page.click("[data-testid=open-table]")  # a bad number of points: said, nothing opened
+    expect(page.locator("[data-testid=quick-error]")).to_have_text(
+        "No seat: \"target\" must be a whole number of points from 1 to 1000, not 0.")
+    page.fill("[data-testid=quick-target]", "3")
+    page.click("[data-testid=open-table]")
+    page.wait_for_url(re.compile(r"/play/"))
+    tables = json.loads(server.get("/api/tables?game=railroad")[1])["tables"]
+    mine = [t for t in tables if t["names"] == ["Opener Olive"]]
+    assert [(t["preset"], t["rules"]["deck"], t["rules"]["target"]) for t in mine] == [
+        ("long", 33, 3)]
+
+
+def test_the_open_tables_speak_the_readers_language(tmp_path, pages):
+    """In the pseudo-language, every word of the panel (the games, the presets' names from
+    the server, the list's lines) comes from a catalog."""
+    os.environ["EUCHRE_PSEUDO_LANGUAGE"] = "1"
+    try:
+        pseudo = Server(tmp_path / "games.db").start()
+    finally:
+        del os.environ["EUCHRE_PSEUDO_LANGUAGE"]
+    try:
+        for table in WAITING:
+            assert pseudo.post("/api/tables", {**table, "name": "Ann"})[0] == 201
+        page = pages.new(extra_http_headers={"Accept-Language": "qps"})
+        lobby(page, pseudo)
+        expect(page.locator("[data-testid=open-tables] li")).to_have_count(len(WAITING))
+        for game in ("napoleon:5", "railroad", "four"):
+            choose(page, game, "standard")
+            assert unmarked(page) == [], game
+            options = page.locator(".quick-row option").all_inner_texts()
+            assert [o for o in options if not re.fullmatch(r"⟦.*⟧", o.strip())] == [], game
+        for line in page.locator("[data-testid=open-tables] li").all_inner_texts():
+            assert re.match(r"⟦⟦.+⟧, ⟦.+⟧, ", line), line  # the game and its preset too
+    finally:
+        pseudo.stop()

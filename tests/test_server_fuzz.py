@@ -120,6 +120,9 @@ def test_random_creation_requests_get_a_one_line_answer(server, body):
         assert "\n" not in reply["error"]
 
 
+OPEN_GAMES = ["two", "four", "railroad", "hasenpfeffer", "napoleon"]
+PRESET_KEYS = ["standard", "stick", "joker", "long", "nobest", "short"]
+"""Open tables' games and the lobby's presets' keys, beside anything at all (issue 50)."""
 ACCOUNT_ROUTES = ("/api/accounts", "/api/session", "/api/accounts/games", "/api/dislikes",
                   "/api/quick", "/api/tables", "/api/tables/nosuchtable/sit")
 
@@ -130,9 +133,14 @@ ACCOUNT_ROUTES = ("/api/accounts", "/api/session", "/api/accounts/games", "/api/
        body=st.one_of(st.binary(max_size=400), json_values.map(lambda v: json.dumps(v).encode()),
                       st.fixed_dictionaries({"name": json_values, "password": json_values}).map(
                           lambda v: json.dumps(v).encode()),
-                      st.fixed_dictionaries({"game": st.sampled_from(["two", "four"]) |
+                      st.fixed_dictionaries({"game": st.sampled_from(OPEN_GAMES) |
                                              json_values, "name": json_values},
-                                            optional={"bots": json_values}).map(
+                                            optional={"bots": json_values,
+                                                      "players": st.integers(1, 6) | json_values,
+                                                      "preset": st.sampled_from(PRESET_KEYS) |
+                                                      json_values,
+                                                      "target": st.integers(-2, 2000) |
+                                                      json_values}).map(
                           lambda v: json.dumps(v).encode())))
 def test_random_account_requests_get_a_one_line_answer(server, route, body):
     """Issue 50: registering, logging in, claiming games, open tables, quick match and "don't

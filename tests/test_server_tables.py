@@ -2,7 +2,8 @@
 table of the game chosen or seats the caller at the best waiting one; the list shows each
 table's game, rules, seats taken, whether it is sure to be rated, its waiting time and
 never an invite; a table starts when its seats are full; each seat is one person's, from
-two processes on one PostgreSQL database too; the host fills the empty seats with the
+two processes on one PostgreSQL database too (two-handed Euchre and Napoleon at three, played
+to the end and rated); the host fills the empty seats with the
 computer only if he allowed it and the wait is over; two guests and two registered players
 meet at four, and the game counts for the registered players' ratings."""
 
@@ -14,7 +15,7 @@ import time
 
 import pytest
 from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
-from server_support import TEST_FLAGS, Browser, Server, two_servers
+from server_support import TEST_FLAGS, Browser, Server, every_seat_plays_out, two_servers
 
 BOTS_AFTER = 2
 """The module's server lets a host seat computers after this many seconds."""
@@ -132,26 +133,38 @@ def test_two_guests_and_two_registered_players_meet_at_four(server):
     first.close()
 
 
-def test_a_quick_match_across_two_processes_on_postgresql(postgres_url):  # noqa: F811
+@pytest.mark.parametrize("choice, people", [
+    ({"game": "two"}, ("Proc Ann", "Proc Bob")),
+    ({"game": "napoleon", "players": 3}, ("Proc Ann", "Proc Bob", "Proc Cat")),
+])
+def test_a_quick_match_across_two_processes_on_postgresql(postgres_url, choice,  # noqa: F811
+                                                          people):
+    """People asking two processes on one database, in turn, meet at one table and play it
+    to the end (to one point); the registered one's rating is the game's, seen by either."""
     reset(postgres_url)
-    with two_servers(postgres_url) as (one, two):
-        status, ann = one.post("/api/quick", {"game": "two", "name": "Proc Ann"})
+    with two_servers(postgres_url) as servers:
+        host = Browser(servers[0])
+        assert host.post("/api/accounts", {"name": people[0], "password": PASSWORD})[0] == 201
+        status, first = host.post("/api/quick", {**choice, "name": people[0], "target": 1})
         assert status == 200
-        assert [t["id"] for t in json.loads(two.get("/api/tables")[1])["tables"]] == [ann["id"]]
-        status, bob = two.post("/api/quick", {"game": "two", "name": "Proc Bob"})
-        assert (bob["id"], bob["seat"]) == (ann["id"], 1)
-        status, _ = one.post(f"/api/tables/{ann['id']}/sit", {"name": "Proc Cy"})
-        assert status == 409  # the seat is Bob's, whichever process is asked
-        a, b = one.seat(ann["link"]), two.seat(bob["link"])
-        states = [seat.until(lambda m: m["type"] == "state" and all(m["game"]["arrived"]), 15)
-                  for seat in (a, b)]
-        to_move = states[0]["view"]["to_move"]
-        mover, moved = ((a, states[0]), (b, states[1]))[to_move]
-        mover.send({"type": "action", "action": moved["view"]["legal"][-1], "seq": moved["seq"]})
-        other = b if mover is a else a
-        other.until(lambda m: m["type"] == "state" and m["seq"] > moved["seq"], 15)
-        a.close()
-        b.close()
+        assert [t["id"] for t in json.loads(servers[1].get("/api/tables")[1])["tables"]] == [
+            first["id"]]
+        seats = [host.seat(first["link"])]
+        for number, name in enumerate(people[1:], 1):
+            server = servers[number % 2]
+            status, seat = server.post("/api/quick", {**choice, "name": name, "target": 1})
+            assert (seat["id"], seat["seat"]) == (first["id"], number)
+            seats.append(server.seat(seat["link"]))
+        status, _ = servers[0].post(f"/api/tables/{first['id']}/sit", {"name": "Proc Cy"})
+        assert status == 409  # every seat is taken, whichever process is asked
+        last = every_seat_plays_out(seats)
+        for seat in seats:
+            seat.close()
+        key = "napoleon" if choice["game"] == "napoleon" else "two"
+        for server in servers:  # rated once, in the game's own top list
+            board = json.loads(server.get(f"/api/leaderboard?game={key}")[1])["players"]
+            assert [(row["name"], row["games"]) for row in board] == [(people[0], 1)]
+        assert last["game"]["finished"]
 
 
 def test_quick_match_never_seats_a_player_with_one_he_will_not_play_again(server):
