@@ -17,7 +17,7 @@ const { presets } = await offered;  // each game's presets (by Rules.game), its 
 // The game chosen ("napoleon:5": a game and its table size) and the presets of its rules.
 function chosen() {
   const [game, players] = $("quick-game").value.split(":");
-  return { game, players: players ? Number(players) : undefined, rules: ["two", "three", "four"].includes(game) ? "euchre" : game };
+  return { game, players: players ? Number(players) : undefined, rules: game in presets ? game : "euchre" };  // (two, three, four: Euchre's)
 }
 
 function showPresets() {
