@@ -23,7 +23,7 @@ h. with ``--baseline REV``, the two-handed figures (a)-(e) and the four-handed (
 i. the games on the rule-module core (Railroad, Hasenpfeffer, Napoleon at three and five):
    random play through the int path, ``copy()`` and ``resample`` (``rule_games_speed``).
 
-With ``--batch``, instead: the batched engine (``euchre.batch``, needs numpy) in four-handed
+With ``--batch``, instead: the batched engine (``euchre.batch``, numpy and numba) in four-handed
 random play at batch sizes 1, 64, 1,024 and 16,384 beside OpenSpiel (``batch_speed``).
 
 Interleaving: each repetition is cut into 0.25 s slices and every measurement, ours and
@@ -484,6 +484,7 @@ def measure_batch(seconds: float, seed: int, repeats: int = REPEATS) -> dict:
             "machine": platform.machine(), "cpus": os.cpu_count(),
             "seconds_per_measurement": seconds, "repeats": repeats, "pyspiel": have_os,
             "numpy": importlib.import_module("numpy").__version__,
+            "numba": importlib.import_module("numba").__version__,
             "load_average": {"before": load_before, "after": _load_average()},
             "runs": runs, "figures": batch_speed.figures(runs, summary)}
 

@@ -146,3 +146,34 @@ def test_bad_steps_and_seats_are_refused_and_change_nothing():
     with pytest.raises(ValueError, match="seat must be a seat from 0 to 3"):
         b.observation(4)
     assert (b.to_move == before[0]).all() and (b.hands == before[1]).all()
+
+
+def test_shuffled_deals_are_uniform_and_whole():
+    """Decks not stacked are shuffled uniformly (the compiled partial Fisher-Yates): each
+    seat five cards of its own, and every card as often the upcard and in the first hand."""
+    n = 12000
+    b = Batch(Rules(players=4), n=n, seed=3, first_dealer=3)
+    hands = b.hands
+    every = np.bitwise_or.reduce(hands, axis=1) | (1 << b.upcard)
+    assert (np.bitwise_count(hands) == 5).all()
+    assert (np.bitwise_count(every) == 21).all()  # no card twice
+    deck = np.array(deck_cards(24))
+    upcards = np.bincount(b.upcard, minlength=33)[deck]
+    first_hand = ((hands[:, 0, None] >> deck) & 1).sum(axis=0)
+    assert (abs(upcards - n / 24) < 150).all()  # (about 7 standard deviations)
+    assert (abs(first_hand - n * 5 / 24) < 300).all()
+
+
+def test_an_action_out_of_range_is_refused_even_unchecked():
+    """``check=False`` skips the rules' check, never the range: nothing is written outside
+    the games' arrays and nothing changes."""
+    b = Batch(Rules(players=2), n=3, seed=1)
+    before = b.state.copy()
+    for bad in (-1, 72, 10**6):
+        actions = b.random_actions(np.random.default_rng(0))
+        actions[1] = bad
+        with pytest.raises(ValueError, match=f"action {bad} is not legal in game 1"):
+            b.step(actions, check=False)
+    with pytest.raises(ValueError, match="actions must be 3 action ids"):
+        b.is_legal(np.zeros(2, dtype=np.int64))
+    assert (b.state == before).all()

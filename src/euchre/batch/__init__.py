@@ -1,5 +1,5 @@
-"""Many games in one step: ``Batch`` steps N matches at once with numpy arrays (the
-optional ``batch`` extra), for agents trained by self-play.
+"""Many games in one step: ``Batch`` steps N matches at once, numpy arrays stepped by
+compiled loops (numba; the optional ``batch`` extra), for agents trained by self-play.
 
 >>> import numpy as np
 >>> from euchre import Rules
