@@ -199,7 +199,9 @@ class Hub:
         if owner is not None:
             writes.append(SetOption(game_id, owner_key(seat), owner))
         if str(seat) in stored.options.get(match.COMPUTERS, {}):
-            hand = (await self.peek(game_id))[1].hand_number  # the computer finishes it
+            found = await self.peek(game_id)
+            assert found is not None  # (games are never deleted)
+            hand = found[1].hand_number  # the computer finishes it
             writes.append(SetOption(game_id, f"{match.TAKEOVER}{seat}", hand))
         try:
             await self.committer.submit(writes)
@@ -306,7 +308,10 @@ class Hub:
         self._sweeper = loop.create_task(sweeping())
         self._abandoner = loop.create_task(abandoning())
 
-        self.peers.start(lambda note: loop.call_soon_threadsafe(self._heard, note))
+        def heard(note: str) -> None:  # (from the peers' thread)
+            loop.call_soon_threadsafe(self._heard, note)
+
+        self.peers.start(heard)
 
     # --- news from other processes ---------------------------------------------------------
 
@@ -316,8 +321,8 @@ class Hub:
         if note == EVERYTHING or read_note(note)[1] is None:
             self.lobby.changed()
         if note == EVERYTHING:
-            for table in list(self.tables.values()):
-                self._later(self._catch_up(table, None))
+            for live in list(self.tables.values()):
+                self._later(self._catch_up(live, None))
             return
         game_id, action = read_note(note)
         table = self.tables.get(game_id)
@@ -486,7 +491,7 @@ class Hub:
 
     async def close(self) -> None:
         self.lobby.close()
-        if self._sweeper is not None:
+        if self._sweeper is not None and self._abandoner is not None:  # (started together)
             self._sweeper.cancel()
             self._abandoner.cancel()
             self.days.close()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,7 +54,7 @@ class LobbyFeed:
         if any(isinstance(write, TOUCHING) for write in writes):
             self.changed()
 
-    async def watch(self) -> AsyncIterator[Any]:
+    async def watch(self) -> AsyncGenerator[Any, None]:
         """The list now, then each time it may have changed (at least every ``REFRESH``
         seconds), until the caller stops."""
         watcher = _Watcher()

@@ -192,12 +192,16 @@ def level_of(stored: StoredGame, seat: int) -> str:
 def invite_link(stored: StoredGame, seat: int = 1) -> str | None:
     """A seat's invite while it is unclaimed (shown to the creator alone), else None."""
     code = stored.options.get(invite_key(seat))
-    return None if code is None else f"/join/{stored.id}?invite={code}"
+    return None if code is None else _join_link(stored, code)
 
 
 def invite_links(stored: StoredGame) -> dict[str, str]:
     """Every unclaimed seat's invite, by seat (as text: a JSON object's keys)."""
-    return {str(seat): invite_link(stored, seat) for seat in invites(stored)}
+    return {str(seat): _join_link(stored, code) for seat, code in invites(stored).items()}
+
+
+def _join_link(stored: StoredGame, code: str) -> str:
+    return f"/join/{stored.id}?invite={code}"
 
 
 def clash(stored: StoredGame, seat: int, name: str) -> str | None:

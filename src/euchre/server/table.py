@@ -260,7 +260,9 @@ async def reload(table: Table, committer: Committer) -> None:
     had, game = table.stored.actions, table.game
     if stored.actions[:len(had)] == had:
         for token in stored.actions[len(had):]:
-            table.last_action = (game.to_move, token)
+            seat = game.to_move
+            assert seat is not None  # (a stored action was made by the seat to move)
+            table.last_action = (seat, token)
             game.apply(token)
     else:
         game = stored.replay()

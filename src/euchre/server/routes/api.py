@@ -142,7 +142,7 @@ async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
 
 
 @router.get("/games/{game_id}/record")
-async def game_record(game_id: str, request: Request) -> JSONResponse:
+async def game_record(game_id: str, request: Request) -> Response:
     found = await hub_of(request).peek(game_id)
     if found is None:
         return JSONResponse({"error": _("no game {game}", game=f"{game_id[:40]!r}")},
