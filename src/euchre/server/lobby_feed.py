@@ -19,13 +19,13 @@ from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .storage import Claim, Finish, NewGame, SetOption
+from .storage import Claim, Finish, NewGame, SetFacts
 
 SETTLE = 0.25
 """Least seconds between two readings of the list."""
 REFRESH = 15.0
 """Seconds after which a watcher is sent the list again even if nothing changed."""
-TOUCHING = (NewGame, Claim, SetOption, Finish)
+TOUCHING = (NewGame, Claim, SetFacts, Finish)
 """The writes that may open, fill, start or close an open table."""
 
 
