@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ..daily import DAY
+
 Value = TypeVar("Value")
 
 
@@ -117,21 +119,20 @@ def invite_key(seat: int) -> str:
     >>> invite_key(1), invite_key(3)
     ('invite', 'invite3')
     """
-    return "invite" if seat == 1 else f"invite{seat}"
+    return INVITE if seat == 1 else f"{INVITE}{seat}"
 
 
-OWNER, TAKEOVER, AWAY, LEFT = "account", "takeover", "away", "left"
+INVITE, OWNER, TAKEOVER, AWAY, LEFT = "invite", "account", "takeover", "away", "left"
 """The stored keys' stems of the facts kept per seat (``account0``, ``takeover2``, ...)."""
 OPEN_MARK, OWNED_MARK = '%"open"%', f"%{OWNER}%"
 """SQL ``LIKE`` patterns of stored facts (as text) that may be an open table's, or name an
 account (the queries that find open tables and rated games narrow by them)."""
-_PER_SEAT = re.compile(rf"({OWNER}|{TAKEOVER}|{AWAY}|{LEFT}|invite)(\d*)")
-_PLAIN = {"partner": "partner", "hints": "hints", "undo_used": "undo_used",
-          "resigned": "resigned", "abandoned": "abandoned", "rematch": "rematch",
-          "rematch_of": "rematch_of", "rematch_asked": "rematch_asked", "game": "game",
-          "daily": "day", "open": "open", "opened": "opened", "bots": "bots",
-          "timed_out": "timed_out", "computers": "computers"}
-"""Stored key to field, for the facts stored under one key each."""
+_PER_SEAT = re.compile(rf"({INVITE}|{OWNER}|{TAKEOVER}|{AWAY}|{LEFT})(\d*)")
+_PLAIN = {DAY: "day", **{name: name for name in (
+    "partner", "hints", "undo_used", "resigned", "abandoned", "rematch", "rematch_of",
+    "rematch_asked", "game", "open", "opened", "bots", "timed_out", "computers")}}
+"""Stored key to field, for the facts stored under one key each (the day's is the key the
+deal of the day's records use too)."""
 
 
 def stored_form(facts: MatchFacts) -> dict[str, Any]:
@@ -173,13 +174,13 @@ def read_stored(data: object) -> MatchFacts:
             plain[_PLAIN[key]] = _plain_value(key, value)
         elif (found := _PER_SEAT.fullmatch(key)) is not None:
             stem, number = found[1], found[2]
-            seat = int(number) if number else 1 if stem == "invite" else -1
+            seat = int(number) if number else 1 if stem == INVITE else -1
             if seat >= 0:
                 seats.setdefault(stem, {})[seat] = _seat_value(key, stem, value)
     flags = {stem: frozenset(s for s, on in seats.get(stem, {}).items() if on)
              for stem in (AWAY, LEFT)}
     return MatchFacts(
-        invites=_present(seats.get("invite")), owners=_present(seats.get(OWNER)),
+        invites=_present(seats.get(INVITE)), owners=_present(seats.get(OWNER)),
         takeovers=_present(seats.get(TAKEOVER)), away=flags[AWAY], left=flags[LEFT],
         **plain)
 
