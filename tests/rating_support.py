@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from euchre import Game, Rules
 from euchre.history import Stats
-from euchre.server.account_store import Account, NewAccount, owner_key
+from euchre.server.account_store import Account, NewAccount
 from euchre.server.accounts import hash_password
 from euchre.server.lookalike import skeleton
+from euchre.server.match_facts import MatchFacts
 from euchre.server.storage import Action, Finish, NewGame, SQLiteStorage, StoredGame
 
 CHEAP = {"n": 16, "r": 1, "p": 1}
@@ -35,17 +37,16 @@ def store_of(path: Path, names: tuple[str, ...]) -> Iterator[SQLiteStorage]:
 
 
 def finished_game(game_id: str, rules: Rules, seed: int, owners: dict[int, str],
-                  mode: str = "friend", options: dict | None = None,
+                  mode: str = "friend", facts: MatchFacts | None = None,
                   seeded: bool = False, pick: int = -1) -> list:
     """The writes of a game played to its end (each seat's ``pick``-th legal choice),
     its seats named after their owners (``owners``: seat to account name)."""
     players = rules.players
     names = tuple(owners.get(seat, f"Guest{seat}") for seat in range(players))
     tokens = tuple(f"t{game_id}{seat}" for seat in range(players))
-    all_options = {owner_key(seat): skeleton(name) for seat, name in owners.items()}
-    all_options.update(options or {})
+    owned = {seat: skeleton(name) for seat, name in owners.items()}
     stored = StoredGame(game_id, mode, "easy", rules, seed, tokens, names,
-                        options=all_options, seeded=seeded)
+                        facts=replace(facts or MatchFacts(), owners=owned), seeded=seeded)
     game = Game(rules, seed=seed)
     writes: list = [NewGame(stored)]
     while not game.is_over:

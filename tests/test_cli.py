@@ -271,7 +271,8 @@ def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
     """A browser match ended by a resignation stops mid-match; its record (as the server
     writes it: the engine's ``outcome``) replays to the end and says who won, in the
     engine's words (the replay command used to word it again itself)."""
-    from euchre.server.match import RESIGNED, public_record
+    from euchre.server.match import public_record
+    from euchre.server.match_facts import MatchFacts
     from euchre.server.storage import StoredGame
 
     game = Game(Rules(target=10), seed=3)
@@ -279,7 +280,7 @@ def test_replay_of_a_resigned_browser_match_names_the_winner(tmp_path, capsys):
     while game.hand_number < 3:
         game.apply(rng.choice(game.legal_actions()))
     stored = StoredGame("g1", "friend", None, game.rules, 3, ("t0", "t1"), ("Ann", "Bo"))
-    stored.options[RESIGNED] = 0
+    stored.facts = MatchFacts(resigned=0)
     stored.settle(game)  # as the server's game is: resigned in the engine
     path = tmp_path / "resigned.json"
     path.write_text(json.dumps(public_record(stored, game)))

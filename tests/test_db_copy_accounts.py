@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from dataclasses import replace
 
 from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fixture)
 from rating_support import finished_game, snapshot, store_of
@@ -19,7 +20,7 @@ from euchre import Rules
 from euchre.cli import main
 from euchre.server.account_store import Dislike, NewSession
 from euchre.server.lookalike import skeleton
-from euchre.server.storage import SetOption, SQLiteStorage
+from euchre.server.storage import SetFacts, SQLiteStorage
 from euchre.server.stores import open_storage
 
 PEOPLE = ("Ann", "Bob", "Cy", "Dee")
@@ -32,7 +33,9 @@ def people_and_games(storage) -> None:
     storage.write(finished_game("a", Rules(target=2), 1, {0: "Ann", 1: "Bob"}))
     storage.write(finished_game("b", Rules(target=2), 2, {0: "Bob", 1: "Ann"}))
     storage.write(finished_game("c", Rules(players=4, target=2), 3, dict(enumerate(PEOPLE))))
-    storage.write([SetOption("a", "rematch_asked", [0])])  # after b and c finished
+    before = storage.load("a").facts
+    storage.write([SetFacts("a", before, replace(before, rematch_asked=frozenset({0})))])
+    # (after b and c finished)
     storage.write([NewSession("hash-of-anns-cookie", skeleton("Ann")),
                    Dislike(skeleton("Ann"), skeleton("Rude Rex"))])
 

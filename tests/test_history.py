@@ -17,7 +17,7 @@ from euchre.server.storage import (
     Action,
     Finish,
     NewGame,
-    SetOption,
+    SetFacts,
     SQLiteStorage,
     StoredGame,
 )
@@ -159,7 +159,7 @@ def test_a_resigned_browser_game_counts_as_the_browsers_own_statistics_count_it(
         tmp_path, monkeypatch, capsys):
     """A browser match ended by a resignation is finished (the server marks it so and its
     player pages count it, won by the other seat), though its moves stop mid-match."""
-    from euchre.server.match import RESIGNED
+    from euchre.server.match_facts import MatchFacts
 
     monkeypatch.setenv("EUCHRE_DATA_DIR", str(tmp_path))
     game = Game(Rules(target=10), seed=12)
@@ -173,7 +173,7 @@ def test_a_resigned_browser_game_counts_as_the_browsers_own_statistics_count_it(
     db.write([NewGame(StoredGame("r1", "friend", None, game.rules, game.seed, ("t0", "t1"),
                                  ("Ann", "Bo"))),
               *(Action("r1", i, p, t) for i, (p, t) in enumerate(actions)),
-              SetOption("r1", RESIGNED, 0), Finish("r1", 1, game.score)])
+              SetFacts("r1", MatchFacts(), MatchFacts(resigned=0)), Finish("r1", 1, game.score)])
     db.close()
     bo = stats_out(capsys, "--name", "Bo").splitlines()
     assert bo[0] == "Matches: 1 played, 1 won (100%)"

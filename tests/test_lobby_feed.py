@@ -9,7 +9,8 @@ import asyncio
 import contextlib
 
 from euchre.server.lobby_feed import SETTLE, LobbyFeed
-from euchre.server.storage import Action, SetOption
+from euchre.server.match_facts import MatchFacts
+from euchre.server.storage import Action, SetFacts
 
 WATCHERS = 50
 FLOOD = 1.0
@@ -35,7 +36,7 @@ def test_a_flood_of_changes_costs_a_few_readings_shared_by_every_watcher():
         loop = asyncio.get_running_loop()
         end = loop.time() + FLOOD
         while loop.time() < end:
-            feed.written([SetOption("g", "k", 1)])
+            feed.written([SetFacts("g", MatchFacts(), MatchFacts(hints=False))])
             feed.written([Action("g", 0, 0, "pass")])  # (a move alone touches no table)
             await asyncio.sleep(0.001)
         await asyncio.sleep(SETTLE * 3)

@@ -16,6 +16,7 @@ from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fix
 from euchre import Game, Rules
 from euchre.cli import main
 from euchre.history import Stats
+from euchre.server.match_facts import MatchFacts
 from euchre.server.postgres import VERSION, PostgresStorage, safe_url
 from euchre.server.storage import (
     Action,
@@ -24,7 +25,7 @@ from euchre.server.storage import (
     NewGame,
     Rename,
     SaveReview,
-    SetOption,
+    SetFacts,
     SQLiteStorage,
     StoredGame,
     TakeBack,
@@ -92,8 +93,9 @@ def test_each_action_is_applied_once_and_a_batch_is_all_or_nothing(pg):
 def test_finish_rename_options_and_take_back(pg):
     pg.write([NewGame(stored()), NewGame(stored("g2", "friend"))])
     writes, _ = played("g2", 6)
-    pg.write([*writes, TakeBack("g2", 4), SetOption("g2", "undo_used", True),
-              SetOption("g2", "hints", False)])
+    pg.write([*writes, TakeBack("g2", 4),
+              SetFacts("g2", MatchFacts(), MatchFacts(undo_used=True)),
+              SetFacts("g2", MatchFacts(), MatchFacts(hints=False))])
     summary = {str(s): {**Stats().counts(), "matches": 1, "matches_won": s} for s in (0, 1)}
     pg.write([Rename("g2", 1, "Bob"), Finish("g2", 1, (2, 3), summary)])
     pg.write([Finish("g2", 0, (9, 9), summary)])  # finished already: ignored
@@ -101,7 +103,7 @@ def test_finish_rename_options_and_take_back(pg):
     [game] = pg.games_of("Bob", 10)
     assert (game.id, game.winner, game.score, game.names) == ("g2", 1, (2, 3), ("Ann", "Bob"))
     assert len(pg.load("g2").actions) == 4
-    assert game.options == {"undo_used": True, "hints": False}
+    assert game.facts == MatchFacts(undo_used=True, hints=False)
     total = {**summary["1"], "with_undo": 1, "abandoned": 0}
     assert pg.player_total("Bob") == {**total, **{f"2:{k}": v for k, v in total.items()}}
     assert pg.games_of("Nobody", 10) == [] and [g.id for g in pg.recent(5)] == ["g2"]
@@ -162,7 +164,7 @@ def test_euchre_db_copy_moves_every_game_from_sqlite_to_postgres(tmp_path, postg
     writes, _ = played("g1", 10)
     more, _ = played("g2", 30)
     lite.write([NewGame(stored()), NewGame(stored("g2", "friend")), *writes, *more,
-                SetOption("g2", "undo_used", True), Finish("g2", 0, (3, 0)),
+                SetFacts("g2", MatchFacts(), MatchFacts(undo_used=True)), Finish("g2", 0, (3, 0)),
                 SaveReview("g2", 1, {"decisions": [], "summary": {"total_loss": 0.5}})])
     before = {i: lite.load(i) for i in lite.all_ids()}
     lite.close()

@@ -21,6 +21,7 @@ from test_server_fuzz import ODD_COOKIES
 from euchre import Game, daily
 from euchre.rules import Rules
 from euchre.server.days import Days
+from euchre.server.match_facts import MatchFacts
 from euchre.server.storage import SQLiteStorage, StoredGame
 
 HANDS = daily.HANDS
@@ -62,7 +63,7 @@ def test_everyone_gets_the_days_cards_once_and_the_board_orders_by_points(server
     store = SQLiteStorage(server.db)
     mine, yours = store.load(ann["id"]), store.load(bo["id"])
     assert mine.seed == yours.seed and not mine.seeded  # the day's cards, the server's seed
-    assert mine.options["daily"] == daily.today()
+    assert mine.facts.day == daily.today()
     first = [server.seat(g["links"]["play"]).state_at_least(0)["view"] for g in (ann, bo)]
     assert first[0]["hand"] == first[1]["hand"] and first[0]["upcard"] == first[1]["upcard"]
 
@@ -201,7 +202,7 @@ def test_a_day_that_is_over_is_shown_to_everyone():
     """After the day, all as before: a game of a past day is hidden from nobody."""
     def game(day: str) -> StoredGame:
         return StoredGame("g", "computer", "expert", Rules(), 1, (None, None), ("A", "B"),
-                          options={daily.DAY: day})
+                          facts=MatchFacts(day=day))
 
     async def nothing(_: str) -> None:
         return None

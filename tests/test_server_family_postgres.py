@@ -111,7 +111,7 @@ def test_a_friend_table_of_four_is_claimed_once_and_stored(server):
     try:
         stored = storage.load(made["id"])
         assert stored.names == tuple(names.values()) and None not in stored.tokens
-        assert not {"invite", "invite2", "invite3"} & stored.options.keys()
+        assert not stored.facts.invites
     finally:
         storage.close()
     seats = {seat: server.seat(link) for seat, link in links.items()}
@@ -164,9 +164,9 @@ def test_claims_of_one_invite_at_once_seat_one_person(server):
     finally:
         storage.close()
     assert stored.tokens[2] == won[0]["link"].partition("?token=")[2]
-    assert stored.names[2].startswith("Racer") and "invite2" not in stored.options
+    assert stored.names[2].startswith("Racer") and 2 not in stored.facts.invites
     assert stored.tokens[1] is None and stored.tokens[3] is None  # the other seats still open
-    assert {"invite", "invite3"} <= stored.options.keys()
+    assert set(stored.facts.invites) == {1, 3}
 
 
 def finished_family_game(game_id: str, players: int, seed: int) -> tuple[StoredGame, list]:

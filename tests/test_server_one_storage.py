@@ -23,9 +23,10 @@ from rating_support import account, finished_game, snapshot
 from euchre import Rules
 from euchre.server import postgres as pg_schema
 from euchre.server.dialect import POSTGRES, Db
+from euchre.server.match_facts import MatchFacts, stored_form
 from euchre.server.postgres import PostgresStorage
 from euchre.server.queries import WRITERS
-from euchre.server.storage import MIGRATIONS, Claim, Conflict, SetOption, SQLiteStorage
+from euchre.server.storage import MIGRATIONS, Claim, Conflict, SetFacts, SQLiteStorage
 from euchre.server.stores import open_storage
 
 DATA = Path(__file__).parent / "data"
@@ -51,9 +52,9 @@ def old_db(request, tmp_path):
 
 
 def as_saved(game) -> dict:
-    out = dataclasses.asdict(game)
+    out = {field.name: getattr(game, field.name) for field in dataclasses.fields(game)}
     out.update(rules=game.rules.to_dict(), tokens=list(game.tokens), names=list(game.names),
-               score=list(game.score))
+               score=list(game.score), options=stored_form(out.pop("facts")))
     return out
 
 
@@ -77,13 +78,16 @@ def test_a_database_of_the_stores_before_reads_as_it_did_and_keeps_working(old_d
         assert sorted(storage.avoided("cy")) == SAVED["avoided"]
         assert list(dataclasses.astuple(storage.session("sess1", 0))) == SAVED["session"]
         assert [game.id for game in storage.open_games(0, 10)] == SAVED["open"]
-        # the invite the old store left is claimed once; an option is set beside the old ones
-        storage.write([Claim("friend4", 2, "i2", "tC", "Cy"), SetOption("friend4", "x", 1)])
+        # the invite the old store left is claimed once; a fact is set beside the old ones
+        before = storage.load("friend4").facts
+        assert before == MatchFacts(invites={2: "i2"}, open=True, hints=False)
+        storage.write([Claim("friend4", 2, "i2", "tC", "Cy"),
+                       SetFacts("friend4", before, dataclasses.replace(before, bots=True))])
         with pytest.raises(Conflict):
             storage.write([Claim("friend4", 2, "i2", "tD", "Dee")])
         game = storage.load("friend4")
         assert game.tokens == ("tA", "tB", "tC") and game.names == ("Annie", "Bob", "Cy")
-        assert game.options == {"open": True, "hints": False, "x": 1}
+        assert game.facts == MatchFacts(open=True, hints=False, bots=True)
         # a new rated game beside the old ones, and the ratings worked out again alike
         storage.write([account("Dee")])
         storage.write(finished_game("new5", Rules(target=2), 3, {0: "Ann", 1: "Dee"}))

@@ -18,8 +18,9 @@ from pg_support import postgres_url, reset  # noqa: F401  (postgres_url is a fix
 from rating_support import account, finished_game, snapshot, store_of
 from server_support import TEST_FLAGS, Browser, Server, friend_game_played
 
-from euchre import Rules, daily
+from euchre import Rules
 from euchre.server.lookalike import skeleton
+from euchre.server.match_facts import MatchFacts
 from euchre.server.ratings import MODEL, PROVISIONAL, RatedGame, game_key, shown
 from euchre.server.stores import open_storage
 
@@ -73,20 +74,22 @@ def test_a_guest_seat_plays_at_a_new_rating_and_keeps_nothing(store):
 
 @pytest.mark.parametrize("kind", ["computer", "seeded", "computers at the start", "daily"])
 def test_a_game_with_a_computer_at_the_start_is_unrated(store, kind):
-    options = {"computers": {"3": "easy"}} if kind == "computers at the start" else \
-        {daily.DAY: "2026-01-01"} if kind == "daily" else {}
+    facts = MatchFacts(computers={3: "easy"}) if kind == "computers at the start" else \
+        MatchFacts(day="2026-01-01") if kind == "daily" else MatchFacts()
     store.write(finished_game("g", Rules(players=4 if kind != "computer" else 2, target=3), 3,
                               {0: "Ann", 1: "Bob"}, mode="computer" if kind == "computer"
-                              else "friend", options=options, seeded=kind == "seeded"))
+                              else "friend", facts=facts, seeded=kind == "seeded"))
     assert store._connection().execute("SELECT count(*) FROM ratings").fetchone()[0] == 0
 
 
 def test_a_leavers_side_is_placed_last_whatever_the_score():
-    game = RatedGame("g", Rules(players=4), "friend", False, {"left0": True}, (10, 4), 0)
+    game = RatedGame("g", Rules(players=4), "friend", False, MatchFacts(left=frozenset({0})),
+                     (10, 4), 0)
     assert game.places() == [2, 1]
-    game = RatedGame("g", Rules(players=3), "friend", False, {"left2": True}, (3, 10, 7), 1)
+    game = RatedGame("g", Rules(players=3), "friend", False, MatchFacts(left=frozenset({2})),
+                     (3, 10, 7), 1)
     assert game.places() == [2, 1, 3]
-    game = RatedGame("g", Rules(players=3), "friend", False, {}, (5, 10, 5), 1)
+    game = RatedGame("g", Rules(players=3), "friend", False, MatchFacts(), (5, 10, 5), 1)
     assert game.places() == [2, 1, 2]  # a tie is one place
 
 
@@ -111,7 +114,7 @@ def mixed_games(storage) -> None:
     storage.write(finished_game("b", Rules(players=4, target=2), 2, dict(enumerate(PEOPLE))))
     storage.write(finished_game("c", Rules(players=3, target=2), 3, {0: "Cy", 2: "Ann"}))
     storage.write(finished_game("d", Rules(players=4, target=2), 4, {0: "Dee", 1: "Ann"},
-                                options={"left1": True}))
+                                facts=MatchFacts(left=frozenset({1}))))
     storage.write(finished_game("e", Rules(target=2), 5, {0: "Bob", 1: "Ann"}))
     storage.write(finished_game("f", Rules(players=3, target=2), 6,
                                 {0: "Ann", 1: "Bob", 2: "Cy"}))

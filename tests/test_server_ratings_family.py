@@ -15,6 +15,7 @@ from server_support import TEST_FLAGS, Server
 
 from euchre import Rules
 from euchre.server.lookalike import skeleton
+from euchre.server.match_facts import MatchFacts
 from euchre.server.ratings import MODEL, game_key, rated_games
 
 PEOPLE = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -76,7 +77,7 @@ def test_the_familys_ratings_are_rebuilt_exactly(store):
     store.write(finished_game("n", Rules(game="napoleon", target=5), 3,
                               {1: "Bob", 2: "Eve", 3: "Ann"}))
     store.write(finished_game("n5", Rules(game="napoleon", players=5, target=5), 4,
-                              dict(enumerate(PEOPLE)), options={"left4": True}))
+                              dict(enumerate(PEOPLE)), facts=MatchFacts(left=frozenset({4}))))
     before = snapshot(store)
     assert {row[1] for row in before[0]} == {"railroad", "hasenpfeffer", "napoleon"}
     assert store.rebuild_ratings() == 4

@@ -44,7 +44,7 @@ def test_at_three_a_friend_gone_past_the_seat_wait_no_longer_holds_the_rematch_u
     new = {seat: s.until(lambda m: m["type"] == "rematch", 15)["link"]
            for seat, s in ((0, ann), (1, bea))}
     rematch = SQLiteStorage(server.db).load(game_of(new[0]))
-    assert rematch.names == ("Ann", "Bea", "Cy") and rematch.options.get("away2") is True
+    assert rematch.names == ("Ann", "Bea", "Cy") and rematch.facts.away == {2}
     assert all(rematch.tokens)
     back = server.seat(links[2])  # Cy comes back to the old table: his own link to the new
     his = back.until(lambda m: m["type"] == "rematch")["link"]

@@ -54,7 +54,7 @@ def test_the_invite_takes_the_seat_once_and_then_offers_to_watch(server):
     assert '"seat_free":false' in server.get(f"/api/games/{game['id']}")[1]
     stored = SQLiteStorage(server.db).load(game["id"])
     assert stored.names == ("Ann", "Bea") and stored.tokens[1] == token_of(mine["link"])
-    assert "invite" not in stored.options
+    assert not stored.facts.invites
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -100,7 +100,7 @@ def test_bad_claims_are_one_line_errors_and_change_nothing(server):
         got, reply = server.post(path, body)
         assert got == status and words in reply["error"] and "\n" not in reply["error"]
     assert server.post("/api/games/nosuchgame/claim", {"invite": code})[0] == 404
-    assert "invite" in SQLiteStorage(server.db).load(game["id"]).options  # still free
+    assert 1 in SQLiteStorage(server.db).load(game["id"]).facts.invites  # still free
 
 
 def test_nobody_plays_before_the_friend_has_taken_his_seat(server):
@@ -179,7 +179,7 @@ def test_no_frame_to_anyone_else_carries_a_seat_token_through_a_match_and_a_rema
     assert all(code_of(game["links"]["invite"]) not in frame
                for frame in ann.frames if '"arrived":[true,true]' in frame)
     rematch = SQLiteStorage(server.db).load(new[0].split("/")[2].partition("?")[0])
-    assert rematch.names == ("Ann", "Bea") and "invite" not in rematch.options
+    assert rematch.names == ("Ann", "Bea") and not rematch.facts.invites
     for connection in (ann, bea, watcher):
         connection.close()
 

@@ -111,7 +111,7 @@ def test_hint_undo_and_leaving_keep_the_game_and_its_link_finishes_it(server, tm
     finished = play(spawn(tmp_path, "--server", link), pick_last=True)
     assert "Hand 6 of 6" in finished and "Eve" in board(server)
     stored = SQLiteStorage(server.db).load(board(server)["Eve"]["game"])
-    assert stored.options.get("undo_used")
+    assert stored.facts.undo_used
 
 
 def test_a_move_made_in_another_window_is_told_and_the_choice_asked_again(server, tmp_path):

@@ -88,15 +88,16 @@ class Agent(Protocol):
     def act(self, view: View) -> str: ...
 
 
-def tell(bot: Agent, event: str, *args: Any) -> None:
+def tell(bot: object, event: str, *args: Any) -> None:
     """Call a bot's optional event method (``start_match``, ``hand_over``, ``match_over``,
-    ``close``: see ``Agent``) if it has one."""
+    ``close``: see ``Agent``) if it has one (any object: the server's stand-in for a bot
+    that thinks in another process is told too)."""
     method = getattr(bot, event, None)
     if method is not None:
         method(*args)
 
 
-def tell_past_hands(bot: Agent, game: Game, seat: int, since: int = 0) -> int:
+def tell_past_hands(bot: object, game: Game, seat: int, since: int = 0) -> int:
     """Tell ``bot`` (``hand_over``, as ``seat`` saw them) of the hands of ``game`` that
     ended from hand number ``since`` on, as it would have been told playing them: a bot that
     joins a match under way (a resumed match, a table a server loads again) knows what it

@@ -30,15 +30,6 @@ SQL_DISLIKES = (
 name (``accounts.name_key``) it will not be seated with by quick match."""
 
 
-def owner_key(seat: int) -> str:
-    """The key of a game's options naming the account that played a seat (its key).
-
-    >>> owner_key(0), owner_key(3)
-    ('account0', 'account3')
-    """
-    return f"account{seat}"
-
-
 @dataclass(frozen=True)
 class Account:
     """A registered name: ``key`` its skeleton, ``name`` as it was registered."""

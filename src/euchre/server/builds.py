@@ -28,7 +28,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
@@ -107,7 +107,8 @@ class Builds:
         """A stored game read back (its moves applied by the engine) on a thread."""
         return await self._held(self._threads, stored.replay)
 
-    async def _held(self, executor, call: Callable[..., Result], *args: object) -> Result:
+    async def _held(self, executor: Executor, call: Callable[..., Result],
+                    *args: object) -> Result:
         if self.held >= self.at_once + self.waiting:
             self.refused += 1
             raise Busy(BUSY)

@@ -13,8 +13,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
 
 from .storage import Storage, Write
+
+Read = TypeVar("Read")
 
 
 class Committer:
@@ -81,7 +84,7 @@ class Committer:
         for listener in self.listeners:
             listener(writes)
 
-    async def read(self, call, *args):
+    async def read(self, call: Callable[..., Read], *args: object) -> Read:
         """Run a read on a reader thread (so neither the event loop nor the writer waits on
         it); it sees every write committed before it began."""
         return await asyncio.get_running_loop().run_in_executor(self._readers, call, *args)

@@ -31,6 +31,7 @@ from .builds import Builds
 from .committer import Committer
 from .limits import Refused, plausible
 from .match import finished
+from .match_facts import MatchFacts
 from .protocol import check_name
 from .storage import (
     Action,
@@ -127,7 +128,7 @@ class Days:
         moves = [(p, t) for hand in record["hands"] for p, t in hand["actions"]]
         stored = StoredGame(secrets.token_urlsafe(9), "computer", daily.LEVEL, daily.rules(),
                             seed, (None, None), ("Expert", "Computer"),
-                            options={daily.DAY: day})
+                            facts=MatchFacts(day=day))
         margin = daily.margin(game)
         winner = None if margin == 0 else int(margin < 0)
         record["winner"] = winner
@@ -149,7 +150,7 @@ class Days:
         try:
             stored = await self.create(
                 "computer", daily.rules(), name, daily.LEVEL, seed=await self.seed(day),
-                seeded=False, options={daily.DAY: day},
+                seeded=False, facts=MatchFacts(day=day),
                 also=lambda game: [DailyEntry(day, player, game.names[0], game.id)])
         except Conflict:  # the same browser, twice at once
             raise PlayedToday() from None
@@ -163,8 +164,8 @@ class Days:
         a game of a day's deals (a player's or the expert's) while that day lasts, unless
         that browser's own game of the day is over (played out or given up). ``peek`` finds
         a game as it is now (``Hub.peek``)."""
-        day = stored.options.get(daily.DAY)
-        return isinstance(day, str) and await self.day_hidden(day, browser, peek)
+        day = stored.facts.day
+        return day is not None and await self.day_hidden(day, browser, peek)
 
     async def day_hidden(self, day: str, browser: str | None,
                          peek: Callable[[str], Awaitable[tuple[StoredGame, Game] | None]]

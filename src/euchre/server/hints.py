@@ -136,6 +136,7 @@ class Hints:
             if self._worker is None:
                 self._worker = ProcessPoolExecutor(
                     1, mp_context=multiprocessing.get_context("spawn"), initializer=worker_start)
+            error: BaseException | None
             try:
                 result, error = await loop.run_in_executor(self._worker, job.work,
                                                            *job.args), None

@@ -17,6 +17,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from .. import agents
@@ -25,22 +26,21 @@ from ..game import Game
 from ..history import Stats
 from ..i18n import _
 from ..rules import Rules
-from . import match, totals
-from .account_store import owner_key
+from . import match
 from .accounts import Accounts
 from .builds import Builds
 from .client import Client
 from .committer import Committer
 from .computer import Computer
 from .days import Days
-from .game_options import LEFT
 from .hints import Hints
 from .limits import BOT_DELAY, Busy, Limits, RateLimiter, plausible
 from .lobby_feed import LobbyFeed
+from .match_facts import MatchFacts, with_seat
 from .peers import EVERYTHING, Peers, SoloPeers, read_note
 from .player_messages import Services, handle, rematch_if_ready
 from .protocol import COMPUTER, Message, ProtocolError, check_name
-from .storage import Claim, Conflict, Finish, NewGame, SetOption, StoredGame, Write, invite_key
+from .storage import Claim, Conflict, Finish, NewGame, SetFacts, StoredGame, Write
 from .table import Table, reload, seat_bots, tell_rematch
 from .table_list import listing
 
@@ -96,11 +96,11 @@ class Hub:
 
     async def create(self, mode: str, rules: Rules, name: str, level: str | None = None,
                      seed: int | None = None, seated: dict[int, str] | None = None,
-                     options: dict[str, Any] | None = None,
+                     facts: MatchFacts | None = None,
                      also: Callable[[StoredGame], list[Write]] | None = None,
                      seeded: bool | None = None) -> StoredGame:
         """A new game, stored before it is returned (its table opens when someone connects),
-        with ``options`` and the writes ``also(game)`` gives in the same transaction (all or
+        with ``facts`` and the writes ``also(game)`` gives in the same transaction (all or
         nothing). A friend game's other seats are taken each with its one-time invite, but
         those ``seated`` names already (a rematch: then, at three or four, the computer
         plays the others from the start, their invites still open). ``ValueError`` for a bad
@@ -118,7 +118,8 @@ class Hub:
         if (mode == "computer" or players > 2) and level not in agents.LEVELS:
             raise ValueError(_("level must be one of {levels}, not {level}",
                                levels=', '.join(agents.LEVELS), level=f"{level!r}"))
-        partner = (options or {}).get(match.PARTNER)
+        facts = facts or MatchFacts()
+        partner = facts.partner
         if partner is not None and (players != 4 or rules.game == "napoleon"
                                     or partner not in agents.LEVELS):
             raise ValueError("partner must be a level (" + ", ".join(agents.LEVELS) + ") and "
@@ -136,17 +137,16 @@ class Hub:
         stored = StoredGame(
             id=secrets.token_urlsafe(9), mode=mode,
             level=level if mode == "computer" or players > 2 else None, rules=rules,
-            seed=seed, tokens=tuple(tokens), names=tuple(names), seeded=seeded)
-        stored.options.update(options or {})
-        if rules.game != "euchre":  # its players' totals kept apart (``totals.GAME``)
-            stored.options[totals.GAME] = rules.game
+            seed=seed, tokens=tuple(tokens), names=tuple(names), seeded=seeded, facts=facts)
+        if rules.game != "euchre":  # its players' totals kept apart (``MatchFacts.game``)
+            stored.facts = replace(stored.facts, game=rules.game)
         if mode == "friend":
-            for seat in range(1, players):
-                if tokens[seat] is None:
-                    stored.options[invite_key(seat)] = secrets.token_urlsafe(18)
+            empty = [seat for seat in range(1, players) if tokens[seat] is None]
+            stored.facts = replace(stored.facts, invites={
+                **stored.facts.invites, **{seat: secrets.token_urlsafe(18) for seat in empty}})
             if seated and players > 2:
-                stored.options[match.COMPUTERS] = match.computer_levels(
-                    stored, [seat for seat in range(1, players) if tokens[seat] is None])
+                stored.facts = replace(stored.facts,
+                                       computers=match.computer_levels(stored, empty))
         Game(rules, seed=seed)  # refuses a bad seed before anything is stored
         await self.committer.submit([NewGame(stored), *(also(stored) if also else [])])
         return stored
@@ -162,11 +162,10 @@ class Hub:
                                   "again in {wait} s", wait=f"{wait:.0f}"))
         seated = {seat: old.names[seat] for seat in match.people(old) if seat > 0} \
             if old.mode == "friend" else None
-        options = {key: old.options[key] for key in (match.PARTNER,) if key in old.options}
-        options.update({f"{match.AWAY}{seat}": True for seat in match.away(old)})  # gone
+        facts = MatchFacts(partner=old.facts.partner, away=frozenset(match.away(old)))  # gone
         try:
             return await self.create(old.mode, old.rules, old.names[0], old.level,
-                                     seated=seated, options=options)
+                                     seated=seated, facts=facts)
         except ValueError:
             self.creations.give_back(address)
             raise
@@ -196,11 +195,16 @@ class Hub:
             raise ValueError(why)
         token = secrets.token_urlsafe(18)
         writes: list[Write] = [Claim(game_id, seat, invite, token, name)]
+        after = stored.facts
         if owner is not None:
-            writes.append(SetOption(game_id, owner_key(seat), owner))
-        if str(seat) in stored.options.get(match.COMPUTERS, {}):
-            hand = (await self.peek(game_id))[1].hand_number  # the computer finishes it
-            writes.append(SetOption(game_id, f"{match.TAKEOVER}{seat}", hand))
+            after = replace(after, owners=with_seat(after.owners, seat, owner))
+        if seat in (stored.facts.computers or {}):
+            found = await self.peek(game_id)
+            assert found is not None  # (games are never deleted)
+            hand = found[1].hand_number  # the computer finishes it
+            after = replace(after, takeovers=with_seat(after.takeovers, seat, hand))
+        if after != stored.facts:
+            writes.append(SetFacts.of(stored, after))
         try:
             await self.committer.submit(writes)
         except Conflict:
@@ -209,9 +213,7 @@ class Hub:
         tokens = list(stored.tokens)
         tokens[seat] = token
         stored.tokens = tuple(tokens)
-        stored.options.pop(invite_key(seat))
-        if owner is not None:
-            stored.options[owner_key(seat)] = owner
+        stored.facts = replace(after, invites=with_seat(after.invites, seat, None))
         return stored, seat
 
     async def _reread(self, game_id: str) -> None:
@@ -228,7 +230,7 @@ class Hub:
         if game is None:
             game = stored.replay()
         table = Table(stored, game, {},
-                      rematch_asked=set(stored.options.get(match.REMATCH_ASKED, [])),
+                      rematch_asked=set(stored.facts.rematch_asked),
                       turn_timer=self.limits.turn_timer)
         seat_bots(table)
         self.tables[stored.id] = table
@@ -306,7 +308,10 @@ class Hub:
         self._sweeper = loop.create_task(sweeping())
         self._abandoner = loop.create_task(abandoning())
 
-        self.peers.start(lambda note: loop.call_soon_threadsafe(self._heard, note))
+        def heard(note: str) -> None:  # (from the peers' thread)
+            loop.call_soon_threadsafe(self._heard, note)
+
+        self.peers.start(heard)
 
     # --- news from other processes ---------------------------------------------------------
 
@@ -316,8 +321,8 @@ class Hub:
         if note == EVERYTHING or read_note(note)[1] is None:
             self.lobby.changed()
         if note == EVERYTHING:
-            for table in list(self.tables.values()):
-                self._later(self._catch_up(table, None))
+            for live in list(self.tables.values()):
+                self._later(self._catch_up(live, None))
             return
         game_id, action = read_note(note)
         table = self.tables.get(game_id)
@@ -423,7 +428,7 @@ class Hub:
         if stored.mode != "friend" or len(stored.names) == 2 or seat not in \
                 match.people(stored):
             return
-        if table.over() and (not table.rematch_asked or match.REMATCH in stored.options):
+        if table.over() and (not table.rematch_asked or stored.facts.rematch is not None):
             return
         self._later(self._stand_in(table, seat, self.limits.seat_wait))
 
@@ -432,12 +437,13 @@ class Hub:
         async with table.lock:
             stored = table.stored
             if (self.tables.get(stored.id) is not table or table.person_in(seat)
-                    or seat in match.away(stored) or match.REMATCH in stored.options):
+                    or seat in match.away(stored) or stored.facts.rematch is not None):
                 return
             if not table.over():  # a rated game counts as his loss (ratings)
-                await self.committer.submit([SetOption(stored.id, f"{LEFT}{seat}",
-                                                       True)])
-                stored.options[f"{LEFT}{seat}"] = True
+                note = SetFacts.of(stored, replace(stored.facts,
+                                                   left=stored.facts.left | {seat}))
+                await self.committer.submit([note])
+                stored.facts = note.after
             await self._mark_away(table, seat, True)
             table.broadcast()
             asker = next((c for c in table.clients if c.seat in table.rematch_asked), None)
@@ -451,9 +457,11 @@ class Hub:
     async def _mark_away(self, table: Table, seat: int, away: bool) -> None:
         """Store whether the computer plays for the seat's absent player (every process
         reads it), and seat or unseat that computer here (the caller holds the lock)."""
-        key = f"{match.AWAY}{seat}"
-        await self.committer.submit([SetOption(table.stored.id, key, away)])
-        table.stored.options[key] = away
+        gone = table.stored.facts.away
+        note = SetFacts.of(table.stored, replace(
+            table.stored.facts, away=gone | {seat} if away else gone - {seat}))
+        await self.committer.submit([note])
+        table.stored.facts = note.after
         seat_bots(table)
 
     async def handle(self, table: Table, client: Client, message: Message) -> None:
@@ -474,19 +482,18 @@ class Hub:
             if stored is None or stored.finished:
                 continue
             game = await asyncio.get_running_loop().run_in_executor(None, stored.replay)
-            stored.options.update({match.ABANDONED: True, match.RESIGNED: 0})
+            note = SetFacts.of(stored, replace(stored.facts, abandoned=True, resigned=0))
+            stored.facts = note.after
             stored.settle(game)  # closed as left by the person: the engine's abandon
             summary = Stats.of_seats(match.scored_record(stored, game))
-            await self.committer.submit([SetOption(game_id, match.ABANDONED, True),
-                                         SetOption(game_id, match.RESIGNED, 0),
-                                         Finish(game_id, match.winner(stored, game),
+            await self.committer.submit([note, Finish(game_id, match.winner(stored, game),
                                                 game.score, summary)])
             closed += 1
         return closed
 
     async def close(self) -> None:
         self.lobby.close()
-        if self._sweeper is not None:
+        if self._sweeper is not None and self._abandoner is not None:  # (started together)
             self._sweeper.cancel()
             self._abandoner.cancel()
             self.days.close()

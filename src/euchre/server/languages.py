@@ -113,8 +113,8 @@ def _page_catalog(code: str, stamp: float) -> tuple[bytes, str]:
     for message in template:
         if not message.id or not any(where.endswith(".js") for where, _ in message.locations):
             continue
-        if message.pluralizable:
-            one, many = message.id
+        if isinstance(message.id, (tuple, list)):  # (babel's ``pluralizable``)
+            one, many = message.id[0], message.id[1]
             forms = [found.ngettext(one, many, n) for n in _form_examples(code)]
             if code != SOURCE:
                 messages[one] = forms

@@ -201,9 +201,10 @@ async def read_json_body(request: Request, limit: int, origins: tuple[str, ...] 
     if kind != "application/json":
         raise Refused(415, _("send the request with Content-Type: application/json"))
     origin = request.headers.get("origin")
-    if foreign_origin(origin, request.headers.get("host"), origins) is not None:
+    foreign = foreign_origin(origin, request.headers.get("host"), origins)
+    if foreign is not None:
         raise Refused(403, _("this request may only come from this site, not {origin}",
-                             origin=origin[:80]))
+                             origin=foreign[:80]))
     if origin is None and request.headers.get("sec-fetch-site", "same-origin") not in (
             "same-origin", "none"):
         raise Refused(403, _("this request may only come from this site"))

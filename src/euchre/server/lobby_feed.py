@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .storage import Claim, Finish, NewGame, SetOption
+from .storage import Claim, Finish, NewGame, SetFacts
 
 SETTLE = 0.25
 """Least seconds between two readings of the list."""
 REFRESH = 15.0
 """Seconds after which a watcher is sent the list again even if nothing changed."""
-TOUCHING = (NewGame, Claim, SetOption, Finish)
+TOUCHING = (NewGame, Claim, SetFacts, Finish)
 """The writes that may open, fill, start or close an open table."""
 
 
@@ -54,7 +54,7 @@ class LobbyFeed:
         if any(isinstance(write, TOUCHING) for write in writes):
             self.changed()
 
-    async def watch(self) -> AsyncIterator[Any]:
+    async def watch(self) -> AsyncGenerator[Any, None]:
         """The list now, then each time it may have changed (at least every ``REFRESH``
         seconds), until the caller stops."""
         watcher = _Watcher()

@@ -1,13 +1,13 @@
 """The facts of a match beyond its moves, read from the stored game: who has taken his seat,
 whether it is over (won, or resigned), who won, what its record says, its summary.
 
-A resignation is stored as ``options["resigned"]`` with the finish and told to the engine's
+A resignation is stored as ``MatchFacts.resigned`` with the finish and told to the engine's
 game (``StoredGame.settle``: ``Game.resign``, or ``Game.abandon`` for a game the server
 closed), which decides who won and says how the match ended (``Game.outcome``); nothing here
 decides it again. A deal of the day ends after its hands, not at a target, so everything
 that asks "is the match over" asks ``finished`` here. Undo marks the
-game (``options["undo_used"]``) so its record and statistics say so. A friend's seat is
-taken with a one-time invite (``options["invite"]``, removed when it is claimed). What a
+game (``MatchFacts.undo_used``) so its record and statistics say so. A friend's seat is
+taken with a one-time invite (``MatchFacts.invites``, removed when it is claimed). What a
 player's messages do to a match is ``player_messages``.
 """
 
@@ -22,40 +22,21 @@ from ..game import Game
 from ..results import Termination
 from ..words import PLACE_NAMES, person
 from . import scorepad
-from .game_options import COMPUTERS
 from .limits import plausible
 from .protocol import lookalike
-from .storage import StoredGame, invite_key
-from .totals import ABANDONED, RESIGNED, UNDO_USED
-
-HINTS, REMATCH_OF = "hints", "rematch_of"
-REMATCH, REMATCH_ASKED = "rematch", "rematch_asked"
-"""Keys of ``StoredGame.options`` (the rematch's id; the seats that asked for one, stored so
-that every server process knows them)."""
-INVITE = invite_key(1)
-"""The key of a friend game's one-time invite (``options``): present until it is claimed."""
-TAKEOVER = "takeover"
-"""``takeover{seat}``: the hand in which a person claimed a computer's seat (the computer
-finishes that hand)."""
-AWAY = "away"
-"""``away{seat}``: the seat's player left the table for longer than the stated wait, and
-the computer plays for him until he comes back (stored, so every server process knows)."""
+from .storage import StoredGame
 
 
 def finished(stored: StoredGame, game: Game) -> bool:
     """Whether a stored match is over: won on points, resigned or abandoned (the engine's
     ``is_over``), or (a deal of the day) its deals all played."""
-    return game.is_over or (daily.DAY in stored.options and daily.done(game))
-
-
-PARTNER = "partner"
-"""The key of a four-handed game's partner level (``options``), when not the opponents'."""
+    return game.is_over or (stored.facts.day is not None and daily.done(game))
 
 
 def invites(stored: StoredGame) -> dict[int, str]:
     """The one-time invites not yet claimed, by seat."""
-    return {seat: stored.options[invite_key(seat)] for seat in range(1, len(stored.names))
-            if invite_key(seat) in stored.options}
+    return {seat: code for seat, code in sorted(stored.facts.invites.items())
+            if 0 < seat < len(stored.names)}
 
 
 SEAT_TAKEN = ("that seat has been taken already (an invite works once): you can still watch "
@@ -85,8 +66,8 @@ def token_seat(stored: StoredGame, token: str) -> int | None:
 def arrived(stored: StoredGame) -> list[bool]:
     """Whether each seat has been taken: a friend's seat once its invite was claimed, or
     the computer's once the host started (the creator's, and a computer table's, always)."""
-    open_seats, computers = invites(stored), stored.options.get(COMPUTERS, {})
-    return [seat not in open_seats or str(seat) in computers
+    open_seats, computers = invites(stored), stored.facts.computers or {}
+    return [seat not in open_seats or seat in computers
             for seat in range(len(stored.names))]
 
 
@@ -97,35 +78,32 @@ def computer_seats(stored: StoredGame, game: Game) -> dict[int, str]:
     players = len(stored.names)
     if stored.mode == "computer":
         return {seat: level_of(stored, seat) for seat in range(1, players)}
-    options, level = stored.options, stored.level or "expert"
+    facts, level = stored.facts, stored.level or "expert"
     playing = {}
-    for seat in range(1, players):
-        if str(seat) in options.get(COMPUTERS, {}):
-            since = options.get(f"{TAKEOVER}{seat}")
-            if since is None or game.hand_number <= since:
-                playing[seat] = options[COMPUTERS][str(seat)]
+    for seat, played in sorted((facts.computers or {}).items()):
+        since = facts.takeovers.get(seat)
+        if 0 < seat < players and (since is None or game.hand_number <= since):
+            playing[seat] = played
     for seat in range(players):
-        if options.get(f"{AWAY}{seat}"):
+        if seat in facts.away:
             playing[seat] = level
     return playing
 
 
-def computer_levels(stored: StoredGame, seats: list[int]) -> dict[str, str]:
-    """The levels of the computers a friend table puts in ``seats`` (``COMPUTERS``)."""
-    return {str(seat): level_of(stored, seat) for seat in seats}
-
-
-TAKEOVER_KEYS = frozenset(f"{TAKEOVER}{seat}" for seat in range(1, 5))
+def computer_levels(stored: StoredGame, seats: list[int]) -> dict[int, str]:
+    """The levels of the computers a friend table puts in ``seats``
+    (``MatchFacts.computers``)."""
+    return {seat: level_of(stored, seat) for seat in seats}
 
 
 def taking_over(stored: StoredGame, seat: int) -> bool:
     """Whether a person claimed ``seat`` from the computer (who finishes that hand)."""
-    return f"{TAKEOVER}{seat}" in stored.options
+    return seat in stored.facts.takeovers
 
 
 def away(stored: StoredGame) -> list[int]:
     """The seats whose players are away, the computer playing for them."""
-    return [seat for seat in range(len(stored.names)) if stored.options.get(f"{AWAY}{seat}")]
+    return [seat for seat in range(len(stored.names)) if seat in stored.facts.away]
 
 
 def people(stored: StoredGame) -> set[int]:
@@ -185,19 +163,23 @@ def partnered(stored: StoredGame) -> bool:
 def level_of(stored: StoredGame, seat: int) -> str:
     """The level of the computer in ``seat`` (the partner's may differ at four)."""
     if seat == 2 and len(stored.names) == 4 and partnered(stored):
-        return stored.options.get(PARTNER) or stored.level or "expert"
+        return stored.facts.partner or stored.level or "expert"
     return stored.level or "expert"
 
 
 def invite_link(stored: StoredGame, seat: int = 1) -> str | None:
     """A seat's invite while it is unclaimed (shown to the creator alone), else None."""
-    code = stored.options.get(invite_key(seat))
-    return None if code is None else f"/join/{stored.id}?invite={code}"
+    code = stored.facts.invites.get(seat)
+    return None if code is None else _join_link(stored, code)
 
 
 def invite_links(stored: StoredGame) -> dict[str, str]:
     """Every unclaimed seat's invite, by seat (as text: a JSON object's keys)."""
-    return {str(seat): invite_link(stored, seat) for seat in invites(stored)}
+    return {str(seat): _join_link(stored, code) for seat, code in invites(stored).items()}
+
+
+def _join_link(stored: StoredGame, code: str) -> str:
+    return f"/join/{stored.id}?invite={code}"
 
 
 def clash(stored: StoredGame, seat: int, name: str) -> str | None:
@@ -227,7 +209,7 @@ def scored_record(stored: StoredGame, game: Game) -> dict[str, Any]:
 def winner(stored: StoredGame, game: Game) -> int | None:
     """Who won: the engine's winner (a resignation's too: ``Game.outcome``), or in a deal of
     the day played out, the higher score (none if equal)."""
-    if not game.is_over and daily.DAY in stored.options and daily.done(game):
+    if not game.is_over and stored.facts.day is not None and daily.done(game):
         margin = daily.margin(game)
         return None if margin == 0 else int(margin < 0)
     return game.winner
@@ -243,7 +225,7 @@ def ended_early(game: Game) -> int | None:
 
 
 def hints_allowed(stored: StoredGame) -> bool:
-    return bool(stored.options.get(HINTS, True))
+    return stored.facts.hints
 
 
 def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
@@ -252,8 +234,8 @@ def public_record(stored: StoredGame, game: Game) -> dict[str, Any]:
     record = game.record()
     record["players"] = {"names": list(shown_names(stored)), "mode": stored.mode,
                          "level": stored.level}
-    if PARTNER in stored.options:
-        record["players"][PARTNER] = stored.options[PARTNER]
+    if stored.facts.partner is not None:
+        record["players"]["partner"] = stored.facts.partner
     if stored.seeded:
         record["seeded"] = True  # its creator chose the seed, and so knew every deal
     return mark_record(stored, record)
@@ -264,16 +246,16 @@ def mark_record(stored: StoredGame, record: dict[str, Any]) -> dict[str, Any]:
     readers of the block expect, a resignation (``resigned``, ``winner``, ``abandoned``: the
     engine's ``outcome``, which the record carries, copied)."""
     players = record.setdefault("players", {})
-    players[UNDO_USED] = bool(stored.options.get(UNDO_USED))
+    players["undo_used"] = stored.facts.undo_used
     ended = record.get("outcome") or {}
     if ended.get("termination") == Termination.ABANDONED and ended.get("seat") is not None:
-        players[ABANDONED] = True
-    if daily.DAY in stored.options:  # the deal of a day: its hands, not a target, end it
-        players[daily.DAY] = stored.options[daily.DAY]
+        players["abandoned"] = True
+    if stored.facts.day is not None:  # the deal of a day: its hands, not a target, end it
+        players[daily.DAY] = stored.facts.day
         players["hands"] = daily.HANDS
     if ended.get("termination") in (Termination.RESIGNED, Termination.ABANDONED) \
             and ended.get("seat") is not None:
-        players[RESIGNED], players["winner"] = ended["seat"], ended["winner"]
+        players["resigned"], players["winner"] = ended["seat"], ended["winner"]
     return record
 
 
@@ -281,7 +263,7 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
     """The ``match`` part of a state message: what the page offers around the play."""
     done = finished(stored, game)
     return {
-        "undo_used": bool(stored.options.get(UNDO_USED)),
+        "undo_used": stored.facts.undo_used,
         "can_undo": stored.mode == "computer" and _person_has_moved(game) and not done,
         "hints": hints_allowed(stored),
         "resigned": ended_early(game),
@@ -290,14 +272,15 @@ def state_block(stored: StoredGame, game: Game, rematch_asked: set[int]) -> dict
         "rematch_asked": sorted(rematch_asked),
         "rematch_needed": sorted(rematch_needed(stored)),
         "summary": summary(game) if done else None,
-        "daily": daily_block(stored) if daily.DAY in stored.options else None,
+        "daily": daily_block(stored) if stored.facts.day is not None else None,
     }
 
 
 def daily_block(stored: StoredGame) -> dict[str, Any]:
     """What a daily game's page says around the play: its day, its hands, and where the
     result is shown beside the expert's, with the day's board."""
-    day = stored.options[daily.DAY]
+    day = stored.facts.day
+    assert day is not None  # (asked of a daily game only)
     return {"day": day, "hands": daily.HANDS, "result": daily.result_link(day, stored.id),
             "board": daily.board_link(day, stored.id)}
 

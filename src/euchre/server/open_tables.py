@@ -1,9 +1,9 @@
 """Open tables and quick match: friend tables anyone may sit at, found through the lobby.
 
-An open table is a friend table (``hub.create``) marked ``OPEN`` in its options, with the
+An open table is a friend table (``hub.create``) marked ``MatchFacts.open``, with the
 time it opened and whether its host lets the computer fill the empty seats after
-``limits.Limits.bots_after`` seconds (``BOTS``). Its seats are taken exactly as a friend's
-invite takes one (``hub.claim``: the store's conditional ``Claim``, so two people, even
+``limits.Limits.bots_after`` seconds (``MatchFacts.bots``). Its seats are taken exactly as a
+friend's invite takes one (``hub.claim``: the store's conditional ``Claim``, so two people, even
 on two server processes, never get one seat): sitting picks the free seat's invite on the
 server, and nobody is shown an invite. The table starts when every seat is taken, as every friend
 table does; until then the host may start it with the computer in the empty seats only if
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..i18n import _
@@ -29,11 +29,11 @@ from ..rules import GAME_SPECS, MAX_TARGET, Rules
 from . import match
 from .account_store import Account
 from .accounts import name_key, owner_of
-from .game_options import BOTS, OPEN, OPENED, PRESET
 from .hub import Hub, Taken
+from .match_facts import MatchFacts
 from .presets import STANDARD, preset_of, preset_rules
 from .ratings import EUCHRE_KEYS, rated_games
-from .storage import SetOption, StoredGame
+from .storage import SetFacts, StoredGame
 from .table_list import OpenTable, listing
 
 LEVEL = "medium"
@@ -111,21 +111,21 @@ def wanted(data: Mapping[str, Any]) -> Wanted:
 async def open_new(hub: Hub, want: Wanted, name: str, bots: bool,
                    holder: Account | None) -> StoredGame:
     """Open a table ``want`` asks for with its host in the first seat."""
-    options: dict[str, Any] = {OPEN: True, OPENED: time.time(), BOTS: bool(bots),
-                               PRESET: want.preset or STANDARD}
     owner = owner_of(name, holder)
-    if owner is not None:
-        options[f"account{0}"] = owner
-    return await hub.create(  # (the option written again: news to the other processes)
-        "friend", want.rules(), name, LEVEL, options=options,
-        also=lambda stored: [SetOption(stored.id, OPENED, options[OPENED])])
+    facts = MatchFacts(open=True, opened=time.time(), bots=bool(bots),
+                       preset=want.preset or STANDARD,
+                       owners={} if owner is None else {0: owner})
+    return await hub.create(  # (the facts written again: news to the other processes)
+        "friend", want.rules(), name, LEVEL, facts=facts,
+        also=lambda stored: [SetFacts(stored.id, replace(stored.facts, opened=None),
+                                      stored.facts)])
 
 
 async def sit(hub: Hub, game_id: str, name: str, holder: Account | None) -> tuple[str, int]:
     """Take a free seat of an open table: its link and number. ``LookupError`` for no such
     open table; ``Taken`` when it has no free seat left."""
     stored = await hub.committer.read(hub.committer.storage.load, game_id)
-    if stored is None or not stored.options.get(OPEN):
+    if stored is None or not stored.facts.open:
         raise LookupError(_("no open table {game}", game=f"{game_id[:40]!r}"))
     for seat, code in sorted(match.invites(stored).items()):
         try:

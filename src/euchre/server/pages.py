@@ -178,7 +178,7 @@ def _marks(stored: StoredGame, game: Game) -> str:
     resigned = match.ended_early(game)
     if resigned is not None:
         notes.append(_("{name} resigned.", name=stored.names[resigned]))
-    if stored.options.get(match.UNDO_USED):
+    if stored.facts.undo_used:
         notes.append(_("Played with undo: moves were taken back."))
     return "".join(f'<p class="mark" data-testid="mark">{escape(n)}</p>' for n in notes)
 
@@ -275,9 +275,9 @@ def _game_row(game: StoredGame, seat: int, name: str) -> str:
     others = [s for s in range(len(names)) if match.side_of(game, s) != side]
     score = (f"{game.score[side]}-{game.score[1 - side]}" if len(game.score) == 2 else
              f"{game.score[side]} ({', '.join(f'{names[s]} {game.score[s]}' for s in others)})")
-    notes = ([_("(abandoned)")] if game.options.get(match.ABANDONED) else
-             [_("(resigned)")] if game.options.get(match.RESIGNED) is not None else []) + (
-        [_("(with undo)")] if game.options.get(match.UNDO_USED) else [])
+    notes = ([_("(abandoned)")] if game.facts.abandoned else
+             [_("(resigned)")] if game.facts.resigned is not None else []) + (
+        [_("(with undo)")] if game.facts.undo_used else [])
     note = "".join(f" {escape(n)}" for n in notes)
     against = names[others[0]] if len(others) == 1 else \
         _("{first} and {second}", first=names[others[0]], second=names[others[1]])

@@ -6,7 +6,7 @@ it needs (the committer, the hint worker, waking the computer, making a rematch)
 hub. Problems go back to that connection alone, in one line, and change nothing.
 
 Undo is the engine's ``Game.pop`` and a ``TakeBack`` of the stored actions, and it marks the
-game (``match.UNDO_USED``). A resignation is stored with the finish. A rematch is a new game
+game (``MatchFacts.undo_used``). A resignation is stored with the finish. A rematch is a new game
 with the same rules and players, made once, when every person at the table asked for it (in
 a friend game, one click each); each connection is sent its own link to it.
 """
@@ -14,22 +14,21 @@ a friend game, one click each); each connection is sent its own link to it.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .. import daily
 from ..game import IllegalAction
 from ..history import Stats
 from ..i18n import N_, _
 from . import match
-from .account_store import owner_key
 from .accounts import Accounts, name_key
 from .client import PHRASE_EVERY, TOO_FAST, Client
 from .committer import Committer
 from .game_options import start_refusal
 from .hints import Hints
+from .match_facts import with_seat
 from .protocol import Message, ProtocolError, check_name
-from .storage import Finish, Rename, SetOption, StoredGame, TakeBack
+from .storage import Finish, Rename, SetFacts, StoredGame, TakeBack
 from .table import Table, accept, seat_bots, tell_rematch
 from .wording import PHRASES
 
@@ -172,7 +171,7 @@ async def _act(services: Services, table: Table, client: Client, token: str,
 
 async def _rename(services: Services, table: Table, client: Client, name: str) -> None:
     """A seat's new name: refused if it is another's registered name; the seat is the
-    account's while it carries the account's own name (``accounts.owner_key``)."""
+    account's while it carries the account's own name (``MatchFacts.owners``)."""
     name, seat = check_name(name), client.seat
     assert seat is not None
     owner = None
@@ -189,10 +188,13 @@ async def _rename(services: Services, table: Table, client: Client, name: str) -
         if why:
             raise ProtocolError(why)
         writes: list = [Rename(table.stored.id, seat, name)]
-        if owner != table.stored.options.get(owner_key(seat)):
-            writes.append(SetOption(table.stored.id, owner_key(seat), owner))
-            table.stored.options[owner_key(seat)] = owner
+        facts = table.stored.facts
+        note = SetFacts.of(table.stored, replace(
+            facts, owners=with_seat(facts.owners, seat, owner)))
+        if note.after != facts:
+            writes.append(note)
         await services.committer.submit(writes)
+        table.stored.facts = note.after
         names = list(table.stored.names)
         names[seat] = name
         table.stored.names = tuple(names)
@@ -214,11 +216,11 @@ async def _undo(services: Services, table: Table, seat: int) -> None:
             keep = table.seq - game.take_back_to(seat)
         except IllegalAction:
             raise ProtocolError(_("there is nothing of yours to take back yet")) from None
-        await services.committer.submit([TakeBack(stored.id, keep),
-                                         SetOption(stored.id, match.UNDO_USED, True)])
+        note = SetFacts.of(stored, replace(stored.facts, undo_used=True))
+        await services.committer.submit([TakeBack(stored.id, keep), note])
         table.game = game
         del stored.actions[keep:]
-        stored.options[match.UNDO_USED] = True
+        stored.facts = note.after
         table.last_action = None
         table.broadcast()
 
@@ -229,10 +231,11 @@ async def _resign(services: Services, table: Table, seat: int) -> None:
             raise ProtocolError(_("the match is over already"))
         stored, game = table.stored, table.game.copy()
         game.resign(seat)  # the engine decides who won (``Game.outcome``)
-        await services.committer.submit([SetOption(stored.id, match.RESIGNED, seat),
+        note = SetFacts.of(stored, replace(stored.facts, resigned=seat))
+        await services.committer.submit([note,
                                          Finish(stored.id, game.winner, game.score,
                                                 Stats.of_seats(game.record()))])
-        stored.options[match.RESIGNED] = seat
+        stored.facts = note.after
         stored.finished, stored.winner, stored.score = True, game.winner, game.score
         table.game = game
         table.broadcast()
@@ -242,8 +245,9 @@ async def _allow_hints(services: Services, table: Table, seat: int, allow: bool)
     async with table.lock:
         if table.stored.mode != "friend" or seat != 0:
             raise ProtocolError(_("only the player who made a friend game can turn hints off"))
-        await services.committer.submit([SetOption(table.stored.id, match.HINTS, allow)])
-        table.stored.options[match.HINTS] = allow
+        note = SetFacts.of(table.stored, replace(table.stored.facts, hints=allow))
+        await services.committer.submit([note])
+        table.stored.facts = note.after
         table.broadcast()
 
 
@@ -258,12 +262,13 @@ async def _start(services: Services, table: Table, seat: int) -> None:
         waiting = [s for s, here in enumerate(match.arrived(stored)) if not here]
         if not waiting:
             raise ProtocolError(_("every seat is taken: the game has started"))
-        why = start_refusal(stored.options, services.bots_after)
+        why = start_refusal(stored.facts, services.bots_after)
         if why:
             raise ProtocolError(why)
         levels = match.computer_levels(stored, waiting)
-        await services.committer.submit([SetOption(stored.id, match.COMPUTERS, levels)])
-        stored.options[match.COMPUTERS] = levels
+        note = SetFacts.of(stored, replace(stored.facts, computers=levels))
+        await services.committer.submit([note])
+        stored.facts = note.after
         seat_bots(table)
         table.broadcast()
         for person in match.people(stored):  # one who took his seat and is not here
@@ -281,15 +286,16 @@ async def _rematch(services: Services, table: Table, client: Client, seat: int) 
         if not table.over():
             raise ProtocolError(_("a rematch is for when the match is over"))
         old = table.stored
-        if daily.DAY in old.options:
+        if old.facts.day is not None:
             raise ProtocolError(_("the deal of the day has no rematch: tomorrow brings new deals"))
-        if match.REMATCH in old.options:  # made already: one rematch per match
+        if old.facts.rematch is not None:  # made already: one rematch per match
             await tell_rematch(table, services.committer, [client])
             return
         if seat not in table.rematch_asked:
-            asked = sorted(table.rematch_asked | {seat})
-            await services.committer.submit([SetOption(old.id, match.REMATCH_ASKED, asked)])
-            old.options[match.REMATCH_ASKED] = asked
+            asked = frozenset(table.rematch_asked | {seat})
+            note = SetFacts.of(old, replace(old.facts, rematch_asked=asked))
+            await services.committer.submit([note])
+            old.facts = note.after
             table.rematch_asked = set(asked)
         elif not match.rematch_needed(old) <= table.rematch_asked:
             return  # asked again: nothing new to tell anyone
@@ -305,14 +311,14 @@ async def rematch_if_ready(services: Services, table: Table, address: str) -> bo
     (the caller holds the table's lock; ``address`` is metered for the new game): True if
     it is made."""
     old = table.stored
-    if not table.rematch_asked or match.REMATCH in old.options or \
+    if not table.rematch_asked or old.facts.rematch is not None or \
             not match.rematch_needed(old) <= table.rematch_asked:
         return False
     new = await services.new_game(old, address)
-    writes: list[Any] = [SetOption(new.id, match.REMATCH_OF, old.id),
-                         SetOption(old.id, match.REMATCH, new.id)]
+    writes: list[Any] = [SetFacts.of(new, replace(new.facts, rematch_of=old.id)),
+                         SetFacts.of(old, replace(old.facts, rematch=new.id))]
     await services.committer.submit(writes)
-    old.options[match.REMATCH] = new.id
+    new.facts, old.facts = writes[0].after, writes[1].after
     await tell_rematch(table, services.committer, list(table.clients))
     return True
 

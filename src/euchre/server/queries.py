@@ -13,6 +13,7 @@ import json
 import threading
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from typing import Any
 
 from ..game import Game
@@ -20,7 +21,15 @@ from ..rules import Rules
 from . import account_store, ratings, stored, totals
 from .account_store import AccountReads
 from .dialect import Db, Dialect
-from .stored import Conflict, StoredGame, invite_key
+from .match_facts import (
+    OPEN_MARK,
+    MatchFacts,
+    merge_stored,
+    read_stored,
+    stored_form,
+    with_seat,
+)
+from .stored import Conflict, StoredGame
 
 COLUMNS = "id, mode, level, rules, seed, tokens, names, finished, winner, score, created, updated"
 """The columns of every schema version (``euchre stats`` reads files it may not migrate)."""
@@ -35,22 +44,26 @@ def row_of(game: StoredGame) -> tuple:
     return (game.id, game.mode, game.level, json.dumps(game.rules.to_dict()), str(game.seed),
             json.dumps(list(game.tokens)), json.dumps(list(game.names)), int(game.finished),
             game.winner, json.dumps(list(game.score)), game.created, game.updated,
-            int(game.seeded), json.dumps(game.options),
+            int(game.seeded), json.dumps(stored_form(game.facts)),
             None if game.summary is None else json.dumps(game.summary))
 
 
 def game_of(row: tuple) -> StoredGame:
     """A ``StoredGame`` (without its actions) from the columns of ``ALL``, or of
-    ``COLUMNS`` for a file from before the last three."""
+    ``COLUMNS`` for a file from before the last three. ``ValueError`` in one line naming
+    the game for stored facts it cannot read (``match_facts.read_stored``)."""
     (game_id, mode, level, rules, seed, tokens, names, finished, winner, score, created,
      updated) = row[:12]
     seeded = row[12] if len(row) > 12 else 0
-    options = json.loads(row[13]) if len(row) > 13 else {}
+    try:
+        facts = read_stored(json.loads(row[13]) if len(row) > 13 and row[13] else None)
+    except ValueError as err:
+        raise ValueError(f"game {game_id}: {err}") from None
     summary = json.loads(row[14]) if len(row) > 14 and row[14] else None
     return StoredGame(game_id, mode, level, Rules.from_dict(json.loads(rules)), int(seed),
                       tuple(json.loads(tokens)), tuple(json.loads(names)), [],
                       bool(finished), winner, tuple(json.loads(score)), created, updated,
-                      bool(seeded), options, summary)
+                      bool(seeded), facts, summary)
 
 
 def players_of(game: StoredGame) -> list[tuple[int, str]]:
@@ -87,7 +100,7 @@ def _new_game(db: Db, item: stored.NewGame, now: float) -> None:
                "names, seeded, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (g.id, now, now, g.mode, g.level, json.dumps(g.rules.to_dict()), str(g.seed),
                 json.dumps(list(g.tokens)), json.dumps(list(g.names)), int(g.seeded),
-                json.dumps(g.options)))
+                json.dumps(stored_form(g.facts))))
 
 
 def _touch(db: Db, game_id: str, now: float) -> None:
@@ -108,14 +121,14 @@ def _finish(db: Db, item: stored.Finish, now: float) -> None:
          None if item.summary is None else json.dumps(item.summary), item.game_id)).fetchall()
     if done and item.summary is not None:  # a game finishes once
         (names, options), = done
-        totals.add_game(db, item.game_id, json.loads(names), json.loads(options),
-                        item.summary, now)
+        totals.add_game(db, item.game_id, json.loads(names),
+                        read_stored(json.loads(options)), item.summary, now)
         ratings.rate_finished(db, item.game_id, now)
 
 
 def _held(db: Db, game_id: str) -> tuple[list, list, dict] | None:
-    """A game's seat tokens, names and options, held until the transaction ends (None: no
-    such game)."""
+    """A game's seat tokens, names and stored facts (``match_facts.stored_form``), held until
+    the transaction ends (None: no such game)."""
     row = db.one(f"SELECT tokens, names, options FROM games WHERE id = ?{db.for_update}",
                  (game_id,))
     return None if row is None else (json.loads(row[0]), json.loads(row[1]),
@@ -135,21 +148,22 @@ def _rename(db: Db, item: stored.Rename, now: float) -> None:
         _rewrite(db, item.game_id, now, tokens, names, options)
 
 
-def _set_option(db: Db, item: stored.SetOption, now: float) -> None:
+def _set_facts(db: Db, item: stored.SetFacts, now: float) -> None:
     if (held := _held(db, item.game_id)) is not None:
         tokens, names, options = held
-        options[item.key] = item.value
-        _rewrite(db, item.game_id, now, tokens, names, options)
+        _rewrite(db, item.game_id, now, tokens, names,
+                 merge_stored(options, item.before, item.after))
 
 
 def _claim(db: Db, item: stored.Claim, now: float) -> None:
     held = _held(db, item.game_id)
-    if held is None or held[2].get(invite_key(item.seat)) != item.invite:
+    facts = MatchFacts() if held is None else read_stored(held[2])
+    if held is None or facts.invites.get(item.seat) != item.invite:
         raise Conflict(f"game {item.game_id}: the invite was used already")
     tokens, names, options = held
-    del options[invite_key(item.seat)]
+    claimed = replace(facts, invites=with_seat(facts.invites, item.seat, None))
     tokens[item.seat], names[item.seat] = item.token, item.name
-    _rewrite(db, item.game_id, now, tokens, names, options)
+    _rewrite(db, item.game_id, now, tokens, names, merge_stored(options, facts, claimed))
 
 
 def _take_back(db: Db, item: stored.TakeBack, now: float) -> None:
@@ -179,7 +193,7 @@ def _setting(db: Db, item: stored.Setting, now: float) -> None:
 
 WRITERS: dict[type, Callable[[Db, Any, float], None]] = {
     stored.NewGame: _new_game, stored.Action: _action, stored.Finish: _finish,
-    stored.Rename: _rename, stored.SetOption: _set_option, stored.TakeBack: _take_back,
+    stored.Rename: _rename, stored.SetFacts: _set_facts, stored.TakeBack: _take_back,
     stored.Claim: _claim, stored.SaveReview: _save_review, stored.DailyEntry: _daily_entry,
     stored.DailyResult: _daily_result, stored.Setting: _setting,
     **account_store.WRITERS, **ratings.WRITERS}
@@ -237,7 +251,7 @@ class Reads(AccountReads, ratings.RatingReads):
     def open_games(self, since: float, limit: int) -> list[StoredGame]:
         rows = self._db().execute(
             f"SELECT {ALL} FROM games WHERE finished = 0 AND updated > ? AND mode = 'friend' "
-            "AND options LIKE ? ORDER BY created LIMIT ?", (since, '%"open"%', limit)).fetchall()
+            "AND options LIKE ? ORDER BY created LIMIT ?", (since, OPEN_MARK, limit)).fetchall()
         return [game_of(row) for row in rows]
 
     def stale(self, before: float, limit: int) -> list[str]:

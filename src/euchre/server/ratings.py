@@ -2,7 +2,7 @@
 
 A finished game is rated when people held every seat from its start (a friend table no
 computer sat at, not a seeded deal, not a deal of the day) and at least one seat was an
-account's (``accounts.owner_key``). Partnerships are rated as teams, every other game
+account's (``MatchFacts.owners``). Partnerships are rated as teams, every other game
 (cutthroat, Napoleon, two-handed) as each player for himself, placed by his points. A seat
 whose player left and was played by the computer after the table's wait (``LEFT``)
 counts as his loss: his side is placed last. A guest's seat plays at a new player's rating
@@ -29,11 +29,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .. import daily
 from ..rules import GAME_SPECS, Rules
-from .account_store import owner_key
 from .dialect import Db
-from .game_options import COMPUTERS, LEFT
+from .match_facts import OWNED_MARK, MatchFacts, read_stored
 
 MODEL = PlackettLuce(mu=1500.0, sigma=500.0, beta=250.0, tau=5.0)
 """openskill's Plackett-Luce model at 60 times its default scale."""
@@ -88,18 +86,17 @@ class RatedGame:
     rules: Rules
     mode: str
     seeded: bool
-    options: dict[str, Any]
+    facts: MatchFacts
     score: tuple[int, ...]
     winner: int | None
 
     def owners(self) -> dict[int, str]:
         """The seats played by accounts (their keys), when the game is rated; else empty."""
         players = self.rules.players
-        if (self.mode != "friend" or self.seeded or COMPUTERS in self.options
-                or daily.DAY in self.options):
+        if self.mode != "friend" or self.seeded or self.facts.computers is not None \
+                or self.facts.day is not None:
             return {}
-        return {seat: key for seat in range(players)
-                if isinstance(key := self.options.get(owner_key(seat)), str)}
+        return {seat: key for seat, key in self.facts.owners.items() if seat < players}
 
     def sides(self) -> list[list[int]]:
         """The seats of each side, in the order of ``score``."""
@@ -114,7 +111,7 @@ class RatedGame:
         player left last of all."""
         sides = self.sides()
         left = {side for side, seats in enumerate(sides)
-                if any(self.options.get(f"{LEFT}{seat}") for seat in seats)}
+                if any(seat in self.facts.left for seat in seats)}
         order = sorted(range(len(sides)), key=lambda side: (
             side in left, side != self.winner, -self.score[side]))
         places = [0] * len(sides)
@@ -133,7 +130,7 @@ def rated_game(row: tuple) -> RatedGame:
     """A ``RatedGame`` from ``id, rules, mode, seeded, options, score, winner`` columns."""
     game_id, rules, mode, seeded, options, score, winner = row
     return RatedGame(game_id, Rules.from_dict(json.loads(rules)), mode, bool(seeded),
-                     json.loads(options), tuple(json.loads(score)), winner)
+                     read_stored(json.loads(options)), tuple(json.loads(score)), winner)
 
 
 def add_game(db: Db, game: RatedGame, at: float) -> None:
@@ -205,8 +202,8 @@ def rebuild(db: Db) -> int:
     db.execute("DELETE FROM ratings")
     rows = db.execute(
         f"SELECT {RATED_COLUMNS}, s.updated FROM games g JOIN seats s ON s.game_id = g.id AND "
-        "s.seat = 0 WHERE g.finished = 1 AND g.mode = 'friend' AND g.options LIKE "
-        "'%account%' ORDER BY s.updated, g.id").fetchall()
+        "s.seat = 0 WHERE g.finished = 1 AND g.mode = 'friend' AND g.options LIKE ? "
+        "ORDER BY s.updated, g.id", (OWNED_MARK,)).fetchall()
     rated = 0
     for row in rows:
         game = rated_game(row[:-1])

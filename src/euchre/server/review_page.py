@@ -10,6 +10,7 @@ from ``GET /api/games/ID/review/SEAT``, then reloads to show the review.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -188,7 +189,7 @@ def loss_chart(review: Review) -> str:
             f'{"".join(parts)}</svg>')
 
 
-def _hand(hand: HandReview, decisions: list[Decision], game: Game, who: tuple[str, str],
+def _hand(hand: HandReview, decisions: list[Decision], game: Game, who: Sequence[str],
           seat: int, moments: dict[Place, str]) -> str:
     """One hand: its result, its flagged decisions in full, its hindsight, every choice
     made in it (as the terminal's review lists them, each a link to its moment in the

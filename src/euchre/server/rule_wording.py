@@ -16,6 +16,7 @@ worded from the same masked token (``table.Table.state``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.view import TableView
@@ -154,7 +155,7 @@ def _upcard_state(details: dict[str, Any]) -> str:
     return _("turned down") if _down(details) else _("turned up")
 
 
-def _reason(view: TableView, cards, winner: int) -> str:
+def _reason(view: TableView, cards: Sequence[str], winner: int) -> str:
     trump = suit_text(view.trump) if view.trump else ""
     return _("the highest trump, {suit}", suit=trump) if trump and any(
         _suit_of(view.trump, c) == view.trump for c in cards) else _("the highest card of "

@@ -42,7 +42,9 @@ def run_server(host: str, port: int, db: str | None, bot_delay: float,
         app, host=host, port=port, ws_max_size=WS_MAX_SIZE, log_level="warning",
         ws_per_message_deflate=False, lifespan="on", http=http, ws=ws,
         access_log=False,  # a seat's secret token is in its URL: never logged
-        timeout_keep_alive=limits.keep_alive, limit_concurrency=limits.max_connections,
+        # (uvicorn annotates an int but hands it to loop.call_later: --keep-alive 0.5 works)
+        timeout_keep_alive=limits.keep_alive,  # type: ignore[arg-type]
+        limit_concurrency=limits.max_connections,
         ws_ping_interval=limits.ws_ping, ws_ping_timeout=limits.ws_ping,
         # X-Forwarded-For is believed only from the proxies named (uvicorn's default
         # believes it from loopback: any local client could pass for as many as it liked)

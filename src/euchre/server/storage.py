@@ -38,19 +38,17 @@ from .stored import (
     NewGame,
     Rename,
     SaveReview,
-    SetOption,
+    SetFacts,
     Setting,
     Storage,
     StoredGame,
     TakeBack,
     Write,
-    invite_key,
 )
 
 __all__ = ["MIGRATIONS", "SCHEMA", "Action", "Claim", "Conflict", "DailyEntry", "DailyResult",
-           "Finish", "NewGame", "Rename", "SQLiteStorage", "SaveReview", "SetOption", "Setting",
-           "Storage", "StoredGame", "TakeBack", "Write", "default_path", "finished_games",
-           "invite_key"]
+           "Finish", "NewGame", "Rename", "SQLiteStorage", "SaveReview", "SetFacts", "Setting",
+           "Storage", "StoredGame", "TakeBack", "Write", "default_path", "finished_games"]
 
 SCHEMA, MIGRATIONS = schema.for_sqlite()
 """``SCHEMA`` is version 0 (one script); each step of ``MIGRATIONS`` brings a file from

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..game import Game
 from ..rules import Rules
-from . import totals
 from .account_store import (
     Account,
     AccountRows,
@@ -27,6 +26,7 @@ from .account_store import (
     NewAccount,
     NewSession,
 )
+from .match_facts import MatchFacts
 from .ratings import SeatTimes
 
 if TYPE_CHECKING:  # (ratings reads the store's rows: it is imported only for its type)
@@ -57,9 +57,9 @@ class StoredGame:
     updated: float = 0.0
     seeded: bool = False
     """The deal came from a seed the creator chose (a test or demo), not the server's own."""
-    options: dict = field(default_factory=dict)
-    """Facts about the match beyond its moves (``server.match`` names the keys): whether
-    undo was used, who resigned, whether hints are allowed, the rematch it led to."""
+    facts: MatchFacts = field(default_factory=MatchFacts)
+    """Facts about the match beyond its moves (``match_facts``): whether undo was used, who
+    resigned, whether hints are allowed, the rematch it led to."""
     summary: dict | None = None
     """Each seat's statistics (``history.Stats.of_seats``) once finished; None before, and
     for games finished before summaries were stored."""
@@ -86,13 +86,13 @@ class StoredGame:
         """Tell the engine's game how the match ended early, if the store says it did: the
         seat that resigned (``Game.resign``) or left it unfinished (``Game.abandon``). The
         engine then decides who won (``Game.outcome``), as for every other end."""
-        seat = self.options.get(totals.RESIGNED)
+        seat = self.facts.resigned
         if seat is None or game.is_over:
             return
-        if self.options.get(totals.ABANDONED):
-            game.abandon(int(seat))
+        if self.facts.abandoned:
+            game.abandon(seat)
         else:
-            game.resign(int(seat))
+            game.resign(seat)
 
 
 # --- the writes a batch is made of ------------------------------------------------------
@@ -129,37 +129,33 @@ class Rename:
 
 
 @dataclass(frozen=True)
-class SetOption:
-    """One key of a game's ``options`` set (``value`` is JSON)."""
+class SetFacts:
+    """A game's facts changed from ``before`` to ``after``: the store rewrites only the
+    facts that differ (``match_facts.merge_stored``), so that two processes changing
+    different facts of one game never undo each other's."""
 
     game_id: str
-    key: str
-    value: object
+    before: MatchFacts
+    after: MatchFacts
+
+    @classmethod
+    def of(cls, game: StoredGame, after: MatchFacts) -> SetFacts:
+        """The change of ``game``'s facts as it holds them now to ``after``."""
+        return cls(game.id, game.facts, after)
 
 
 @dataclass(frozen=True)
 class TakeBack:
     """Undo: the game's actions from ``seq`` on are deleted (the record keeps no trace of
-    them; ``options.undo_used`` says that it happened)."""
+    them; ``MatchFacts.undo_used`` says that it happened)."""
 
     game_id: str
     seq: int
 
 
-def invite_key(seat: int) -> str:
-    """The key of a seat's one-time invite in a game's options: ``invite`` for the second
-    seat (as every friend game of two has stored it), ``invite2``, ``invite3`` for the
-    others of a table of three or four.
-
-    >>> invite_key(1), invite_key(3)
-    ('invite', 'invite3')
-    """
-    return "invite" if seat == 1 else f"invite{seat}"
-
-
 @dataclass(frozen=True)
 class Claim:
-    """A friend takes a seat with its one-time invite (``invite_key``): the seat gets its
+    """A friend takes a seat with its one-time invite (``MatchFacts.invites``): the seat gets its
     token and his name, and the invite is removed. Refused (``Conflict``, nothing written)
     unless the stored invite is still ``invite``: two claims never both succeed, even from
     two processes."""
@@ -209,7 +205,7 @@ class SaveReview:
     review: dict
 
 
-Write = (NewGame | Action | Finish | Rename | SetOption | TakeBack | Claim | SaveReview
+Write = (NewGame | Action | Finish | Rename | SetFacts | TakeBack | Claim | SaveReview
          | DailyEntry | DailyResult | Setting | NewAccount | NewSession | EndSession | Dislike
          | CopyAccounts | SeatTimes)
 

@@ -29,12 +29,9 @@ from . import match, rule_wording, scorepad
 from .client import Client
 from .committer import Committer
 from .protocol import COMPUTER, ProtocolError, encode
-from .storage import Action, Conflict, DailyResult, Finish, SetOption, StoredGame
+from .storage import Action, Conflict, DailyResult, Finish, SetFacts, StoredGame
 from .workers import Remote, seat_player
 
-TIMED_OUT = "timed_out"
-"""The key of ``StoredGame.options`` naming the last move the computer made for a person
-whose turn timer ran out: ``{"seat": seat, "seq": its place among the actions}``."""
 WRONG_TOKEN = "this link's seat token is not valid for this game"
 """What a seat link with a token that opens no seat is told (its page says it too)."""
 
@@ -144,7 +141,8 @@ class Table:
                          "connected": connected, "arrived": arrived,
                          "away": match.away(stored),
                          "turn_timer": self.turn_timer if timed(self) else None,
-                         "timed_out": stored.options.get(TIMED_OUT),
+                         "timed_out": None if stored.facts.timed_out is None
+                         else stored.facts.timed_out.to_dict(),
                          "finished": self.over(), "winner": match.winner(stored, game),
                          "invite": match.invite_link(stored) if seat == 0 else None,
                          "invites": match.invite_links(stored) if seat == 0 else {},
@@ -177,7 +175,7 @@ class Table:
             stored.finished, stored.score = True, game.score
             stored.winner = match.winner(stored, game)
         self.last_action = (seat, token)
-        if match.TAKEOVER_KEYS & stored.options.keys():  # a new hand: the person's seat
+        if stored.facts.takeovers:  # a new hand: the person's seat
             seat_bots(self)
 
 
@@ -202,12 +200,12 @@ def timed(table: Table) -> bool:
     more than one person plays (against the computer alone, nobody waits)."""
     stored = table.stored
     return bool(table.turn_timer) and stored.mode == "friend" and \
-        len(match.people(stored)) > 1 and daily.DAY not in stored.options
+        len(match.people(stored)) > 1 and stored.facts.day is None
 
 
 async def accept(table: Table, committer: Committer, seat: int, token: str,
-                 also: tuple[SetOption, ...] = ()) -> None:
-    """Apply, commit (with the options ``also`` sets, in the same transaction), then
+                 also: tuple[SetFacts, ...] = ()) -> None:
+    """Apply, commit (with the facts ``also`` changes, in the same transaction), then
     broadcast (the caller holds the table's lock). ``IllegalAction`` with the reason and
     nothing changed; ``Stale`` when another process moved first."""
     game, stored = table.game, table.stored
@@ -227,7 +225,8 @@ async def accept(table: Table, committer: Committer, seat: int, token: str,
         game.pop()
         log.error("game %s: could not store %r: %s", stored.id, canonical, err)
         raise ProtocolError(_("the server could not save that move; try again")) from None
-    stored.options.update({option.key: option.value for option in also})
+    for note in also:
+        stored.facts = note.after
     table.applied(seat, canonical)
     table.broadcast(move=True)
 
@@ -246,7 +245,7 @@ def _finish(stored: StoredGame, game: Game) -> list[Any]:
     record = game.record()
     record["winner"] = winner
     writes: list[Any] = [Finish(stored.id, winner, game.score, Stats.of_seats(record))]
-    if daily.DAY in stored.options:
+    if stored.facts.day is not None:
         writes.append(DailyResult(stored.id, daily.margin(game)))
     return writes
 
@@ -260,16 +259,17 @@ async def reload(table: Table, committer: Committer) -> None:
     had, game = table.stored.actions, table.game
     if stored.actions[:len(had)] == had:
         for token in stored.actions[len(had):]:
-            table.last_action = (game.to_move, token)
+            seat = game.to_move
+            assert seat is not None  # (a stored action was made by the seat to move)
+            table.last_action = (seat, token)
             game.apply(token)
     else:
         game = stored.replay()
         table.last_action = None
     stored.settle(game)  # resigned elsewhere
-    rematch = stored.options.get(match.REMATCH)
-    told = table.stored.options.get(match.REMATCH)
+    rematch, told = stored.facts.rematch, table.stored.facts.rematch
     table.stored, table.game = stored, game
-    table.rematch_asked = set(stored.options.get(match.REMATCH_ASKED, []))
+    table.rematch_asked = set(stored.facts.rematch_asked)
     seat_bots(table)
     if rematch and rematch != told:
         await tell_rematch(table, committer, list(table.clients))
@@ -279,8 +279,8 @@ async def reload(table: Table, committer: Committer) -> None:
 async def tell_rematch(table: Table, committer: Committer, clients: list[Client]) -> None:
     """Send each of ``clients`` its own link to the table's rematch (a seat's holds that
     seat's token, a spectator's is the watch link): nobody is sent another seat's token."""
-    new_id = table.stored.options.get(match.REMATCH)
-    new = new_id and await committer.read(committer.storage.load, new_id)
+    new_id = table.stored.facts.rematch
+    new = None if new_id is None else await committer.read(committer.storage.load, new_id)
     if new:
         for client in clients:
             client.send({"type": "rematch", "link": new.link(client.seat)})

@@ -14,7 +14,6 @@ from typing import Any
 from ..rules import Rules
 from . import match
 from .committer import Committer
-from .game_options import BOTS, OPEN, OPENED, PRESET
 from .presets import STANDARD
 from .ratings import game_key
 from .storage import StoredGame
@@ -54,8 +53,8 @@ class OpenTable:
 
 def open_table(stored: StoredGame) -> OpenTable | None:
     """A stored game as an open table with a free seat, or None."""
-    options = stored.options
-    if not options.get(OPEN) or stored.finished or match.COMPUTERS in options:
+    facts = stored.facts
+    if not facts.open or stored.finished or facts.computers is not None:
         return None
     free = match.invites(stored)
     if not free:
@@ -63,8 +62,8 @@ def open_table(stored: StoredGame) -> OpenTable | None:
     return OpenTable(stored.id, game_key(stored.rules), stored.rules,
                      tuple(None if seat in free else name
                            for seat, name in enumerate(stored.names)),
-                     bool(options.get(BOTS)), float(options.get(OPENED, stored.created)),
-                     str(options.get(PRESET, STANDARD)))
+                     facts.bots, stored.created if facts.opened is None else facts.opened,
+                     facts.preset or STANDARD)
 
 
 async def listing(committer: Committer, game: str | None = None) -> list[OpenTable]:

@@ -48,7 +48,7 @@ class Request:
     bot: tuple[str, int, str, int]
     since: int
     """The number of the first hand in ``hands`` (the server's guess of what the bot holds)."""
-    hands: list[dict[str, Any]]
+    hands: list[dict[str, Any] | None]
     view: View = field(repr=False)
 
 
@@ -67,7 +67,8 @@ class Bots:
         request starts after the hands this bot holds, or ``("error", job, one line)``."""
         key = request.bot
         try:
-            bot, told = self._bots.pop(key, None) or (self.make(key[2], key[3]), 0)
+            warm = self._bots.pop(key, None)
+            bot, told = warm if warm is not None else (self.make(key[2], key[3]), 0)
             if told < request.since:
                 self._keep(key, bot, told)
                 return ("behind", request.job, told)

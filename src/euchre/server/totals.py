@@ -24,31 +24,24 @@ from typing import Any
 from ..game import Game
 from ..history import Stats
 from .dialect import Db
+from .match_facts import MatchFacts, read_stored
 
-GAME = "game"
-"""The key of a stored game's options naming a game other than Euchre (Railroad,
-Hasenpfeffer, Napoleon: ``hub.create`` writes it), under which its seats' totals are kept
-apart from Euchre's of as many players (a finish knows a game's options, not its rules)."""
 EXTRA = ("with_undo", "abandoned")
 """Counts of a total beyond ``Stats.counts()``."""
-UNDO_USED, ABANDONED, RESIGNED = "undo_used", "abandoned", "resigned"
-"""The keys of a game's options these counts read (``server.match`` names them too): undo
-was used; the seat that resigned (``RESIGNED``), or left the game unfinished and the server
-closed it for him (``RESIGNED`` and ``ABANDONED``): ``StoredGame.settle`` tells the engine."""
 
 
-def seat_counts(summary: dict[str, int], options: dict[str, Any], players: int
+def seat_counts(summary: dict[str, int], facts: MatchFacts, players: int
                 ) -> dict[str, int]:
     """What one seat of a finished game of ``players`` adds to its player's total: each
-    count over every game, and again under the game's own key."""
-    counts = {**summary, "with_undo": int(bool(options.get(UNDO_USED))),
-              "abandoned": int(bool(options.get(ABANDONED)))}
-    game = options.get(GAME) or players
+    count over every game, and again under the game's own key (``MatchFacts.game``: a
+    finish knows a game's facts, not its rules)."""
+    counts = {**summary, "with_undo": int(facts.undo_used), "abandoned": int(facts.abandoned)}
+    game = facts.game or players
     return {**counts, **{f"{game}:{key}": value for key, value in counts.items()}}
 
 
 def add_game(db: Db, game_id: str, names: list[str],
-             options: dict[str, Any], summary: dict[str, dict[str, int]],
+             facts: MatchFacts, summary: dict[str, dict[str, int]],
              updated: float) -> None:
     """Index a finished game's seats and add them to their players' totals (inside the
     caller's transaction). The total's row is created empty, then read under a row lock
@@ -61,7 +54,7 @@ def add_game(db: Db, game_id: str, names: list[str],
         (held,) = db.one(f"SELECT counts FROM player_totals WHERE name = ?{db.for_update}",
                          (name,))
         total = json.loads(held)
-        for key, value in seat_counts(summary[str(seat)], options, len(names)).items():
+        for key, value in seat_counts(summary[str(seat)], facts, len(names)).items():
             total[key] = total.get(key, 0) + int(value)
         db.execute("UPDATE player_totals SET counts = ? WHERE name = ?",
                    (json.dumps(total), name))
@@ -83,7 +76,7 @@ def backfill(db: Db) -> None:
             actions = [token for (token,) in db.execute(
                 "SELECT token FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))]
             seats = summary_of(Rules.from_dict(json.loads(rules)), int(seed), actions, winner)
-        add_game(db, game_id, json.loads(names), json.loads(options), seats,
+        add_game(db, game_id, json.loads(names), read_stored(json.loads(options)), seats,
                  updated)
 
 
@@ -100,7 +93,7 @@ def add_whole(db: Db, game: Any) -> None:
     if game.finished:
         seats = game.summary if game.summary and "points_scored" in game.summary["0"] \
             else summary_of(game.rules, game.seed, game.actions, game.winner)
-        add_game(db, game.id, list(game.names), game.options, seats,
+        add_game(db, game.id, list(game.names), game.facts, seats,
                  game.updated)
 
 

@@ -4,8 +4,8 @@ A friend table where more than one person plays (``table.timed``) states its tim
 state (``turn_timer``, from ``limits.Limits.turn_timer``). When a person's turn begins the
 timer starts; if the turn is still his when it runs out, the rules of thumb
 (``agents.stand_in``, the policy a table uses whenever the computer must choose for a seat
-in a hurry) make that one move for him, stored with ``table.TIMED_OUT`` naming it, so every
-state after it, in every process on the database, tells the whole table who was played for
+in a hurry) make that one move for him, stored with ``MatchFacts.timed_out`` naming it, so
+every state after it, in every process on the database, tells the whole table who was played for
 (the page says so). His next turn has its own timer: he is never locked out, and a player
 who never comes back is played move after move, as a player gone from the table is after
 ``--seat-wait``.
@@ -20,12 +20,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..agents.stand_in import stand_in
 from . import match
 from .committer import Committer
-from .storage import SetOption
-from .table import TIMED_OUT, Stale, Table, accept, timed
+from .match_facts import TimedOut
+from .storage import SetFacts
+from .table import Stale, Table, accept, timed
 
 log = logging.getLogger("euchre.server")
 
@@ -73,7 +75,8 @@ class TurnTimers:
             if table.seq != seq or self.due(table) != seat:
                 return  # he moved, or the table changed meanwhile
             token = stand_in(table.game.view(seat), seed=seq)
-            note = SetOption(table.stored.id, TIMED_OUT, {"seat": seat, "seq": seq})
+            note = SetFacts.of(table.stored, replace(table.stored.facts,
+                                                     timed_out=TimedOut(seat, seq)))
             try:
                 await accept(table, self.committer, seat, token, also=(note,))
             except Stale:

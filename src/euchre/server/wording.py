@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import DISCARD, PASS, action_token, parse_action
@@ -61,14 +62,14 @@ def _card_words(code: str) -> dict[str, dict[str, str]]:
     return {card_token(c): {"name": card_name(card_token(c))} for c in range(N_CARDS)}
 
 
-def _reason(cards: tuple[str, str], trump: str) -> str:
+def _reason(cards: tuple[str, ...], trump: str) -> str:
     """``trick_reason`` in the reader's language, remembered: a state message repeats the
     reasons of every trick."""
     return _reason_in(cards, trump, language())
 
 
 @functools.lru_cache(maxsize=4096)
-def _reason_in(cards: tuple[str, str], trump: str, code: str) -> str:
+def _reason_in(cards: tuple[str, ...], trump: str, code: str) -> str:
     return trick_reason(cards, trump)
 
 
@@ -130,7 +131,8 @@ def last_words(view: View, names: tuple[str, ...] | list[str],
     return _("{name} {bid}", name=name, bid=said)  # (the name is "You" for the reader)
 
 
-def bid_lines(view: View, bids, taken: bool | None, answered: bool) -> list[dict[str, Any]]:
+def bid_lines(view: View, bids: Sequence[Sequence[Any]], taken: bool | None,
+              answered: bool) -> list[dict[str, Any]]:
     """The bidding as the page shows it at the seats and in its list: each bid's seat and
     words, then the dealer's answer to an order-up once he has given it ("picked up K♣",
     "left K♣ on the table"), which ``view.bids`` does not hold (it is no bid).
@@ -148,7 +150,7 @@ def bid_lines(view: View, bids, taken: bool | None, answered: bool) -> list[dict
     return lines
 
 
-def _ordered_up(bids, dealer: int) -> bool:
+def _ordered_up(bids: Sequence[Sequence[Any]], dealer: int) -> bool:
     """Whether the bidding ended with the other player ordering the dealer's upcard up."""
     return bool(bids) and bids[-1][1] == "order" and bids[-1][0] != dealer
 
@@ -195,7 +197,7 @@ def _told_apart(names: tuple[str, ...] | list[str]) -> list[str]:
             for seat, name in enumerate(names)]
 
 
-def _namer(view: View, names: tuple[str, str] | list[str]):
+def _namer(view: View, names: Sequence[str]) -> Callable[[int], str]:
     def who(player: int) -> str:
         return _(YOU) if player == view.player else names[player]
     return who
@@ -256,7 +258,7 @@ KEPT_READERS = 64
 a table's seats and spectators in a few languages, bounded whatever renames come."""
 
 
-def _last_hand_kept(view: View, last: dict[str, Any], names: tuple[str, str] | list[str],
+def _last_hand_kept(view: View, last: dict[str, Any], names: Sequence[str],
                     kept: dict | None) -> dict[str, Any]:
     """The finished hand's words, found again in ``kept`` while the view's ``last_hand`` is
     the same dict (the game keeps one per finished hand: every state of the next hand asks
@@ -274,7 +276,7 @@ def _last_hand_kept(view: View, last: dict[str, Any], names: tuple[str, str] | l
     return said
 
 
-def _last_hand(view: View, last: dict[str, Any], who) -> dict[str, Any]:
+def _last_hand(view: View, last: dict[str, Any], who: Callable[[int], str]) -> dict[str, Any]:
     """The finished hand in words: its bidding, why each trick was won, and one summary."""
     then = dataclasses.replace(view, dealer=last["dealer"], upcard=last["upcard"])
     bids = bid_lines(then, last["bids"], last["upcard_taken"], answered=True)

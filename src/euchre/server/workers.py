@@ -65,7 +65,7 @@ class Remote:
 
     bot: tuple[str, int, str, int]
     """(game id, seat, level, seed): the worker's bot, made from the level and the seed."""
-    hands: list[dict[str, Any]] = field(default_factory=list)
+    hands: list[dict[str, Any] | None] = field(default_factory=list)
 
     def hand_over(self, last_hand: dict[str, Any] | None) -> None:
         self.hands.append(last_hand)

@@ -12,6 +12,7 @@ finished games whose seat tokens this browser holds as the account's; ``POST
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -19,10 +20,11 @@ from fastapi.responses import JSONResponse
 
 from ...i18n import _
 from .. import match
-from ..account_store import Account, Dislike, owner_key
+from ..account_store import Account, Dislike
 from ..accounts import SESSION_COOKIE, SESSION_DAYS, name_key
 from ..limits import Refused, plausible, read_json_body
-from ..storage import SetOption
+from ..match_facts import with_seat
+from ..storage import SetFacts
 from . import hub_of
 
 router = APIRouter(prefix="/api")
@@ -141,11 +143,13 @@ async def _claim_one(request: Request, holder: Account, game_id: str, token: str
         return _("that token opens no seat of this game")
     if not stored.finished:
         return _("the game is not finished")
-    owner = stored.options.get(owner_key(seat))
+    owner = stored.facts.owners.get(seat)
     if owner is not None:
         return None if owner == holder.key else _("that seat is another account's")
-    await hub.committer.submit([SetOption(game_id, owner_key(seat), holder.key)])
-    stored.options[owner_key(seat)] = holder.key
+    note = SetFacts.of(stored, replace(stored.facts, owners=with_seat(stored.facts.owners,
+                                                                     seat, holder.key)))
+    await hub.committer.submit([note])
+    stored.facts = note.after
     return None
 
 

@@ -14,11 +14,12 @@ from ...i18n import _
 from ...rules import Rules
 from ...words import GUEST
 from .. import levels, match, pages, presets
-from ..account_store import Account, owner_key
+from ..account_store import Account
 from ..accounts import name_key, owner_of
 from ..hub import Hub, Taken
 from ..limits import Busy, Refused, read_json_body
 from ..match import public_record
+from ..match_facts import MatchFacts
 from ..protocol import encode
 from ..ratings import PROVISIONAL
 from ..storage import StoredGame
@@ -131,18 +132,19 @@ async def _create(hub: Hub, data: Any, holder: Account | None) -> StoredGame:
                            "it with --allow-seeds for tests and demos)"))
     rules = Rules.from_dict(data.get("rules", {}))
     partner, name = data.get("partner"), data.get("name", GUEST)
-    options: dict[str, Any] = {} if partner is None else {match.PARTNER: partner}
+    owners: dict[int, str] = {}
     if isinstance(name, str):
         await hub.accounts.check_name(name, holder)
         owner = owner_of(name, holder)
         if owner is not None:
-            options[owner_key(0)] = owner
+            owners[0] = owner
     return await hub.create(data.get("mode", "computer"), rules, name,
-                            data.get("level", "expert"), data.get("seed"), options=options)
+                            data.get("level", "expert"), data.get("seed"),
+                            facts=MatchFacts(partner=partner, owners=owners))
 
 
 @router.get("/games/{game_id}/record")
-async def game_record(game_id: str, request: Request) -> JSONResponse:
+async def game_record(game_id: str, request: Request) -> Response:
     found = await hub_of(request).peek(game_id)
     if found is None:
         return JSONResponse({"error": _("no game {game}", game=f"{game_id[:40]!r}")},
@@ -180,8 +182,8 @@ async def game_summary(game_id: str, request: Request,
                          "winner": match.winner(stored, game),
                          "seat_free": bool(match.invites(stored)),
                          "players": len(stored.names),
-                         "resigned": stored.options.get(match.RESIGNED),
-                         "abandoned": bool(stored.options.get(match.ABANDONED)),
+                         "resigned": stored.facts.resigned,
+                         "abandoned": stored.facts.abandoned,
                          "hands": game.hand_number, "to_move": game.to_move})
 
 
@@ -205,7 +207,7 @@ async def recent(request: Request) -> dict[str, Any]:
     games = await committer.read(committer.storage.recent, RECENT)
     return {"games": [{"id": g.id, "names": list(g.names), "score": list(g.score),
                        "winner": g.winner} for g in games
-                      if g.options.get(daily.DAY, "") < daily.today()]}
+                      if (g.facts.day or "") < daily.today()]}
 
 
 @router.get("/players/{name}")

@@ -84,7 +84,7 @@ async def _finished(request: Request, day: str,
         raise _NoResult(404, "No such day", f"{day[:20]!r} is not a day: the deals of a day "
                         "are at /daily/YYYY-MM-DD/GAME.")
     found = await hub.peek(game_id)
-    if not found or found[0].options.get(daily.DAY) != day:
+    if not found or found[0].facts.day != day:
         raise _NoResult(404, "No such result", f"No game of the deals of {day} has this link.")
     stored, game = found
     if await kept_secret(request, stored):

@@ -30,15 +30,15 @@ async def table_page(game_id: str, request: Request, token: str | None = None) -
     stored = await hub.stored(game_id)
     if stored is None:
         return missing(game_id)
-    if token and match.token_seat(stored, token) is None and match.token_seat(
-            await hub.committer.read(hub.committer.storage.load, game_id) or stored,
-            token) is None:  # (a seat claimed in another process a moment ago: stored)
-        return HTMLResponse(pages.message_page(
-            N_("Not your seat's link"),
-            N_("This link's seat token is not valid for this game: it may be mistyped or cut "
-               "short. You can still watch the game."),
-            (f"/play/{game_id}", N_("Watch the game"))),
-            status_code=403)
+    if token and match.token_seat(stored, token) is None:
+        fresh = await hub.committer.read(hub.committer.storage.load, game_id)
+        if match.token_seat(fresh or stored, token) is None:  # (fresh: a seat claimed in
+            return HTMLResponse(pages.message_page(  # another process a moment ago)
+                N_("Not your seat's link"),
+                N_("This link's seat token is not valid for this game: it may be mistyped or "
+                   "cut short. You can still watch the game."),
+                (f"/play/{game_id}", N_("Watch the game"))),
+                status_code=403)
     return page_of(request, STATIC / "table.html")
 
 

@@ -65,7 +65,7 @@ async def _ask(request: Request, stored: StoredGame, game: Game,
 
 
 @router.get("/api/games/{game_id}/review/{seat}")
-async def review_api(game_id: str, seat: str, request: Request) -> JSONResponse:
+async def review_api(game_id: str, seat: str, request: Request) -> Response:
     found = await _reviewable(request, game_id, seat)
     if len(found) == 2:
         return JSONResponse({"error": found[1]}, status_code=found[0])

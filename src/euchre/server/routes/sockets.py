@@ -16,9 +16,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from ...i18n import _
 from ..accounts import SESSION_COOKIE
 from ..client import Client
+from ..hub import Hub
 from ..limits import CLOSE_GRACE, Busy
 from ..pages import DAILY_SECRET
 from ..protocol import ProtocolError, encode, parse
+from ..table import Table
 from . import hub_of, kept_secret
 
 router = APIRouter()
@@ -69,7 +71,8 @@ async def seat_socket(websocket: WebSocket, game_id: str) -> None:
             await sender
 
 
-async def _receive(websocket: WebSocket, hub, table, client: Client) -> str | None:
+async def _receive(websocket: WebSocket, hub: Hub, table: Table, client: Client
+                   ) -> str | None:
     """Hand each message to the hub until the connection closes (None) or must be closed
     (why); a bad message gets an error and the connection goes on."""
     idle = hub.limits.socket_idle
