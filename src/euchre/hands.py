@@ -8,7 +8,7 @@ winner) and what the hand scored: the view, the finished hand, the record and th
 transcript all read it here, and nothing else replays or re-scores tricks.
 
 >>> from euchre import Game, Rules
->>> from euchre.game import state_of
+>>> from euchre.engine.games.euchre.game import state_of
 >>> from euchre.state import hand_log
 >>> g = Game(Rules(players=4), seed=3, first_dealer=0)
 >>> g.apply("order alone")                  # seat 1 orders up alone: seat 3 sits out

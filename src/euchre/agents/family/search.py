@@ -32,8 +32,8 @@ from collections.abc import Callable
 
 from ...actions import parse_action
 from ...engine.games.euchre import state, state_family
+from ...engine.games.euchre.game import game_of_state
 from ...engine.games.euchre.resample_family import card_of, resample_family_state
-from ...game import game_of_state
 from ...hands import trick_seats
 from ...scoring import side_of, side_points
 from ...view import View

@@ -29,12 +29,13 @@ from typing import Any, NamedTuple
 
 from ....actions import CALL, DISCARD, ORDER, PASS, parse_action
 from ....cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, SUIT_MASK, SUITS
-from ....game import Game, game_of_state
+from ....game import Game
 from ....hands import DealMasks
 from ....view import View
 from ...resample import resample as resample_table
 from ...view import TableView
 from . import state
+from .game import game_of_state
 from .resample_family import Start, card_of, resample_family_state, shared_template, start_of
 from .state import log_item
 

@@ -44,12 +44,13 @@ from ....cards import (
     card_token,
     parse_card,
 )
-from ....game import Game, game_of_state
+from ....game import Game
 from ....hands import DealMasks, HandEnd, trick_seats
 from ....rules import Rules
 from ....scoring import match_winner
 from ....view import View
 from . import state, state_family
+from .game import game_of_state
 from .state_family import HANDS
 
 _CARD = {card_token(c): c for c in range(N_CARDS)}
