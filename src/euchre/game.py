@@ -141,11 +141,12 @@ class Game:
 
     @staticmethod
     def _checked_start(rules: Rules, seed: Any, first_dealer: Any, decks: Any,
-                       deck: Sequence[int], token_of: Callable[[int], str],
+                       deck: Callable[[Rules], Sequence[int]], token_of: Callable[[int], str],
                        card_of: Callable[[Any], int]) -> tuple[int, int, Stacked]:
         """The start every game checks alike: the seed (a fresh one when None), the first
-        dealer (the seed's draw when None) and the stacked decks, as card ids of ``deck``;
-        ``ValueError`` naming what is wrong."""
+        dealer (the seed's draw when None) and the stacked decks, as card ids of the game's
+        ``deck(rules)`` (asked only when decks are stacked: search makes games by the
+        thousand); ``ValueError`` naming what is wrong."""
         if seed is None:
             seed = new_seed()
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
@@ -158,8 +159,11 @@ class Game:
             raise ValueError(f"first_dealer must be {_seats(players)}, not {first_dealer!r}")
         if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
             raise ValueError(f"decks must be a list of deck orders, not {type(decks).__name__}")
-        stacked = tuple(parse_stacked_deck(d, i, deck, token_of, card_of)
-                        for i, d in enumerate(decks or ()))
+        if not decks:
+            return seed, first_dealer, ()
+        cards = deck(rules)
+        stacked = tuple(parse_stacked_deck(d, i, cards, token_of, card_of)
+                        for i, d in enumerate(decks))
         return seed, first_dealer, stacked
 
     # --- what anyone can read (each game's class) ------------------------------------

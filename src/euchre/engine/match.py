@@ -38,7 +38,7 @@ class TableGame(Game):
             raise ValueError(f"rules must be a Rules of {', '.join(MODULES)}, not {rules!r}")
         module = MODULES[rules.game]
         seed, first_dealer, stacked = self._checked_start(
-            rules, seed, first_dealer, decks, module.deck(rules), card_token, parse_card)
+            rules, seed, first_dealer, decks, module.deck, card_token, parse_card)
         self._t = core.new_table(core.Setup(rules, seed, first_dealer, stacked), module)
         self._undo: list[core.Table] = []
 

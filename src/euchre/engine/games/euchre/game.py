@@ -58,6 +58,11 @@ def _applier(is_legal: Callable[[list[Any], int], bool],
     return apply
 
 
+def _deck(rules: Rules) -> tuple[int, ...]:
+    """The cards of the rules' deck (a stacked deck must name each once)."""
+    return deck_cards(rules.deck)
+
+
 def _card_of(token: Any) -> int:
     """A stacked deck's card: a token, or already a card id (``record`` keeps tokens)."""
     return token if type(token) is int and 0 <= token < 33 else parse_card(token)
@@ -72,7 +77,7 @@ class EuchreGame(Game):
     @classmethod
     def for_rules(cls, rules: Rules) -> type[EuchreGame]:
         """Two-handed Euchre's own core, or the family's for three and four seats."""
-        return EuchreGame if rules.players == 2 else FamilyGame
+        return _CLASS_OF_SEATS[rules.players]
 
     def __init__(self, rules: Rules | None = None, seed: int | None = None,
                  first_dealer: int | None = None,
@@ -80,9 +85,8 @@ class EuchreGame(Game):
         rules = Rules() if rules is None else rules
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules, not {type(rules).__name__}")
-        cards = deck_cards(rules.deck)
         seed, first_dealer, stacked = self._checked_start(
-            rules, seed, first_dealer, decks, cards, card_token, _card_of)
+            rules, seed, first_dealer, decks, _deck, card_token, _card_of)
         self._s = self._new_state(state.Setup(rules, seed, first_dealer, stacked,
                                               start_score=(0,) * rules.sides))
 
@@ -352,6 +356,9 @@ class FamilyGame(EuchreGame):
 
 
 _new_game = object.__new__
+_CLASS_OF_SEATS: dict[int, type[EuchreGame]] = {2: EuchreGame, 3: FamilyGame, 4: FamilyGame}
+"""Each table's class (``EuchreGame.for_rules``; read here directly by ``game_of_state``,
+which search calls for every deal it draws)."""
 
 register_game(["euchre"], EuchreGame)
 
@@ -360,7 +367,7 @@ def game_of_state(s: list[Any]) -> EuchreGame:
     """A ``Game`` around a state list (``state.py``'s slots) made by search code
     (``resample_state``: a copy the caller owns): the one way in besides the constructor,
     for code that builds states. It never hands out the state under a live game."""
-    game = _new_game(EuchreGame.for_rules(s[state.SETUP].rules))
+    game = _new_game(_CLASS_OF_SEATS[s[state.SETUP].rules.players])
     game._s = s
     return game
 
