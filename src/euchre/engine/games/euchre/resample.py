@@ -36,7 +36,14 @@ from ...resample import resample as resample_table
 from ...view import TableView
 from . import state
 from .game import game_of_state
-from .resample_family import Start, card_of, resample_family_state, shared_template, start_of
+from .resample_family import (
+    Start,
+    card_of,
+    resample_family_state,
+    shared_template,
+    start_of,
+    viewer,
+)
 from .state import log_item
 
 _PHASE: dict[str, int] = {name: i for i, name in enumerate(state.PHASE_NAMES)}
@@ -82,9 +89,7 @@ def _facts(view: View) -> _Facts:
 
 def _work_out(view: View) -> _Facts:
     """Everything a view fixes, worked out once (see ``_Facts``)."""
-    if view.player is None:
-        raise ValueError("a spectator's view cannot be resampled: it is nobody's information")
-    me = view.player
+    me = viewer(view)
     other = 1 - me
     dealer = view.dealer
     phase = _PHASE[view.phase]
