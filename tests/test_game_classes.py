@@ -60,6 +60,16 @@ def test_games_of_different_classes_are_unequal_not_an_error():
     assert Game(Rules(players=3), seed=1) != Game(Rules(players=4), seed=1)
 
 
+def test_the_names_that_moved_out_of_euchre_game_still_import_as_the_same_objects():
+    import euchre.engine.games.euchre.game as home
+    from euchre.game import FamilyGame as Family
+    from euchre.game import game_of_state
+    from euchre.game import state_of as old_state_of
+
+    assert (Family, game_of_state, old_state_of) == (
+        home.FamilyGame, home.game_of_state, home.state_of)
+
+
 def test_the_int_path_state_is_euchres_alone():
     with pytest.raises(ValueError, match="not a TableGame"):
         state_of(Game(Rules(game="napoleon"), seed=1))
