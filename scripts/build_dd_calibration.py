@@ -27,7 +27,7 @@ from selfplay import DECKS, options, play
 from euchre import Game, agents
 from euchre.agents.calibration import first_lead_tricks
 from euchre.agents.solver import worker_solver
-from euchre.game import state_of
+from euchre.engine.games.euchre.game import state_of
 from euchre.rules import Rules
 
 OUT = pathlib.Path(__file__).resolve().parents[1] / "src/euchre/agents/data/dd_calibration.json"

@@ -22,7 +22,7 @@ from euchre import Game, agents, state
 from euchre.agents.play_inference import FITTED, discard_values, follow_values, lead_values
 from euchre.agents.solver import Solver
 from euchre.cards import parse_card
-from euchre.game import state_of
+from euchre.engine.games.euchre.game import state_of
 from euchre.rules import Rules
 
 KINDS = ("lead", "follow", "discard")

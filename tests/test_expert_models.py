@@ -19,7 +19,7 @@ from euchre.agents.bid_model import TURNS, BidModel
 from euchre.agents.calibration import Calibration
 from euchre.agents.solver import worker_solver
 from euchre.cards import parse_card
-from euchre.game import state_of
+from euchre.engine.games.euchre.game import state_of
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -224,8 +224,8 @@ def test_a_deal_where_the_opponent_ducked_his_ace_is_the_unlikely_one():
     from euchre.agents.play_inference import play_likelihood
     from euchre.agents.solver import Solver
     from euchre.cards import parse_card
+    from euchre.engine.games.euchre.game import state_of
     from euchre.engine.games.euchre.state import HAND0
-    from euchre.game import state_of
 
     g = _ducked_ace()
     view = g.view(0)

@@ -17,8 +17,8 @@ from euchre.agents.family.rules_of_thumb import RulesOfThumb, choose
 from euchre.agents.family.search import FamilySearch, outcome_tricks
 from euchre.agents.family.solver import TableSolver
 from euchre.cards import card_token, deck_cards, parse_card
+from euchre.engine.games.euchre.game import state_of
 from euchre.engine.games.euchre.resample_family import resample_family_state
-from euchre.game import state_of
 from euchre.hands import trick_seats
 from euchre.scoring import outcome
 from euchre.view import View

@@ -13,8 +13,8 @@ from support import deck_tokens, eff_suit
 
 from euchre import Game, Rules, resample
 from euchre.cards import card_token
+from euchre.engine.games.euchre.game import state_of
 from euchre.engine.games.euchre.state import DISCARDED
-from euchre.game import state_of
 
 
 def random_views(players: int, count: int, seed: int, **options):

@@ -112,10 +112,10 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
 
 
 def test_only_game_reaches_into_a_game():
-    """Outside ``game.py`` a game's state is reached through ``state_of`` and
-    ``game_of_state``, never ``._s``."""
+    """Outside Euchre's game class (``engine/games/euchre/game.py``) a Euchre game's state
+    is reached through ``state_of`` and ``game_of_state``, never ``._s``."""
     for name, path in MODULES.items():
-        if name == "euchre.game":
+        if name == "euchre.engine.games.euchre.game":
             continue
         text = path.read_text(encoding="utf-8")
         assert "._s[" not in text and "._s " not in text and "._s)" not in text, name
@@ -190,14 +190,16 @@ def test_the_licence_is_an_spdx_string_and_the_build_knows_it():
 
 
 def test_euchre_is_a_game_module_registered_like_the_others():
-    """Issue 47, criterion 1: Euchre's int paths live in its game's folder
-    (``engine/games/euchre/``), their old import names are the same modules, and every game,
-    Euchre included, is made through one registry (``game.GAMES``)."""
+    """Issue 47, criterion 1: Euchre's int paths and its game classes live in its game's
+    folder (``engine/games/euchre/``), their old import names are the same modules, and
+    every game, Euchre included, is made through one registry (``game.GAMES``): ``Game`` is
+    the API every game's class shares, and implements none of them itself."""
     import euchre
     import euchre.engine.games.euchre as module
     from euchre import Game, Rules
+    from euchre.engine import EuchreGame, FamilyGame, TableGame
     from euchre.engine.games import MODULES
-    from euchre.game import GAMES, FamilyGame, class_of
+    from euchre.game import GAMES, class_of
 
     for name in module.MODULES:
         assert not (PACKAGE / f"{name}.py").exists(), name
@@ -205,5 +207,10 @@ def test_euchre_is_a_game_module_registered_like_the_others():
         assert sys.modules[f"euchre.{name}"] is sys.modules[f"euchre.engine.games.euchre.{name}"]
     assert euchre.state is sys.modules["euchre.engine.games.euchre.state"]
     assert {"euchre", *MODULES} <= set(GAMES)
-    for rules, cls in ((Rules(), Game), (Rules(game="euchre", players=4), FamilyGame)):
-        assert class_of(rules) is cls and type(Game(rules, seed=1)) is cls
+    for rules, cls in ((Rules(), EuchreGame), (Rules(game="euchre", players=4), FamilyGame),
+                       (Rules(players=3), FamilyGame), (Rules(game="napoleon"), TableGame)):
+        game = Game(rules, seed=1)
+        assert class_of(rules) is cls and type(game) is cls and isinstance(game, Game)
+        assert type(Game.from_record(game.record())) is cls
+    assert not {m for m in GRAPH["euchre.game"] if m.startswith("euchre.engine.games")}, \
+        "Game knows no game's implementation"

@@ -14,9 +14,9 @@ from euchre.agents.family.solver import TableSolver
 from euchre.cli import main
 from euchre.coach import Review, coach_seed, decision_values, review_record, text
 from euchre.coach.review import STAGES
+from euchre.engine.games.euchre.game import state_of
 from euchre.engine.games.euchre.state import LEADER, TRUMP
 from euchre.engine.games.euchre.state_family import HANDS
-from euchre.game import state_of
 from euchre.record import opening
 
 DEALS = 8

@@ -57,6 +57,7 @@ def test_a_toy_game_plays_on_the_core(high_two):
     g.apply("KS")
     g.apply("AS")
     assert g.score == (1, 1) and g.hand_number == 1 and g.dealer == 1
+    assert isinstance(g, Game) and g.sides == g.view(None).sides == (0, 1)  # each for himself
     rng = random.Random(3)
     while not g.is_over:
         assert resample(g.view(g.to_move), rng).view(g.to_move) == g.view(g.to_move)

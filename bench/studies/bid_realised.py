@@ -22,7 +22,7 @@ from euchre import Game, Rules, state
 from euchre.agents.calibration import Calibration, first_lead_tricks
 from euchre.agents.expert import _net_points
 from euchre.agents.solver import worker_solver
-from euchre.game import state_of
+from euchre.engine.games.euchre.game import state_of
 from euchre.study.arena import BotSpec, mean_interval, mix64
 from euchre.view import View
 

@@ -31,7 +31,7 @@ from bid_realised import decision_kind
 from euchre import Game, Rules
 from euchre.actions import action_token, parse_action
 from euchre.agents.expert import _net_points, _play_values
-from euchre.game import state_of
+from euchre.engine.games.euchre.game import state_of
 from euchre.study.arena import BotSpec, mean_interval, mix64
 from euchre.view import View
 

@@ -10,9 +10,11 @@ Napoleon): an exact rules engine, computer players, and tools to play and study 
 import sys as _sys
 
 from . import engine
+from . import game as _game
 from .actions import N_ACTIONS, action_token, parse_action
 from .cards import card_token, parse_card
 from .engine.games import euchre as _euchre
+from .engine.games.euchre import game as _euchre_game
 from .engine.games.euchre import state, state_family  # noqa: F401 (``from euchre import state``)
 from .engine.games.euchre.resample import resample
 from .game import Game, IllegalAction
@@ -24,6 +26,14 @@ MOVED = {f"{__name__}.{name}": getattr(_euchre, name) for name in _euchre.MODULE
 47); their old names (``euchre.state``, ``euchre.resample``'s ``resample_state``...) stay
 importable for code written against them: the same module objects, not copies."""
 _sys.modules.update(MOVED)
+
+MOVED_NAMES = ("EuchreGame", "FamilyGame", "state_of", "game_of_state")
+"""Names of ``euchre.game`` that moved to Euchre's game module
+(``euchre.engine.games.euchre.game``) when ``Game`` became the API every game's class
+shares (issue 47); ``from euchre.game import state_of`` still gives the same objects.
+(``game.py`` cannot import them itself: Euchre's module is built on it.)"""
+for _name in MOVED_NAMES:
+    setattr(_game, _name, getattr(_euchre_game, _name))
 
 __all__ = [
     "N_ACTIONS",

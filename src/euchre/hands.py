@@ -8,7 +8,7 @@ winner) and what the hand scored: the view, the finished hand, the record and th
 transcript all read it here, and nothing else replays or re-scores tricks.
 
 >>> from euchre import Game, Rules
->>> from euchre.game import state_of
+>>> from euchre.engine.games.euchre.game import state_of
 >>> from euchre.state import hand_log
 >>> g = Game(Rules(players=4), seed=3, first_dealer=0)
 >>> g.apply("order alone")                  # seat 1 orders up alone: seat 3 sits out
@@ -35,7 +35,7 @@ from .actions import (
 )
 from .cards import N_CARDS, SECOND_WINS, SUITS, bits, card_token
 from .results import HandResult
-from .scoring import outcome, side_points, sides_of
+from .scoring import outcome, partner, side_points, sides_of
 
 
 class DealMasks(NamedTuple):
@@ -153,7 +153,8 @@ def story_points(story: dict, players: int) -> tuple[int, ...]:
 
 def maker_tricks(won: list[int] | tuple[int, ...], maker: int, players: int) -> int:
     """The makers' tricks: the maker's, and his partner's in the four-handed game."""
-    return won[maker] + won[(maker + 2) % 4] if players == 4 else won[maker]
+    mate = partner(sides_of(players), maker)
+    return won[maker] if mate is None else won[maker] + won[mate]
 
 
 def result_of(maker: int, trump: int, won: list[int] | tuple[int, ...],

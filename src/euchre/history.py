@@ -12,8 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from .engine.games import game_sides
 from .engine.messages import _, ngettext
 from .hands import maker_tricks
+from .rules import Rules
 from .scoring import outcome
 
 
@@ -48,11 +50,12 @@ class Stats:
         """Count one finished match (a checked record) from ``seat``'s side. A hand is won
         by the player who scores in it; as maker a hand is made (3-4 tricks), marched (5) or
         euchred."""
-        if record["rules"].get("game", "euchre") != "euchre":
-            self._add_rule_game(record, seat)
+        rules = Rules.from_dict(record["rules"])
+        sides = game_sides(rules)  # (partners share a side's points)
+        if rules.game != "euchre":
+            self._add_rule_game(record, seat, sides)
             return
-        players = record["rules"].get("players", 2)
-        side = seat % 2 if players == 4 else seat  # partners share a side's points
+        players, side = rules.players, sides[seat]
         self.matches += 1
         self.matches_won += winner_of(record) == side
         for hand in record["hands"]:
@@ -75,19 +78,16 @@ class Stats:
                 self.alone_called += alone
                 self.alone_marched += alone and happened == "march"
                 self.alone_euchred += alone and happened == "euchred"
-            elif players != 4 or maker % 2 != side:  # (a partner's call is neither)
+            elif sides[maker] != side:  # (a partner's call is neither)
                 self.defended += 1
                 self.euchres_scored += happened == "euchred"
                 self.defended_alone += alone
                 self.defended_alone_euchres += alone and happened == "euchred"
 
-    def _add_rule_game(self, record: dict[str, Any], seat: int) -> None:
+    def _add_rule_game(self, record: dict[str, Any], seat: int, sides: tuple[int, ...]
+                       ) -> None:
         """``add`` for Railroad, Hasenpfeffer and Napoleon: each hand's result (the engine's
         ``HandResult``) says who made it and how it ended; a bid set counts as euchred."""
-        from .engine.games import game_sides
-        from .rules import Rules
-
-        sides = game_sides(Rules.from_dict(record["rules"]))
         side = sides[seat]
         self.matches += 1
         self.matches_won += winner_of(record) == side

@@ -22,6 +22,8 @@ three-handed (cutthroat)  3-4 / 5 / fewer than 3      maker 1 / maker 3 / each o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 OUTCOMES = ("made", "march", "euchred", "thrown_in")
 """How a hand ends for its makers: 3-4 tricks, all 5, fewer than 3; or nobody made trump."""
 
@@ -51,6 +53,18 @@ def side_of(players: int, seat: int) -> int:
 def sides_of(players: int) -> tuple[int, ...]:
     """The side of every seat: ``(0, 1, 0, 1)``, ``(0, 1, 2)`` or ``(0, 1)``."""
     return tuple(side_of(players, seat) for seat in range(players))
+
+
+def partner(sides: Sequence[int], seat: int) -> int | None:
+    """The other seat of ``seat``'s side, given every seat's side (a game's ``sides``), or
+    None when he has a side of his own: the one reading of "partners" for every face.
+
+    >>> partner(sides_of(4), 1), partner(sides_of(3), 1)
+    (3, None)
+    """
+    mine = sides[seat]
+    return next((other for other, side in enumerate(sides) if side == mine and other != seat),
+                None)
 
 
 def side_points(players: int, maker: int, maker_tricks: int, alone: bool,

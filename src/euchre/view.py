@@ -32,10 +32,10 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import bits, card_token, sort_key, suit_token
+from .engine.games.euchre import sides as euchre_sides
 from .engine.games.euchre import state, state_family
 from .hands import hand_story
 from .rules import Rules
-from .scoring import sides_of
 
 
 @dataclass(frozen=True)
@@ -244,7 +244,7 @@ def build_view(s: list, player: int | None, kept: list | None = None) -> View:
         last_hand=None if last is None else last.to_dict(player),
         hand_number=s[state.HAND_NO],
         rules=rules,
-        sides=sides_of(players),
+        sides=euchre_sides(rules),
         alone=alone,
         out=out,
         cards_held=tuple(hand.bit_count() for hand in hands),

@@ -52,6 +52,7 @@ from .cards import (
 )
 from .engine.messages import N_, _, language, ngettext
 from .hands import maker_tricks
+from .scoring import sides_of
 from .view import View
 
 RANK_WORDS = (N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("jack"), N_("queen"),
@@ -480,9 +481,10 @@ def side_name(who: Sequence[str], players: int, side: int) -> str:
     >>> side_name(("Ann", "Bob", "Cy", "Di"), 4, 0), side_name(("Ann", "Bob"), 2, 1)
     ('Ann and Cy', 'Bob')
     """
-    if players == 4:
-        return _("{first} and {second}", first=who[side], second=who[side + 2])
-    return who[side]
+    seats = [seat for seat, its in enumerate(sides_of(players)) if its == side]
+    if len(seats) == 2:
+        return _("{first} and {second}", first=who[seats[0]], second=who[seats[1]])
+    return who[seats[0]]
 
 
 def result_words(result: dict, who: Sequence[str], players: int = 2,

@@ -37,7 +37,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..actions import CALL, DISCARD, ORDER, PASS, action_token, parse_action
-from ..cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, POWER, SUITS
+from ..cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, POWER, SUITS, playable
 from ..engine.games.euchre import state
 from ..engine.games.euchre.resample import resample_state
 from ..rules import Rules
@@ -233,7 +233,7 @@ def _play_values(worlds: Worlds, legal: list[int], me: int, utility: Utility, so
         for i, card in enumerate(legal):
             if led < 0:  # I lead: the opponent answers as well as he can
                 rest = mine & ~(1 << card)
-                answers = theirs & FOLLOW_MASK[trump][card] or theirs
+                answers = playable(theirs, FOLLOW_MASK[trump][card])
                 futures = [solver.tricks_after_lead(card, rest, theirs, trump, r)
                            for r in state.bits(answers)]
                 if soft and len(futures) > 1:

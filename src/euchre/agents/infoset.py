@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..cards import FOLLOW_MASK, N_CARDS, SECOND_WINS
+from ..cards import FOLLOW_MASK, N_CARDS, SECOND_WINS, playable
 from ..engine.games.euchre import state
 from .play_inference import SINGLE, lead_values, reply_weights
 from .solver import Solver
@@ -96,7 +96,7 @@ class Search:
         if led < 0:
             return [(card, self._my_lead(group, mine, card, won, depth))
                     for card in state.bits(mine)]
-        options = mine & FOLLOW_MASK[self.trump][led] or mine
+        options = playable(mine, FOLLOW_MASK[self.trump][led])
         return [(card, self._my_follow(group, mine, led, card, won, depth))
                 for card in state.bits(options)]
 
@@ -113,7 +113,7 @@ class Search:
         total = 0.0
         children: dict[int, Group] = {}
         for his, weight in group:
-            answers = his & FOLLOW_MASK[trump][card] or his
+            answers = playable(his, FOLLOW_MASK[trump][card])
             replies = list(state.bits(answers))
             futures = [solver.tricks_after_lead(card, rest, his, trump, r) for r in replies]
             for reply, future, chance in zip(replies, futures,

@@ -28,7 +28,7 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..cards import FOLLOW_MASK, JOKER, parse_card
+from ..cards import FOLLOW_MASK, JOKER, parse_card, playable
 from ..engine.games.euchre import state
 from ..view import View
 from .solver import Solver
@@ -109,7 +109,7 @@ def follow_values(led: int, leader_rest: int, his: int, trump: int, solver: Solv
                   ) -> dict[int, int]:
     """His tricks from this trick on for each card he may answer ``led`` with, best play
     after (empty when his answer is forced: it says nothing)."""
-    options = his & FOLLOW_MASK[trump][led] or his
+    options = playable(his, FOLLOW_MASK[trump][led])
     if not options & (options - 1):
         return {}
     left = his.bit_count()
@@ -124,7 +124,7 @@ def lead_values(his: int, mine: int, trump: int, solver: Solver) -> dict[int, in
     values = {}
     for card in state.bits(his):
         rest = his & ~(1 << card)
-        answers = mine & FOLLOW_MASK[trump][card] or mine
+        answers = playable(mine, FOLLOW_MASK[trump][card])
         values[card] = min(solver.tricks_after_lead(card, rest, mine, trump, r)
                            for r in state.bits(answers))
     return values

@@ -168,7 +168,7 @@ def _searcher(table: dict[int, tuple[int, int]], limit: int,
             previous = a
             lead_rest = lead ^ low
             floor = alpha if alpha > best else best
-            answers = follow & _BLOCKS[a >> 4] or follow
+            answers = follow & _BLOCKS[a >> 4] or follow  # cards.playable, inlined: hot
             worst = n
             others = lead_rest | low
             answer_prev = -1

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..agents.family.rules_of_thumb import convention
 from ..engine.messages import N_, _, ngettext
-from ..scoring import side_of
+from ..scoring import partner, sides_of
 from ..view import View
 from ..words import YOU, card_text, choice_words, result_words, score_words, side_name
 from .review import STAGE_ORDER, THRESHOLD, Decision, HandReview, Review, deals_valued, judge
@@ -99,11 +99,11 @@ def table_words(review: Review, who: Sequence[str]) -> str:
     """Who the reviewed player sat with: "against Bob"; "with Cy against Bob and Di";
     "against Bob and Cy" (cutthroat)."""
     me, players = review.player, review.players
-    if players == 4:
-        partner = next(seat for seat in range(4)
-                       if seat != me and side_of(4, seat) == side_of(4, me))
-        return _("with {partner} against {others}", partner=who[partner],
-                 others=side_name(who, 4, 1 - side_of(4, me)))
+    sides = sides_of(players)
+    mate = partner(sides, me)
+    if mate is not None:
+        return _("with {partner} against {others}", partner=who[mate],
+                 others=side_name(who, players, 1 - sides[me]))
     others = [who[seat] for seat in range(players) if seat != me]
     if len(others) == 1:
         return _("against {other}", other=others[0])
@@ -157,10 +157,11 @@ def hindsight_line(hand: HandReview, who: Sequence[str]) -> str | None:
     if not seen:
         return None
     outcome = _(OUTCOME_WORDS.get(seen["perfect_outcome"], seen["perfect_outcome"]))
-    if hand.players == 4 and seen["maker"] not in hand.alone:
+    sides = sides_of(hand.players)
+    if partner(sides, seen["maker"]) is not None and seen["maker"] not in hand.alone:
         return _("hindsight, every card seen: with perfect play from the first lead {makers} "
                  "(the makers) take {perfect} ({outcome}); the play got {played}.",
-                 makers=side_name(who, 4, side_of(4, seen["maker"])), perfect=seen["perfect"],
+                 makers=side_name(who, hand.players, sides[seen["maker"]]), perfect=seen["perfect"],
                  outcome=outcome, played=seen["played"])
     return _("hindsight, every card seen: with perfect play from the first lead {maker} (the "
              "maker) takes {perfect} ({outcome}); the play got {played}.",

@@ -1,6 +1,8 @@
 """The rule-module engine: one trick-taking core (``core``) and one module per game
 (``games/``). Railroad Euchre, Hasenpfeffer and Napoleon play on it; ``Game(Rules(game=...))``
-makes a ``TableGame`` (``match``) for them, with the API of every ``Game``.
+makes a ``TableGame`` (``match``) for them, with the API of every ``Game``. Euchre keeps
+fast int paths of its own in its game's folder (``games/euchre/``, its ``EuchreGame`` and
+``FamilyGame``); importing the engine registers every game in ``euchre.game.GAMES``.
 
 A game of each, as the README shows them:
 
@@ -31,7 +33,8 @@ from __future__ import annotations
 
 from ..results import HandResult, Outcome, Termination
 from .core import RuleModule, Table, start_play
+from .games.euchre.game import EuchreGame, FamilyGame
 from .match import TableGame, add_game, remove_game
 
-__all__ = ["HandResult", "Outcome", "RuleModule", "Table", "TableGame", "Termination",
-           "add_game", "remove_game", "start_play"]
+__all__ = ["EuchreGame", "FamilyGame", "HandResult", "Outcome", "RuleModule", "Table",
+           "TableGame", "Termination", "add_game", "remove_game", "start_play"]

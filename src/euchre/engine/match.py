@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..game import GAMES, Game, IllegalAction, parse_stacked_deck, register_game
-from ..record import ended_early, read_setup_fields
+from ..game import GAMES, Game, IllegalAction, register_game
+from ..record import read_setup_fields
 from ..results import HandResult, Outcome, Termination
 from ..rules import GAME_SPECS, GameSpec, Rules
 from . import core
@@ -20,7 +20,6 @@ from .actions import action_token, parse_action
 from .cards import card_token, parse_card
 from .games import MODULES
 from .record import check_replay, to_record
-from .seeds import SEED_LIMIT, new_seed, seed_first_dealer
 from .transcript import transcript
 from .view import TableView, build_view
 
@@ -38,20 +37,8 @@ class TableGame(Game):
         if not isinstance(rules, Rules) or rules.game not in MODULES:
             raise ValueError(f"rules must be a Rules of {', '.join(MODULES)}, not {rules!r}")
         module = MODULES[rules.game]
-        seed = new_seed() if seed is None else seed
-        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
-            raise ValueError(f"seed must be a whole number from 0 to {SEED_LIMIT - 1}, "
-                             f"not {seed!r}")
-        players = rules.players
-        if first_dealer is None:
-            first_dealer = seed_first_dealer(seed, players)
-        if type(first_dealer) is not int or not 0 <= first_dealer < players:
-            raise ValueError(f"first_dealer must be {_seats(players)}, not {first_dealer!r}")
-        if decks is not None and (isinstance(decks, str) or not isinstance(decks, Iterable)):
-            raise ValueError(f"decks must be a list of deck orders, not {type(decks).__name__}")
-        cards = module.deck(rules)
-        stacked = tuple(parse_stacked_deck(d, i, cards, card_token, parse_card)
-                        for i, d in enumerate(decks or ()))
+        seed, first_dealer, stacked = self._checked_start(
+            rules, seed, first_dealer, decks, module.deck, card_token, parse_card)
         self._t = core.new_table(core.Setup(rules, seed, first_dealer, stacked), module)
         self._undo: list[core.Table] = []
 
@@ -61,6 +48,7 @@ class TableGame(Game):
     seed = property(lambda self: self._t.setup.seed)
     dealer = property(lambda self: self._t.dealer)
     players = property(lambda self: self._t.players)
+    sides = property(lambda self: self._t.sides, doc="The side each seat scores for.")
     hand_number = property(lambda self: self._t.hand_no)
     phase = property(lambda self: self._t.phase, doc="The hand's phase (a game's own words).")
     is_over = property(lambda self: self._t.outcome is not None)
@@ -160,17 +148,9 @@ class TableGame(Game):
             core.step(start, action)
         self._t = start
 
-    def take_back_to(self, player: int, skip_forced: bool = False) -> int:
-        """Take back ``player``'s newest choice and every action after it (see ``Game``)."""
-        self._seat(player)
-        work = self.copy()
-        for taken, (who, _) in enumerate(reversed(self.actions()), 1):
-            work.pop()
-            forced = skip_forced and len(work.legal_action_ids()) == 1
-            if who == player and not forced:
-                self._t, self._undo = work._t, work._undo
-                return taken
-        raise IllegalAction(f"player {player} has no choice to take back")
+    def _become(self, other: Game) -> None:
+        assert isinstance(other, TableGame)
+        self._t, self._undo = other._t, other._undo
 
     def resign(self, seat: int) -> None:
         """``seat`` resigns and the match ends (``outcome``: resigned)."""
@@ -212,20 +192,15 @@ class TableGame(Game):
         return to_record(self._t)
 
     @classmethod
-    def from_record(cls, data: Any) -> TableGame:
+    def _read_record(cls, data: Any) -> TableGame:
         rules, seed, first_dealer = read_setup_fields(data)
         game: TableGame = TableGame(rules, seed=seed, first_dealer=first_dealer,
-                         decks=data["stacked_decks"])
-        for i, hand in enumerate(data["hands"]):
-            game._replay_hand(i, hand, i)
+                                    decks=data["stacked_decks"])
+        game._replay_hands(data, 0)
         ended = data.get("outcome")
-        early = ended_early(data, rules.players)
-        if early is not None and early[1] == Termination.RESIGNED:
-            game.resign(early[0])
-        elif early is not None:
-            game.abandon(early[0])
-        elif isinstance(ended, dict) and ended.get("termination") == "abandoned":
-            game.abandon()
+        if (isinstance(ended, dict) and ended.get("termination") == "abandoned"
+                and ended.get("seat") is None):
+            game.abandon()  # (a match closed with no one to blame: the core's games only)
         check_replay(game.record(), data)
         game._undo = []
         return game
@@ -233,16 +208,9 @@ class TableGame(Game):
     def transcript(self, names: Sequence[str] | None = None, hand: int | None = None) -> str:
         return transcript(self._t, names, hand)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, TableGame):
-            return NotImplemented
+    def _same_as(self, other: Game) -> bool:
+        assert isinstance(other, TableGame)
         return self.record() == other.record() and self._t.phase == other._t.phase
-
-    __hash__ = None
-
-
-def _seats(players: int) -> str:
-    return ", ".join(str(seat) for seat in range(players - 1)) + f" or {players - 1}"
 
 
 def add_game(module: core.RuleModule, spec: GameSpec) -> None:

@@ -112,7 +112,7 @@ def _hand_lines(t: Table, number: int, played: PlayedHand, who: tuple[str, ...])
     elif result is None:
         lines.append("  (hand in progress)")
     else:
-        text = result_words(result.to_dict(), who, module.name)
+        text = result_words(result.to_dict(), who, module.name, t.sides)
         lines.append(f"  {text[0].upper()}{text[1:]}.")
     return lines
 

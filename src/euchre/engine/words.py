@@ -9,7 +9,8 @@ card". The transcript and every face word these games from here.
 >>> action_words("give AS", "railroad"), action_words("give", "railroad")
 ('gives his best card (A♠)', 'gives his best card')
 >>> result_words({"ended": "set", "maker": 1, "makers": [1], "bid": "bid misere",
-...               "side_tricks": [0, 1, 0], "points": [3, -6, 3]}, who[:3], "napoleon")
+...               "side_tricks": [0, 1, 0], "points": [3, -6, 3]}, who[:3], "napoleon",
+...              (0, 1, 2))
 'Bob fails at misère: he pays each of the others 3'
 """
 
@@ -63,9 +64,10 @@ def score_words(score: Sequence[int], who: Sequence[str], sides: Sequence[int]) 
                      for side, points in enumerate(score))
 
 
-def result_words(result: dict[str, Any], who: Sequence[str], game: str) -> str:
+def result_words(result: dict[str, Any], who: Sequence[str], game: str,
+                 sides: Sequence[int]) -> str:
     """A finished hand (a ``HandResult`` as a dict, or a view's ``last_hand``) in one
-    sentence."""
+    sentence; ``sides``: the game's (``Game.sides``, a view's ``sides``)."""
     if result["ended"] == "thrown_in":
         return "everybody passed: the hand is thrown in"
     maker, points = result["maker"], result["points"]
@@ -75,7 +77,7 @@ def result_words(result: dict[str, Any], who: Sequence[str], game: str) -> str:
     makers = " and ".join(who[seat] for seat in result["makers"])
     if maker in result.get("alone", ()) and game != "napoleon":
         makers = f"{who[maker]} alone"
-    side = maker if game == "napoleon" else maker % 2
+    side = sides[maker]
     taken = result["side_tricks"][side]
     if game == "napoleon":
         contract = NAP_CONTRACTS[result["bid"]]

@@ -63,7 +63,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import agents
+from .. import agents, scoring
 from ..actions import N_ACTIONS, N_FAMILY_ACTIONS, parse_action
 from ..engine.actions import parse_action as parse_table_action
 from ..engine.games import game_sides
@@ -309,7 +309,7 @@ class EuchreEnv(gymnasium.Env):
             opponent = ("medium" if self.rules.game != "euchre" else
                         "heuristic" if players == 2 else "random")
         self.opponent = _check_bot(opponent, "opponent", self.rules)
-        if partner is not None and (players != 4 or self.rules.game == "napoleon"):
+        if partner is not None and scoring.partner(game_sides(self.rules), 0) is None:
             raise ValueError("partner is a seat of the four-handed game (players=4), "
                              "Railroad or Hasenpfeffer")
         self.partner = self.opponent if partner is None else _check_bot(partner, "partner",

@@ -337,7 +337,7 @@ class EuchreState(pyspiel.State):
         players = self._hand.table.spec.players
         if game is None or not game.hand_number:
             return [0.0] * players
-        return list(seat_rewards((0,) * len(game.score), game.score, players))
+        return list(seat_rewards((0,) * len(game.score), game.score, players, game.sides))
 
     def __str__(self) -> str:
         """Both hands as dealt, the upcard and the actions: for debugging (omniscient)."""

@@ -145,9 +145,9 @@ def seatings(players: int, game: str = "euchre") -> list[tuple[int, ...]]:
     >>> seatings(2), seatings(4), seatings(3), seatings(4, "napoleon")
     ([(0,), (1,)], [(0, 2), (1, 3)], [(0,), (1,), (2,)], [(0,), (1,), (2,), (3,)])
     """
-    if players == 4 and game != "napoleon":
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(players)]
+    sides = game_sides(Rules(game=game, players=players))  # A's seats: one side's
+    return [tuple(seat for seat in range(players) if sides[seat] == side)
+            for side in range(max(sides) + 1)]
 
 
 def play_match(spec: ArenaSpec, pair: int, a_seat: int) -> MatchOutcome:

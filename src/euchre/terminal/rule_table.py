@@ -26,6 +26,7 @@ from ..engine.seeds import mix64
 from ..engine.view import TableView
 from ..engine.words import result_words, score_words
 from ..game import Game
+from ..scoring import partner
 from ..words import suit_text
 from . import saves as store
 from .help import StyledPager, game_rules_text
@@ -83,7 +84,7 @@ class RuleTable(Table):
         if len(words) == 1 and token not in ("pass", "order"):
             self.say(f"{self.names[seat]} played {coloured(card_text(token))}.")
             return
-        if words[0] == "discard" or (words[0] == "give" and (seat + 2) % 4 != HUMAN):
+        if words[0] == "discard" or (words[0] == "give" and partner(view.sides, seat) != HUMAN):
             token = words[0]  # face down
         dealer = seat == view.dealer
         self.say(coloured(done_by(self.names[seat], token, view.game, dealer)) + ".")
@@ -100,7 +101,7 @@ class RuleTable(Table):
             self.say(f"  Trick {len(before.tricks) + 1}: {played} - "
                      f"{self.names[trick['winner']]} won it.")
         if finished and after.last_hand is not None:
-            said = result_words(after.last_hand, self.names, after.game)
+            said = result_words(after.last_hand, self.names, after.game, after.sides)
             self.say(f"[bold]Hand over:[/] {coloured(said)}.")
             self.say(f"Score: {score_words(after.score, self.names, after.sides)}.")
 

@@ -31,6 +31,7 @@ from ..cards import parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game, IllegalAction
 from ..i18n import _
+from ..scoring import partner
 from ..view import View
 from ..words import (
     bid_words,
@@ -341,7 +342,7 @@ class Table(Seat):
 
     def level_of(self, seat: int) -> str:
         """The level of the computer in ``seat``."""
-        return self.partner if self.players == 4 and seat == 2 else self.level
+        return self.partner if seat == partner(self.game.sides, HUMAN) else self.level
 
     def _bots(self) -> dict[int, Any]:
         """The computers by seat, seeded by how far the match has gone: a resumed (or taken

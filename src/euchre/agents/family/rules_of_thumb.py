@@ -31,6 +31,7 @@ from ...actions import CALL, CALL_ALONE, DISCARD, ORDER, ORDER_ALONE, PASS, acti
 from ...cards import DECK_MASKS, EFFECTIVE_SUIT, N_CARDS, POWER, SECOND_WINS, SUITS, bits, suit_of
 from ...engine.games.euchre.resample_family import card_of
 from ...hands import trick_seats
+from ...scoring import partner, sides_of
 from ...view import View
 from ..checked import checked
 from ..hand_strength import best_discard, card_value, strength, strength_with_upcard
@@ -53,10 +54,9 @@ more than this to win the match never goes alone (a lone march's 4 win it no mor
 def partner_of(view: View, seat: int) -> int | None:
     """The seat playing with ``seat`` this hand: the one opposite at four (None when either
     sits out), the other defender in cutthroat once trump is made (None for the maker)."""
-    players = view.rules.players
-    if players == 4:
-        partner = (seat + 2) % 4
-        return None if partner in view.out or seat in view.out else partner
+    mate = partner(view.sides, seat)
+    if mate is not None:
+        return None if mate in view.out or seat in view.out else mate
     if view.maker is None or seat == view.maker:
         return None
     return 3 - seat - view.maker
@@ -135,7 +135,7 @@ def round_one_count(players: int, seat: int, dealer: int, up: int, hand: list[in
 def partners(players: int, seat: int, other: int) -> bool:
     """Whether two different seats are partners at a table of four (before anyone sits
     out)."""
-    return players == 4 and seat != other and (seat - other) % 2 == 0
+    return partner(sides_of(players), seat) == other
 
 
 def trumps_in(hand: list[int], trump: int) -> int:

@@ -32,10 +32,10 @@ from collections.abc import Callable
 
 from ...actions import parse_action
 from ...engine.games.euchre import state, state_family
+from ...engine.games.euchre.game import game_of_state
 from ...engine.games.euchre.resample_family import card_of, resample_family_state
-from ...game import game_of_state
 from ...hands import trick_seats
-from ...scoring import side_of, side_points
+from ...scoring import partner, side_points, sides_of
 from ...view import View
 from ..checked import checked
 from ..view_facts import seat_of
@@ -160,8 +160,9 @@ def net_points(players: int, me: int,
     ``match_needs``): at 9 points a lone march wins the game no more than one trick over
     half does, so the search stops paying for the risk of going alone for points that
     decide nothing."""
-    mine = side_of(players, me)
-    cap = needs or (1 << 30,) * (players if players == 3 else 2)
+    sides = sides_of(players)
+    mine = sides[me]
+    cap = needs or (1 << 30,) * (max(sides) + 1)
 
     def value(points: tuple[int, ...]) -> float:
         capped = [min(p, c) for p, c in zip(points, cap, strict=True)]
@@ -181,7 +182,8 @@ def _makers(s: list, players: int) -> tuple[int, int, bool, bool]:
     maker = s[state.MAKER]
     out = sum(1 << seat for seat in state_family.out_seats(s))
     active = ((1 << players) - 1) & ~out
-    team = 1 << maker | (1 << (maker + 2) % 4 if players == 4 else 0)
+    mate = partner(sides_of(players), maker)
+    team = 1 << maker | (0 if mate is None else 1 << mate)
     return team & active, active, s[state_family.ALONE] >= 0 and players == 4, \
         s[state_family.DEFENDER] >= 0
 

@@ -65,7 +65,7 @@ def _searcher(hands: list[int], table: dict[int, tuple[int, int]], limit: int,
         trick's cards so far; ``only``: the one card to try (a bit), or 0 for every card."""
         hand = hands[seat]
         side, following, size = context[1], context[2], context[3]
-        moves = only or (hand if pos == 0 else (hand & follow or hand))
+        moves = only or (hand if pos == 0 else (hand & follow or hand))  # cards.playable: hot
         last = pos == size - 1
         others = in_trick
         for other in range(4):

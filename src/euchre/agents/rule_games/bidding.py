@@ -25,6 +25,7 @@ from __future__ import annotations
 from ...engine.cards import JACK, JOKER, SUITS, CardOrder, card_token, parse_card, stripped_deck
 from ...engine.games import MODULES
 from ...engine.view import TableView
+from ...scoring import partner
 from ..view_facts import seat_of
 from .reading import my_cards, trump_of
 
@@ -138,7 +139,7 @@ def _with_upcard(view: TableView, cards: list[int], upcard: int, trump: int,
         return tricks([c for c in six if c != throw], trump, order)
     own = tricks(cards, trump, order)
     value = tricks([upcard], trump, order)
-    return own + (0.5 * value if (me + 2) % 4 == dealer else -0.5 * value)
+    return own + (0.5 * value if partner(view.sides, me) == dealer else -0.5 * value)
 
 
 def hasenpfeffer(view: TableView, legal: list[str]) -> str:
@@ -148,10 +149,10 @@ def hasenpfeffer(view: TableView, legal: list[str]) -> str:
         return "call " + SUITS[best_suit(cards, order, [0, 1, 2, 3])[0]]
     high = int(view.details.get("high", 0))
     _, count = best_suit(cards, order, [0, 1, 2, 3])
-    partner = (seat_of(view) + 2) % 4
+    mate = partner(view.sides, seat_of(view))
     help_ = PARTNER_HELP
     partner_bid = max((int(t.split()[1]) for s, t in view.bids
-                       if s == partner and t.startswith("bid")), default=0)
+                       if s == mate and t.startswith("bid")), default=0)
     if partner_bid:
         if count < high + 1:  # his bid stands: not over him without the tricks myself
             return "pass"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...rules import Rules
 from ..core import RuleModule
-from . import hasenpfeffer, napoleon, railroad
+from . import euchre, hasenpfeffer, napoleon, railroad
 
 MODULES: dict[str, RuleModule] = {
     "railroad": railroad.MODULE,
@@ -20,11 +20,7 @@ MODULES: dict[str, RuleModule] = {
 
 
 def game_sides(rules: Rules) -> tuple[int, ...]:
-    """The side each seat scores for, in every game of the package: a game on the core by
-    its module, Euchre by its seats (partners opposite at four)."""
-    module = MODULES.get(rules.game)
-    if module is not None:
-        return module.sides(rules)
-    from ...scoring import sides_of
-
-    return sides_of(rules.players)
+    """The side each seat scores for, in every game of the package, as the game's module
+    says it: a game on the core's ``RuleModule.sides``, Euchre's ``games.euchre.sides``
+    (``Game.sides`` and every view's ``sides`` are the same)."""
+    return (euchre if rules.game == "euchre" else MODULES[rules.game]).sides(rules)

@@ -12,15 +12,28 @@ a move, measured against the code before the family by ``bench/engine_speed.py
 That is this game's search interface, and the computer players use it as such: a deal drawn
 from a view (``resample_state``) is a state list the searcher owns, read by the slots named
 here and stepped by ``step``/``legal`` (or wrapped back into a ``Game`` by
-``euchre.game.game_of_state``). The list under a live ``Game`` is never handed out: no module
+``game.game_of_state``). The list under a live ``Game`` is never handed out: no module
 outside the engine may call ``state_of`` (``tests/test_layout.py``). A handle object in
 between would cost the expert's hot path an attribute lookup per slot read.
 
-What it shares with every game comes from one place: seeds and the deal's random stream
-(``engine/seeds.py``), the façade (``euchre.Game``: ``Rules(game="euchre")`` is registered
-like every other game, ``euchre.game.register_game``), results (``euchre.results``), card
-tokens and suits (``euchre.cards``).
+Its ``Game`` is here too (``game.py``: ``EuchreGame``, two-handed, and ``FamilyGame``, three
+and four), registered in ``euchre.game.GAMES`` like every other game's; what it shares with
+every game comes from one place: the API and its common part (``euchre.game.Game``), seeds
+and the deal's random stream (``engine/seeds.py``), results (``euchre.results``), card
+tokens and suits (``euchre.cards``). Its sides are ``sides`` below, as a core game's module
+says its own.
 """
+
+from ....rules import Rules
+from ....scoring import sides_of
+
+
+def sides(rules: Rules) -> tuple[int, ...]:
+    """The side each seat scores for in Euchre: partners opposite at four, every player his
+    own side at two and three (``scoring.sides_of``), as a core game's ``RuleModule.sides``
+    says its own."""
+    return sides_of(rules.players)
+
 
 MODULES = ("state", "state_family", "resample", "resample_family")
 """The modules of Euchre's int path (importable also under their old names,

@@ -29,13 +29,21 @@ from typing import Any, NamedTuple
 
 from ....actions import CALL, DISCARD, ORDER, PASS, parse_action
 from ....cards import DECK_MASKS, EFFECTIVE_SUIT, JOKER, SUIT_MASK, SUITS
-from ....game import Game, game_of_state
+from ....game import Game
 from ....hands import DealMasks
 from ....view import View
 from ...resample import resample as resample_table
 from ...view import TableView
 from . import state
-from .resample_family import Start, card_of, resample_family_state, shared_template, start_of
+from .game import game_of_state
+from .resample_family import (
+    Start,
+    card_of,
+    resample_family_state,
+    shared_template,
+    start_of,
+    viewer,
+)
 from .state import log_item
 
 _PHASE: dict[str, int] = {name: i for i, name in enumerate(state.PHASE_NAMES)}
@@ -81,9 +89,7 @@ def _facts(view: View) -> _Facts:
 
 def _work_out(view: View) -> _Facts:
     """Everything a view fixes, worked out once (see ``_Facts``)."""
-    if view.player is None:
-        raise ValueError("a spectator's view cannot be resampled: it is nobody's information")
-    me = view.player
+    me = viewer(view)
     other = 1 - me
     dealer = view.dealer
     phase = _PHASE[view.phase]

@@ -44,12 +44,13 @@ from ....cards import (
     card_token,
     parse_card,
 )
-from ....game import Game, game_of_state
+from ....game import Game
 from ....hands import DealMasks, HandEnd, trick_seats
 from ....rules import Rules
 from ....scoring import match_winner
 from ....view import View
 from . import state, state_family
+from .game import game_of_state
 from .state_family import HANDS
 
 _CARD = {card_token(c): c for c in range(N_CARDS)}
@@ -215,12 +216,18 @@ def _multinomial(total: int, split: tuple[int, ...]) -> int:
     return out
 
 
-def _work_out(view: View) -> _Facts:
-    """Everything a view fixes (see ``_Facts``)."""
+def viewer(view: View) -> int:
+    """Whose information a view is (both Euchre resamplers): a spectator's is nobody's, and
+    is refused."""
     if view.player is None:
         raise ValueError("a spectator's view cannot be resampled: it is nobody's information")
+    return view.player
+
+
+def _work_out(view: View) -> _Facts:
+    """Everything a view fixes (see ``_Facts``)."""
     players = view.rules.players
-    me, dealer = view.player, view.dealer
+    me, dealer = viewer(view), view.dealer
     trump = -1 if view.trump is None else SUITS.index(view.trump)
     up = card_of(view.upcard)
     plays, voids, played = _plays(view, trump)

@@ -23,7 +23,16 @@ from enum import StrEnum
 from typing import Any, NamedTuple
 
 from ....actions import CALL, DISCARD, ORDER, PASS, action_token
-from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
+from ....cards import (
+    EFFECTIVE_SUIT,
+    FOLLOW_MASK,
+    JOKER,
+    N_CARDS,
+    SECOND_WINS,
+    bits,
+    deck_cards,
+    playable,
+)
 from ....hands import DealMasks, HandEnd, deal_order, deal_position, hand_of_cell
 from ....rules import Rules
 from ....scoring import hand_points
@@ -165,11 +174,8 @@ def hand_dealer(setup: Setup, hand_number: int) -> int:
 def deal(s: list[Any]) -> None:
     """Deal the hand ``s[HAND_NO]`` for dealer ``s[DEALER]`` and open its bidding."""
     setup = s[SETUP]
-    index = s[HAND_NO] - setup.start_hand
-    if index < len(setup.decks):
-        order = deal_order(setup.decks[index])
-    else:
-        order = shuffled_deck(setup.seed, s[HAND_NO], setup.rules.deck)
+    order = stacked_order(setup, s[HAND_NO]) or shuffled_deck(setup.seed, s[HAND_NO],
+                                                               setup.rules.deck)
     dealer = s[DEALER]
     a, b, c, d, e, f, g, h, i, j, up = order[:11]
     s[HAND0 + 1 - dealer] = 1 << a | 1 << b | 1 << c | 1 << d | 1 << e
@@ -185,14 +191,26 @@ def deal(s: list[Any]) -> None:
     s[PLAYED] = 0
     s[VOID0] = s[VOID1] = 0
     s[TURNED] = -1
+    open_bidding(s, order, 1 - dealer)
+
+
+def stacked_order(setup: Setup, number: int) -> tuple[int, ...] | None:
+    """The order of hand ``number``'s stacked deck, or None when the seed shuffles it (both
+    cores' ``deal``)."""
+    index = number - setup.start_hand
+    return deal_order(setup.decks[index]) if index < len(setup.decks) else None
+
+
+def open_bidding(s: list[Any], order: tuple[int, ...], first: int) -> None:
+    """The end of both cores' deal, once the cards are in the hands: log the deck and open
+    the bidding, ``first`` to speak (the dealer names trump first under a turned-up Joker);
+    the hand's start is kept for ``take_back`` to replay from."""
     s[LOG] = (order, s[LOG])
-    if up == JOKER:
-        s[PHASE] = JOKER_PHASE
-        s[TO_MOVE] = dealer
+    if s[UPCARD] == JOKER:
+        s[PHASE], s[TO_MOVE] = JOKER_PHASE, s[DEALER]
     else:
-        s[PHASE] = BID1
-        s[TO_MOVE] = 1 - dealer
-    s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
+        s[PHASE], s[TO_MOVE] = BID1, first
+    s[CHECKPOINT] = s[:]
 
 
 def take_back(s: list[Any], replay: Callable[[list[Any], int], None] | None = None
@@ -281,7 +299,7 @@ def legal_tokens(s: list[Any], hands: int = HAND0,
     hand = s[hands + s[TO_MOVE]]
     led = s[LED]
     if led >= 0:
-        hand = hand & FOLLOW_MASK[s[TRUMP]][led] or hand
+        hand = playable(hand, FOLLOW_MASK[s[TRUMP]][led])
     tokens = _PLAY_TOKENS.get(hand)  # (play_tokens' lookup, inlined: the token path's hot spot)
     return play_tokens(hand) if tokens is None else tokens
 
@@ -307,10 +325,7 @@ def is_legal(s: list[Any], action: int, hands: int = HAND0,
         if not hand >> action & 1:
             return False
         led = s[LED]
-        if led >= 0:
-            follow = hand & FOLLOW_MASK[s[TRUMP]][led]
-            return not follow or bool(follow >> action & 1)
-        return True
+        return led < 0 or bool(playable(hand, FOLLOW_MASK[s[TRUMP]][led]) >> action & 1)
     return action in ids(s)
 
 

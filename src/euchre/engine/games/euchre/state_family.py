@@ -24,14 +24,13 @@ from typing import Any
 
 from ....actions import CALL, CALL_ALONE, DEFEND_ALONE, DISCARD, ORDER, ORDER_ALONE, PASS
 from ....cards import EFFECTIVE_SUIT, FOLLOW_MASK, JOKER, N_CARDS, SECOND_WINS, bits, deck_cards
-from ....hands import HandEnd, deal_order
+from ....hands import HandEnd
 from ....rules import Rules
 from ....scoring import match_winner, side_points
 from ...seeds import GAMMA, M64, hand_stream, mix64
 from .state import (
     BID1,
     BID2,
-    CHECKPOINT,
     DEALER,
     DEFEND,
     DISCARD_PHASE,
@@ -57,7 +56,9 @@ from .state import (
     WINNER,
     Setup,
     blank_state,
+    open_bidding,
     radix_shuffle,
+    stacked_order,
 )
 from .state import is_legal as _is_legal
 from .state import legal_tokens as _legal_tokens
@@ -141,11 +142,8 @@ def deal(s: list[Any]) -> None:
     setup = s[SETUP]
     players = setup.rules.players
     number = s[HAND_NO]
-    index = number - setup.start_hand
-    if index < len(setup.decks):
-        order = deal_order(setup.decks[index])
-    else:
-        order = shuffled_deck(setup.seed, number, setup.rules.deck, players)
+    order = stacked_order(setup, number) or shuffled_deck(setup.seed, number,
+                                                          setup.rules.deck, players)
     dealer = s[DEALER]
     first = (dealer + 1) % players
     hands = [0, 0, 0, 0]
@@ -158,14 +156,7 @@ def deal(s: list[Any]) -> None:
     s[PLAYED:TURNED + 1] = _FRESH_AFTER
     s[HANDS:HANDS + 4] = hands
     s[WON:VOIDS + 4] = _NO_TRICKS
-    s[LOG] = (order, s[LOG])
-    if up == JOKER:
-        s[PHASE] = JOKER_PHASE
-        s[TO_MOVE] = dealer
-    else:
-        s[PHASE] = BID1
-        s[TO_MOVE] = first
-    s[CHECKPOINT] = s[:]  # the hand's start, which take_back replays from
+    open_bidding(s, order, first)
 
 
 def take_back(s: list[Any]) -> list[Any] | None:
