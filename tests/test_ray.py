@@ -108,6 +108,29 @@ def test_the_familys_arenas_and_tournaments_on_ray_match_the_local_ones(cluster,
     assert [same(o) for o in run(spec, backend="ray").outcomes] == \
         [same(o) for o in run(spec, workers=1).outcomes]
 
+
+@pytest.mark.parametrize("rules", [Rules(game="napoleon", players=3, target=5),
+                                   Rules(game="railroad", target=3)], ids=["napoleon", "railroad"])
+def test_a_tournament_of_a_new_game_on_ray_matches_the_local_one(cluster, rules):
+    """Issue 51, criterion 5: Napoleon (each for himself, the seats rotated) and Railroad
+    (partners, sides swapped) on Ray, the example program among the bots: the same
+    matches, ratings and records as on one machine."""
+    bot = f"exec:{sys.executable} {Path(__file__).parent.parent / 'examples/bots/random_bot.py'} 7"
+    bots = ["easy", "random", bot]
+    local = run_tournament(bots, pairs=1, seed=7, rules=rules)
+    distributed = run_tournament(bots, pairs=1, seed=7, rules=rules, backend="ray")
+    strip = [{k: v for k, v in p.items() if k not in ("a", "b")} for p in local.pairings]
+    assert [{k: v for k, v in p.items() if k not in ("a", "b")}
+            for p in distributed.pairings] == strip
+    assert distributed.ratings == local.ratings
+    assert all(p["matches"] == len(seatings(rules.players)) for p in distributed.pairings)
+    assert not any(p.get("forfeits") for p in distributed.pairings)
+    spec = ArenaSpec(bot, "easy", pairs=1, seed=8, rules=rules, keep_records=True)
+    outcomes = run(spec, backend="ray").outcomes
+    assert {o.record["rules"]["game"] for o in outcomes} == {rules.game}
+    assert [same(o) for o in outcomes] == [same(o) for o in run(spec, workers=1).outcomes]
+
+
 def ray_task_pids() -> list[int]:
     """Ray worker processes busy with a batch (Ray names them after the task)."""
     found = []
