@@ -24,6 +24,7 @@ from browser_support import (
     server,
     state_of,
     step,
+    take_seat,
 )
 
 if not CHROMIUM.exists():
@@ -209,3 +210,23 @@ def test_a_finished_napoleon_of_five_is_replayed_with_every_hand_face_up(server,
     assert seen[0] == [5, 5, 5, 5, 5]  # the first deal: five cards face up at each place
     assert len(seen) > 20 and all(len(set(position)) <= 2 for position in seen)
     expect(page.locator("#status")).to_contain_text("won")
+
+
+def test_three_friends_play_a_whole_napoleon_from_their_own_pages(server, pages):
+    """A friend table of Napoleon at three, every seat a person's page (each its own
+    browser): each takes his seat through his own invite, and all play to the match's end
+    by the ``data-action`` elements alone, the offered tokens at each decision the seat's
+    ``view.legal``."""
+    from test_browser_friends_family import play_all
+
+    ann = pages.new(**DESKTOP)
+    made = open_table(ann, server, "napoleon", 3, mode="friend", target=1, seed=12)
+    people = {0: ann}
+    for seat, name in ((1, "Bea"), (2, "Cy")):
+        people[seat] = pages.new(**DESKTOP)
+        take_seat(people[seat], server, made["links"]["invites"][str(seat)], name)
+        assert state_of(people[seat])["game"]["seat"] == seat
+    assert play_all(people, random.Random(12)) >= 10
+    record = record_of(server, made["id"])
+    assert record["players"]["names"] == ["Ann", "Bea", "Cy"] and record["winner"] is not None
+    assert record["rules"]["game"] == "napoleon"

@@ -116,17 +116,23 @@ def test_a_discard_is_in_its_makers_observation_only():
             assert rule_encoding.encode(g.view(seat))[discards].sum() == 0
 
 
-@pytest.mark.parametrize(("game", "players", "games"), [("railroad", 4, 2),
-                                                         ("hasenpfeffer", 4, 2),
-                                                         ("napoleon", 5, 5)])
-def test_the_arena_plays_an_outside_program_in_each_game(game, players, games, capsys):
-    """``euchre arena --game``: the example bot (the bot protocol, tokens of the game's own)
+@pytest.mark.parametrize(("game", "players", "games", "bot"), [
+    ("railroad", 4, 2, "python3 examples/bots/random_bot.py"),
+    ("hasenpfeffer", 4, 2, "python3 examples/bots/random_bot.py"),
+    ("napoleon", 5, 5, "python3 examples/bots/random_bot.py"),
+    ("hasenpfeffer", 4, 2, "node examples/bots/random_bot.js"),
+    ("napoleon", 3, 3, "node examples/bots/random_bot.js")])
+def test_the_arena_plays_an_outside_program_in_each_game(game, players, games, bot, capsys):
+    """``euchre arena --game``: the example bots (the bot protocol, tokens of the game's own)
     against ``medium``, A's seat rotated in Napoleon; no forfeit, every match played."""
     import json
+    import shutil
 
     from euchre.cli import main
 
-    assert main(["arena", "exec:python3 examples/bots/random_bot.py", "medium", "--game", game,
+    if bot.startswith("node") and not shutil.which("node"):
+        pytest.skip("the JavaScript example bot needs Node")
+    assert main(["arena", f"exec:{bot}", "medium", "--game", game,
                  "--players", str(players), "--games", str(games), "--target", "3",
                  "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
@@ -153,3 +159,18 @@ def test_a_tournament_of_levels_in_napoleon_rates_them(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["rules"]["game"] == "napoleon" and data["games_per_pairing"] == 6
     assert {row["name"] for row in data["ratings"]} == {"medium", "easy", "random"}
+
+
+@pytest.mark.parametrize("name", ["python_two_handed_euchre", "python_three_handed_euchre"])
+@pytest.mark.parametrize("game", ["railroad", "hasenpfeffer", "napoleon"])
+def test_the_openspiel_games_refuse_the_new_games_saying_where_they_are_played(name, game):
+    """The OpenSpiel games are hands of Euchre (docs/research.md): asked for another game of
+    the family they say so in one line, and Euchre stays theirs."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import euchre.envs.openspiel  # noqa: F401  (registers the games)
+
+    with pytest.raises(ValueError, match=r"^game must be 'euchre', not '\w+': .*Gymnasium") \
+            as refused:
+        pyspiel.load_game(name, {"game": game})
+    assert "\n" not in str(refused.value)
+    assert pyspiel.load_game(name, {"game": "euchre"}).get_parameters()["game"] == "euchre"

@@ -89,12 +89,15 @@ def test_a_tournament_on_ray_matches_the_local_one(cluster):
 
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_the_familys_arenas_and_tournaments_on_ray_match_the_local_ones(cluster, players):
-    """A table of three or four on Ray: the same duplicate sets, ratings and matches as on
+@pytest.mark.parametrize("rules", [
+    Rules(players=3, target=3), Rules(players=4, target=3, defend_alone=True),
+    Rules(game="napoleon", players=3, target=5), Rules(game="railroad", target=3)],
+    ids=["three", "four", "napoleon", "railroad"])
+def test_the_familys_arenas_and_tournaments_on_ray_match_the_local_ones(cluster, rules):
+    """A table of three or four on Ray, Napoleon (each for himself, the seats rotated) and
+    Railroad (issue 51, criterion 5): the same duplicate sets, ratings and matches as on
     one machine, an outside program among the bots (it runs on the workers)."""
     bot = f"exec:{sys.executable} {Path(__file__).parent.parent / 'examples/bots/random_bot.py'} 7"
-    rules = Rules(players=players, target=3, defend_alone=players == 4)
     bots = ["medium", "easy", bot]
     local = run_tournament(bots, pairs=1, seed=5, rules=rules)
     distributed = run_tournament(bots, pairs=1, seed=5, rules=rules, backend="ray")
@@ -102,11 +105,12 @@ def test_the_familys_arenas_and_tournaments_on_ray_match_the_local_ones(cluster,
     assert [{k: v for k, v in p.items() if k not in ("a", "b")}
             for p in distributed.pairings] == strip
     assert distributed.ratings == local.ratings
-    assert all(p["matches"] == len(seatings(players)) for p in distributed.pairings)
+    assert all(p["matches"] == len(seatings(rules.players)) for p in distributed.pairings)
     assert not any(p.get("forfeits") for p in distributed.pairings)
     spec = ArenaSpec(bot, "medium", pairs=1, seed=6, rules=rules, keep_records=True)
-    assert [same(o) for o in run(spec, backend="ray").outcomes] == \
-        [same(o) for o in run(spec, workers=1).outcomes]
+    outcomes = run(spec, backend="ray").outcomes
+    assert {o.record["rules"].get("game", "euchre") for o in outcomes} == {rules.game}
+    assert [same(o) for o in outcomes] == [same(o) for o in run(spec, workers=1).outcomes]
 
 def ray_task_pids() -> list[int]:
     """Ray worker processes busy with a batch (Ray names them after the task)."""

@@ -13,8 +13,9 @@ from more_support import table
 from euchre import Game, Rules, agents
 from euchre.agents.rule_games.bidding import misere_hand
 from euchre.agents.rule_games.inference import likelihood
+from euchre.agents.rule_games.search import RuleGamesSearch
 from euchre.agents.rule_games.solver import OpenHandSolver
-from euchre.engine.cards import SUITS, mask_of, parse_card
+from euchre.engine.cards import SUITS, mask_of, parse_card, suit_of
 from euchre.engine.games import MODULES
 from euchre.engine.resample import resample
 
@@ -181,3 +182,53 @@ def test_the_expert_reads_an_order_as_trump_in_the_makers_hand():
             if not any(c in w.hand(1) for c in ("JK", "JH", "JD", "AH", "KH", "QH", "TH"))]
     assert strong and weak
     assert sum(strong) / len(strong) > 3 * sum(weak) / len(weak)
+
+
+def test_a_decision_past_its_budget_values_half_its_deals_and_no_more():
+    """The search stops drawing on its deals once the solver has searched ``node_budget``
+    positions for the decision, but values at least half of them: with no budget at all,
+    a bid over twelve deals is valued exactly as one over the first six."""
+    g = Game(Rules(game="hasenpfeffer"), seed=4)
+    view = g.view(g.to_move)
+    cut = RuleGamesSearch(seed=1, bid_deals=12)
+    cut.node_budget = 0
+    half = RuleGamesSearch(seed=1, bid_deals=6)
+    whole = RuleGamesSearch(seed=1, bid_deals=12)
+    values = cut.analyse(view)
+    assert values == pytest.approx(half.analyse(view), abs=1e-5)
+    assert values != pytest.approx(whole.analyse(view), abs=1e-5)
+
+
+def test_a_budgeted_decision_is_the_same_whatever_the_process_searched_before():
+    """The budget counts positions from an empty table: a view gets the same values from
+    bots seeded alike, one of them after other searches filled the shared table."""
+    g = Game(Rules(game="napoleon", players=4), seed=3)
+    view = g.view(g.to_move)
+    first = RuleGamesSearch(seed=2, bid_deals=8)
+    first.node_budget = 3_000
+    before = first.analyse(view)
+    other = Game(Rules(game="hasenpfeffer"), seed=9)
+    RuleGamesSearch(seed=5).analyse(other.view(other.to_move))  # fills the shared table
+    second = RuleGamesSearch(seed=2, bid_deals=8)
+    second.node_budget = 3_000
+    assert second.analyse(view) == before
+    assert RuleGamesSearch(seed=2, bid_deals=8).analyse(view) != before  # (the budget cut)
+
+
+def test_napoleons_best_first_lead_is_found_without_trying_every_card():
+    """The bidder's first lead names trump: the search stops at a card that makes the
+    contract, and finds the count that trying every card finds."""
+    g = Game(Rules(game="napoleon", players=4), seed=3)
+    g.apply("bid 3")
+    while g.phase != "play":
+        g.apply("pass")
+    leader = g.to_move
+    bot = RuleGamesSearch(seed=1)
+    rng = random.Random(7)
+    for _ in range(20):
+        world = resample(g.view(leader), rng)
+        view = world.view(leader)
+        hands = [mask_of(parse_card(c) for c in world.hand(s)) for s in range(4)]
+        cards = [parse_card(c) for c in world.hand(leader)]
+        every = max(bot._tricks(view, hands, suit_of(c), leader, [], c) for c in cards)
+        assert bot._best_lead(view, hands, leader, cards) == every

@@ -9,7 +9,8 @@ of hands, and a hand is the unit that search and learning algorithms reason abou
 
 * **Parameters**: the rule options ``deck`` (24, 32 or 25), ``dealer_must_pick_up``,
   ``may_call_turned_suit``, ``stick_the_dealer``, and ``dealer`` (who deals, 0 or 1). The
-  match target is the engine's default; no single hand can reach it.
+  match target is the engine's default; no single hand can reach it. ``game`` is
+  ``"euchre"``: another game of the family is refused, saying where it is played.
 * **Chance**: 11 chance nodes, each dealing one card uniformly from those left (outcome =
   card id): five to the non-dealer, five to the dealer, then the upcard, the engine's deal
   order. The stock is never seen in two-handed play, so it is not dealt: the engine gets the
@@ -92,7 +93,7 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 PARAMETERS = {"deck": 24, "dealer_must_pick_up": False, "may_call_turned_suit": False,
-              "stick_the_dealer": False, "dealer": 0}
+              "stick_the_dealer": False, "dealer": 0, "game": "euchre"}
 
 def _game_type(short_name: str, long_name: str, players: int,
                parameters: dict[str, Any]) -> pyspiel.GameType:
@@ -170,7 +171,7 @@ LAYOUTS = {2: encoding, 3: family_encoding}
 
 SHORT_NAME_3 = "python_three_handed_euchre"
 PARAMETERS_3 = {"deck": 24, "may_call_turned_suit": False, "stick_the_dealer": False,
-                "dealer": 0}
+                "dealer": 0, "game": "euchre"}
 GAME_TYPE_3 = _game_type(SHORT_NAME_3, "Python Three-Handed (Cutthroat) Euchre", 3,
                          PARAMETERS_3)
 GAME_INFO_3 = pyspiel.GameInfo(
@@ -243,6 +244,16 @@ def _player(game: Game | None) -> int:
     return _TERMINAL if game.hand_number or game.to_move is None else game.to_move
 
 
+def refuse_other_games(game: Any) -> None:
+    """These games are one hand of Euchre (their deal, encoding and returns are Euchre's):
+    the parameter ``game`` exists so that asking one for another game of the family gets
+    a reason, not pyspiel's "unknown parameter"."""
+    if game != "euchre":
+        raise ValueError(f"game must be 'euchre', not {game!r}: the OpenSpiel games play "
+                         "Euchre only; Railroad, Hasenpfeffer and Napoleon have Gymnasium "
+                         "and PettingZoo environments (docs/research.md)")
+
+
 class EuchreGame(pyspiel.Game):
     """The game: one hand of two-handed Euchre under the given rule options."""
 
@@ -253,6 +264,7 @@ class EuchreGame(pyspiel.Game):
         # pyspiel refuses unknown names; the dealer is ours, every other name a rule option
         values: dict[str, Any] = {**self._PARAMETERS, **self.get_parameters()}
         dealer = values.pop("dealer")
+        refuse_other_games(values.pop("game"))
         players = self._PLAYERS
         if players != 2:
             values["players"] = players

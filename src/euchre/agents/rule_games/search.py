@@ -41,6 +41,14 @@ from .thumb import choose
 
 LONE_CAUTION = 0.3
 """Points taken off a lone contract's value (see the module docstring)."""
+NODE_BUDGET = 30_000
+"""Solver positions one decision may search before it stops valuing further deals (it
+values at least half of them): a few decisions (a Hasenpfeffer bid or trump call, the
+first lead of a Napoleon hand, with every card still in the hands) cost many times the
+median, and the budget bounds the tail of the decision time (issue 51, criterion 1). It is
+counted in positions, not seconds, so a decision is the same on any machine at any load;
+each decision starts from an empty transposition table, so the count does not depend on
+what the process searched before."""
 TIE = 1e-9
 
 _SOLVER: list[OpenHandSolver] = []
@@ -63,6 +71,7 @@ class RuleGamesSearch:
                 raise ValueError(f"{name} must be a whole number from 1 to 10000, not {value!r}")
         self._rng = random.Random(seed)
         self.deals, self.bid_deals = deals, bid_deals
+        self.node_budget = NODE_BUDGET
         self.solver = worker_solver()
 
     def act(self, view: TableView) -> str:
@@ -83,19 +92,22 @@ class RuleGamesSearch:
         if len(legal) == 1 or (view.phase == "joker"):
             usual = choose(view)
             return {token: float(token == usual) * 1e-9 for token in legal}
-        if view.phase == "play":
-            worlds = self.worlds(view, self.card_deals(len(view.hand)))
-            totals = [0.0] * len(legal)
-            for world, weight in worlds:
-                for i, value in enumerate(self._card_values(view, world, legal)):
-                    totals[i] += weight * value
-        else:
-            worlds = self.worlds(view, self.bid_deals)
-            totals = [0.0] * len(legal)
-            for world, weight in worlds:
-                for i, token in enumerate(legal):
-                    totals[i] += weight * self._choice_value(seat_of(view), world, token,
-                                                             view.phase == "bid")
+        playing = view.phase == "play"
+        worlds = self.worlds(view, self.card_deals(len(view.hand)) if playing
+                             else self.bid_deals)
+        self.solver.table.clear()  # (so that the budget's count depends on this view alone)
+        start, least = self.solver.nodes, (len(worlds) + 1) // 2
+        totals, weights = [0.0] * len(legal), 0.0
+        for done, (world, weight) in enumerate(worlds):
+            if done >= least and self.solver.nodes - start >= self.node_budget:
+                totals = [total / weights for total in totals]  # the mean of those valued
+                break
+            values = self._card_values(view, world, legal) if playing else [
+                self._choice_value(seat_of(view), world, token, view.phase == "bid")
+                for token in legal]
+            for i, value in enumerate(values):
+                totals[i] += weight * value
+            weights += weight
         return {token: round(v, 6) for token, v in zip(legal, totals, strict=True)}
 
     def card_deals(self, held: int) -> int:
@@ -175,15 +187,28 @@ class RuleGamesSearch:
             raise ValueError("the hand is over: there is nothing left to play")
         caution = _caution(view)
         if view.trump is None and view.bid != "bid misere":
-            cards = [parse_card(c) for c in game.hand(leader)]
-            counts = [self._tricks(view, hands, suit_of(c), leader, [], c) for c in cards]
-            return _net(view, max(counts)) - caution
+            return _net(view, self._best_lead(view, hands, leader,
+                                              [parse_card(c) for c in game.hand(leader)])
+                        ) - caution
         trump = trump_of(view)
         if shared and view.game == "hasenpfeffer":  # exact: every bid of it shares it
             counted, maxers = _teams(view)
             tricks = self.solver.tricks(hands, order_of(view), trump, counted, maxers, leader)
             return _net(view, tricks) - caution
         return _net(view, self._tricks(view, hands, trump, leader, [], -1)) - caution
+
+    def _best_lead(self, view: TableView, hands: list[int], leader: int,
+                   cards: list[int]) -> int:
+        """The makers' tricks (as ``_tricks`` counts them) when the leader leads his best
+        card, its suit trump. The cards of his longest suits first, and none after one that
+        reaches the top of the score (none can do better): the same count as trying all."""
+        top, best = _steps(view)[-1], 0
+        length = {suit: sum(suit_of(c) == suit for c in cards) for suit in map(suit_of, cards)}
+        for card in sorted(cards, key=lambda c: (-length[suit_of(c)], -c)):
+            best = max(best, self._tricks(view, hands, suit_of(card), leader, [], card))
+            if best >= top:
+                break
+        return best
 
 
 def _hands(view: TableView, game: TableGame) -> list[int]:
