@@ -243,3 +243,35 @@ def test_axe_finds_nothing_on_the_last_trick_cutthroats_end_and_a_replay(server,
     page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     assert axe_violations(page) == []
 
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_seven_choices_a_partner_sitting_out_and_a_used_invite(
+        server, pages, scheme):
+    """The states issue 48 changed at four on a phone: the bidding with seven choices (the
+    lone calls under their suits, the turn marked at my place), a partner sitting out with
+    the turn marked at another's place, and an invite already used (said, with the watch
+    link)."""
+    game = server.new_game(mode="computer", level="easy", name="Axe", seed=8,
+                           rules={"players": 4, "target": 10})
+    page = pages.new(bypass_csp=True, color_scheme=scheme, **PHONE)
+    open_table(page, server, game["links"]["play"])
+    still = "() => !document.getAnimations().some((a) => a.playState === 'running')"
+    while True:
+        ready(page)
+        if len(offered(page)) == 7:
+            break
+        step(page, random.Random(0), lambda legal: "pass" if "pass" in legal else None)
+    page.wait_for_function(still)
+    expect(page.locator("#place-s.turn .turn-mark")).to_be_visible()
+    assert axe_violations(page) == []
+    page.locator('[data-action="call S alone"]').click()
+    expect(page.locator("#place-n .bubble")).to_have_text("sits out this hand")
+    page.wait_for_function("() => document.querySelector('.felt .place.turn:not(#place-s)')")
+    page.wait_for_function(still)
+    assert axe_violations(page) == []
+    friends = server.new_game(mode="friend", name="Axe", rules={"players": 4})
+    server.claim(friends["links"]["invites"]["1"], "Bea")
+    page.goto(server.base + friends["links"]["invites"]["1"])
+    expect(page.locator("[data-testid=taken]")).to_be_visible()
+    assert axe_violations(page) == []
