@@ -7,7 +7,6 @@ phone's. Axe finds nothing on what these change, in either theme."""
 from __future__ import annotations
 
 import random
-import secrets
 
 import pytest
 from browser_support import (
@@ -23,10 +22,10 @@ from browser_support import (
     server,
     state_of,
     step,
+    stored_game,
 )
 
 from euchre import Game, Rules
-from euchre.server.storage import SQLiteStorage, StoredGame
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
@@ -37,20 +36,13 @@ __all__ = ["browser", "pages", "server"]  # fixtures
 
 
 def finished_game(server, players: int, seed: int) -> tuple[str, str, Game]:
-    """A match of ``players`` played to its end at random, stored whole: its id, the link
-    of seat 0 (Ann's) and the game."""
-    rules, rng = Rules(players=players, target=3), random.Random(seed)
-    game = Game(rules, seed=seed)
-    while not game.is_over:
-        legal = game.legal_actions()
-        alone = [a for a in legal if a.endswith(" alone")]  # a partner sits out now and then
-        game.apply(alone[0] if alone and rng.random() < 0.3 else rng.choice(legal))
-    game_id, token = f"flow{players}x{seed}x{secrets.token_hex(4)}", secrets.token_urlsafe(18)
-    stored = StoredGame(game_id, "computer", "easy", rules, seed,
-                        (token, *[None] * (players - 1)), ("Ann", *["Computer"] * (players - 1)),
-                        [token_ for _, token_ in game.actions()], finished=True)
-    SQLiteStorage(server.db).put_whole(stored)
-    return game_id, f"/play/{game_id}?token={token}", game
+    """A match of ``players`` played to its end at random (a partner sitting out now and
+    then), stored whole: its id, the link of seat 0 (Ann's) and the game."""
+    def choose(legal: list[str], rng: random.Random) -> str:
+        alone = [a for a in legal if a.endswith(" alone")]
+        return alone[0] if alone and rng.random() < 0.3 else rng.choice(legal)
+
+    return stored_game(server, Rules(players=players, target=3), seed, choose=choose)
 
 
 def open_table(page, server, link: str) -> None:

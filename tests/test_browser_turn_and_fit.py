@@ -26,7 +26,10 @@ from browser_support import (
     server,
     state_of,
     step,
+    stored_game,
 )
+
+from euchre import Rules
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
@@ -170,25 +173,34 @@ def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
         assert apart, (name, chip)
 
 
+CLIPPED = """() => {
+  const found = [], pad = document.getElementById("pad");
+  const t = document.getElementById("hand-tricks");
+  if (pad.scrollWidth > pad.clientWidth + 1) found.push("the score pad's last column");
+  if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1)
+    found.push("the hand's tricks");
+  return found; }"""
+
+
 def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages):
-    page, _ = open_game(server, pages, DESKTOP, 4, seed=31, target=10)
+    """Ten hands of four already played (stored as the server keeps them): the page plays
+    the eleventh to its end, the pad's columns and the hand's tricks whole at every
+    state, with a pad long enough to scroll."""
+    _, link, _ = stored_game(server, Rules(players=4, target=30), seed=31,
+                             until=lambda game: game.hand_number == 10)
+    page = pages.new(**DESKTOP)
+    page.goto(server.base + link)
     rng = random.Random(4)
-    clipped = set()
-    for _ in range(600):
+    clipped, states = set(), 0
+    while True:
         ready(page)
-        if finished(page):
-            break
-        clipped.update(page.evaluate("""() => {
-          const found = [], pad = document.getElementById("pad");
-          const t = document.getElementById("hand-tricks");
-          if (pad.scrollWidth > pad.clientWidth + 1) found.push("the score pad's last column");
-          if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1)
-            found.push("the hand's tricks");
-          return found; }"""))
-        if page.locator("#pad tbody tr").count() >= 10 and not clipped:
+        clipped.update(page.evaluate(CLIPPED))
+        states += 1
+        if continue_shown(page):  # the eleventh hand over: its five tricks listed
             break
         step(page, rng)
-    assert page.locator("#pad tbody tr").count() >= 8  # a pad that scrolls
+    assert page.locator("#hand-tricks li").count() == 5
+    assert page.locator("#pad tbody tr").count() >= 10 and states >= 5  # a pad that scrolls
     assert clipped == set()
 
 
@@ -253,19 +265,29 @@ PILE_OUT = """() => {
 
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_upcard_pile_stays_inside_the_felt_in_every_corner(server, pages, screen):
-    page, _ = open_game(server, pages, screen, 4, seed=5, target=20)
+    """Each seat deals in turn, so the pile lies in each corner: matches of four stored
+    as played (everybody passing, each hand thrown in) to the person's first bid of the
+    first, second, third and fourth hand; the pile is checked there and at every state of
+    the bidding left, as it lies."""
+    page = pages.new(**screen)
     rng = random.Random(6)
     dealers, out = set(), []
-    for _ in range(400):
-        ready(page)
-        if finished(page) or len(dealers) == 4:
-            break
-        if not continue_shown(page):
-            dealers.add(state_of(page)["view"]["dealer"])
+    for hands in range(4):
+        _, link, _ = stored_game(server, Rules(players=4, target=10), seed=5,
+                                 until=lambda g, n=hands: g.hand_number == n and g.to_move == 0,
+                                 choose=lambda legal, rng: "pass" if "pass" in legal
+                                 else rng.choice(legal))
+        page.goto(server.base + link)
+        while True:
+            ready(page)
+            view = state_of(page)["view"]
+            if continue_shown(page) or view["phase"] not in ("bid1", "bid2", "discard"):
+                break
+            dealers.add(view["dealer"])
             page.wait_for_function("() => !document.getAnimations().some("  # as it lies,
                                    "(a) => a.playState === 'running')")  # not in flight
             out += page.evaluate(PILE_OUT)
-        step(page, rng)
+            step(page, rng)
     assert len(dealers) == 4 and out == []
 
 

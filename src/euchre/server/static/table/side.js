@@ -34,9 +34,9 @@ function drawPad() {
     el("td", { class: "num" }, String(r.hand)),
     el("td", { class: "who-cell" }, short(r.dealer)),
     el("td", { class: "who-cell" }, r.bid ? t("{name}: {bid}", { name: short(r.maker), bid: r.bid }) : short(r.maker)),
-    el("td", {}, r.trump ?? "–"),
+    el("td", { class: "wraps" }, r.trump ?? "–"),
     el("td", {}, bySide(r.tricks, sides, true)),
-    el("td", {}, r.outcome),
+    el("td", { class: "wraps" }, r.outcome),
     el("td", { class: "num" }, bySide(r.points, sides)),
     el("td", { class: "num" }, bySide(r.score, sides))));
   const table = el("table", { class: "pad" },
