@@ -52,8 +52,12 @@ document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
 """
 """Which places are marked as the seat to act, each time a state is drawn."""
 
-PLACE_OF = {4: ["place-s", "place-w", "place-n", "place-e"], 3: ["place-s", "place-w", "place-e"],
+PLACE_OF = {5: ["place-s", "place-w", "place-nw", "place-ne", "place-e"],
+            4: ["place-s", "place-w", "place-n", "place-e"], 3: ["place-s", "place-w", "place-e"],
             2: ["place-s", "place-n"]}
+DOING = {"play": "to play", "discard": "to discard", "exchange": "to discard",
+         "give": "to give a card"}
+"""What the seat to act is to do, by the phase; any other phase is a bid."""
 
 
 def open_game(server, pages, screen: dict, players: int, seed: int, level: str = "easy",
@@ -83,16 +87,20 @@ def until(page, rng, wanted, prefer=None, limit: int = 400) -> dict:
     raise AssertionError("never reached")
 
 
-@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("players", [4, 3, 2])
-def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen, players):
+@pytest.mark.parametrize(("screen", "rules"), [
+    *((screen, {"players": players}) for screen in (DESKTOP, PHONE) for players in (4, 3, 2)),
+    (PHONE, {"game": "napoleon", "players": 5})],
+    ids=[*(f"{players}-{screen}" for screen in ("desktop", "phone") for players in (4, 3, 2)),
+         "napoleon-5-phone"])
+def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen, rules):
+    players = rules["players"]
     page = pages.new(**screen)
     page.add_init_script(TURNS_RECORDED)
     game = server.new_game(mode="computer", level="easy", name="Ann", seed=21,
-                           rules={"players": players, "target": 10})
+                           rules={**rules, "target": 10})
     page.goto(server.base + game["links"]["play"])
     rng = random.Random(players)
-    for _ in range(14):  # a few decisions of mine: the others' moves are drawn between them
+    for _ in range(8):  # a few decisions of mine: the others' moves are drawn between them
         step(page, rng)
     until(page, rng, lambda s: s["view"]["to_move"] == 0)
     marked_others = 0
@@ -103,7 +111,7 @@ def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen
             continue
         want = PLACE_OF[players][to_move]
         assert turn["places"] == [want], (turn, to_move)
-        assert turn["words"][0] in ("to bid", "to play", "to discard")
+        assert turn["words"][0] == DOING.get(phase, "to bid"), (turn, phase)
         assert turn["labels"][0].endswith(", " + turn["words"][0])  # a screen reader's words
         marked_others += to_move != 0
     assert marked_others >= 3
@@ -111,6 +119,21 @@ def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen
     mark = page.locator("#place-s.turn .turn-mark")
     expect(mark).to_be_visible()
     assert page.locator("#place-s > .who").evaluate("e => getComputedStyle(e).boxShadow") != "none"
+
+
+def test_railroads_exchange_is_marked_in_words_of_its_own(server, pages):
+    """In Railroad the lone player's discard reads "to discard" at his place, and the
+    partner passing him his best card "to give a card", never "to bid"."""
+    page, _ = open_game(server, pages, PHONE, 4, seed=42, game="railroad")
+    page.add_init_script(TURNS_RECORDED)
+    page.reload()
+    until(page, random.Random(1), lambda s: s["view"]["phase"] == "give",
+          prefer=lambda t: "pass" if "pass" in t else None)
+    expect(page.locator("#place-s.turn .turn-mark")).to_have_text("to give a card")
+    expect(page.locator("#place-s")).to_have_attribute("aria-label", "You, to give a card")
+    said = {state_of(page, turn["seq"])["view"]["phase"]: turn["words"]
+            for turn in page.evaluate("window.__turns") if not turn["handEnd"]}
+    assert said["exchange"] == ["to discard"], said  # the partner, gone alone, discards
 
 
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE, SMALL_PHONE],
@@ -154,10 +177,15 @@ def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players):
 
 
 def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
-    page, _ = open_game(server, pages, DESKTOP, 4, seed=5, level="medium")
-    rng = random.Random(3)
-    for place in ("w", "e"):  # until each side seat has dealt: his chip beside his name
-        until(page, rng, lambda s, place=place: s["view"]["dealer"] == {"w": 1, "e": 3}[place])
+    page = pages.new(**DESKTOP)
+    for place, dealer in (("w", 1), ("e", 3)):  # each side seat dealing: his chip by his name
+        _, link, _ = stored_game(server, Rules(players=4, target=10), seed=5, level="medium",
+                                 until=lambda g, d=dealer: g.dealer == d,
+                                 choose=lambda legal, rng: "pass" if "pass" in legal
+                                 else rng.choice(legal))
+        page.goto(server.base + link)
+        ready(page)
+        assert state_of(page)["view"]["dealer"] == dealer
         who = page.locator(f"#place-{place} .who")
         expect(who.locator(".name")).to_have_text(
             "West (medium)" if place == "w" else "East (medium)")
