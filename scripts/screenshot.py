@@ -74,7 +74,7 @@ class Table:
                  moments: set[str]) -> None:
         self.server, self.out, self.name = server, out, f"{screen}-{theme}"
         self.moments, self.taken = moments, set()
-        self.game = server.new_game(mode="friend", name="You", seed=SEED, rules={"target": 5})
+        self.game = server.new_game(mode="friend", name="Ann", seed=SEED, rules={"target": 5})
         context = browser.new_context(color_scheme=theme, **SCREENS[screen])
         context.add_init_script(
             'localStorage.setItem("euchre.settings", JSON.stringify({speed: "normal"}));')

@@ -169,9 +169,13 @@ BAR_CUT = """() => {
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
 @pytest.mark.parametrize("players", [4, 3, 2])
 def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players):
-    page, _ = open_game(server, pages, screen, players, seed=5)
-    rng = random.Random(2)
-    until(page, rng, lambda s: s["view"]["trump"] is not None)  # the longest bar: trump named
+    _, link, _ = stored_game(server, Rules(players=players, target=10), seed=5,  # the longest
+                             until=lambda g: g.view(None).trump is not None  # bar: trump named
+                             and g.to_move == 0)
+    page = pages.new(**screen)
+    page.goto(server.base + link)
+    ready(page)
+    assert state_of(page)["view"]["trump"] is not None
     assert page.evaluate(BAR_CUT) == []
     expect(page.locator("#score .to")).to_have_text("(to 10)")
 
@@ -261,14 +265,16 @@ def test_hint_marks_are_clear_of_the_seats_name_and_the_estimate_line_is_whole(
 
 
 def test_the_records_hands_are_listed_from_the_left(server, pages):
-    page, game = open_game(server, pages, DESKTOP, 4, seed=8)
-    rng = random.Random(1)
-    until(page, rng, lambda s: s["view"]["hand_number"] >= 1,  # hand 1 thrown in
-          prefer=lambda t: "pass" if "pass" in t else t[0])
+    game_id, link, _ = stored_game(server, Rules(players=4, target=10), seed=8,
+                                   until=lambda g: g.hand_number == 1,  # hand 1 thrown in
+                                   choose=lambda legal, rng: "pass")
+    page = pages.new(**DESKTOP)
+    page.goto(server.base + link)
+    ready(page)
     page.click("[data-testid=resign]")
     page.click("[data-testid=resign-confirm]")
     expect(page.locator("#over")).to_be_visible()
-    page.goto(server.base + f"/games/{game['id']}")
+    page.goto(server.base + f"/games/{game_id}")
     summaries = page.locator("details.hand summary")
     expect(summaries.first).to_contain_text("thrown in")
     for i in range(summaries.count()):
