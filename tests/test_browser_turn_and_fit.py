@@ -214,13 +214,15 @@ CLIPPED = """() => {
   return found; }"""
 
 
-def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages):
+@pytest.mark.parametrize("language", ["en", "ceb", "ar"])
+def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages, language):
     """Ten hands of four already played (stored as the server keeps them): the page plays
     the eleventh to its end, the pad's columns and the hand's tricks whole at every
-    state, with a pad long enough to scroll."""
+    state, with a pad long enough to scroll; in English, and in Cebuano's and Arabic's
+    longer words (issue 56), where the score column was pushed out of the pad."""
     _, link, _ = stored_game(server, Rules(players=4, target=30), seed=31,
                              until=lambda game: game.hand_number == 10)
-    page = pages.new(**DESKTOP)
+    page = pages.new(**DESKTOP, extra_http_headers={"Accept-Language": language})
     page.goto(server.base + link)
     rng = random.Random(4)
     clipped, states = set(), 0
