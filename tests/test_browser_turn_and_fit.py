@@ -214,6 +214,33 @@ CLIPPED = """() => {
   return found; }"""
 
 
+NAME_LINES = """() => ['w', 'e'].map((p) => {
+  const place = document.getElementById('place-' + p).getBoundingClientRect();
+  const name = document.querySelector('#place-' + p + ' .who .name');
+  const words = document.createRange();
+  words.selectNodeContents(name.firstChild);  // the name itself, not its level
+  const lines = [...words.getClientRects()];
+  return { name: name.firstChild.textContent, lines: lines.length,
+           inside: lines.every((r) => r.left >= place.left - .5 && r.right <= place.right + .5) };
+})"""
+"""Each side seat's name: on how many lines it is drawn, and whether inside its place."""
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
+@pytest.mark.parametrize(("language", "players"), [("so", 3), ("ceb", 4)])
+def test_a_side_seats_name_is_never_broken_inside_a_word_on_a_phone(server, pages, screen,
+                                                                      language, players):
+    """Defect 12 in other languages (issue 56): "Galbeed" (West in Somali) and "Kasadpan"
+    (Cebuano) were drawn "Galbee / d", "Kasadpa / n" at a phone's side seats."""
+    _, link, _ = stored_game(server, Rules(players=players, target=10), seed=5,
+                             until=lambda g: g.to_move == 0)
+    page = pages.new(**screen, extra_http_headers={"Accept-Language": language})
+    page.goto(server.base + link)
+    ready(page)
+    for seat in page.evaluate(NAME_LINES):
+        assert seat["lines"] == 1 and seat["inside"], seat
+
+
 @pytest.mark.parametrize("language", ["en", "ceb", "ar"])
 def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages, language):
     """Ten hands of four already played (stored as the server keeps them): the page plays
