@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.play-installed
 
-.PHONY: test play serve lint typecheck bench clean
+.PHONY: test play serve lint typecheck bench screens clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,12 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[test,bench]'
 	$(BIN)/python bench/engine_speed.py
+
+# Every picture of docs/screens/ made again (Chromium; a few minutes): the README's among
+# them. The suite makes a sample (tests/test_browser_checked.py); the languages' pictures:
+# `$(BIN)/python scripts/screenshot.py --languages`.
+screens: $(STAMP)
+	$(BIN)/python scripts/screenshot.py
 
 # Playing needs only the package itself: no test tools, no Ray (a fresh clone plays in well
 # under a minute; the figure is in the README).

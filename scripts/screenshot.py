@@ -10,8 +10,10 @@ tables of four and three, a friend table of four waiting for its friends, the re
 of a game of four and of three, the bidding with seven choices at four (a desktop, a
 phone and a small phone), and the tables of Railroad, Hasenpfeffer and Napoleon at five.
 
-    python scripts/screenshot.py                 # writes docs/screens/*.png
+    python scripts/screenshot.py                 # writes docs/screens/*.png (make screens)
     python scripts/screenshot.py --out /tmp/shots
+    python scripts/screenshot.py --list          # the names of the pictures it makes
+    python scripts/screenshot.py --only 'phone-*' --only desktop-dark-lobby   # some of them
     python scripts/screenshot.py --languages     # the lobby, the table and a review in so, ceb, ar
     python scripts/screenshot.py --games         # only the tables of the other games
 """
@@ -19,10 +21,12 @@ phone and a small phone), and the tables of Railroad, Hasenpfeffer and Napoleon 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,10 +46,25 @@ SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 800}},
 
 EVERY = {"bid-round-1", "bid-round-2", "discard", "trick-won", "hand-end", "score-pad",
          "match-end"}
+ORDER = ("bid-round-1", "bid-round-2", "trick-won", "hand-end", "discard", "score-pad",
+         "match-end")
+"""The moments in the order a match brings them."""
 RUNS = [("desktop", "dark", EVERY),
         ("phone", "light", EVERY - {"bid-round-2", "match-end"}),
         ("desktop", "light", {"bid-round-1", "trick-won"})]
 """The matches played, and the moments photographed in each."""
+PAIRS = (("desktop", "dark"), ("phone", "light"))
+"""The screen and theme of most pictures: a desktop in the dark, a phone in the light."""
+REPLAY_VIEWS = tuple((screen, theme) for screen in ("desktop", "phone")
+                     for theme in ("dark", "light"))
+"""The replay at a won trick: each screen in each theme."""
+SEVEN_SCREENS = (("desktop", "dark"), ("phone", "light"), ("small-phone", "dark"))
+"""The bidding with seven choices: a desktop, a phone and a small phone."""
+FAMILY_REPLAYS = ((4, "four-handed", "desktop", "dark"), (3, "three-handed", "phone", "light"))
+"""The replays of a game of four and of three."""
+
+Wanted = Callable[[str], bool]
+"""Whether a picture (by its name, without ``.png``) is to be made this run."""
 
 
 class Table:
@@ -54,8 +73,8 @@ class Table:
     def __init__(self, server: Server, browser, screen: str, theme: str, out: Path,
                  moments: set[str]) -> None:
         self.server, self.out, self.name = server, out, f"{screen}-{theme}"
-        self.moments = moments
-        self.game = server.new_game(mode="friend", name="You", seed=SEED, rules={"target": 5})
+        self.moments, self.taken = moments, set()
+        self.game = server.new_game(mode="friend", name="Ann", seed=SEED, rules={"target": 5})
         context = browser.new_context(color_scheme=theme, **SCREENS[screen])
         context.add_init_script(
             'localStorage.setItem("euchre.settings", JSON.stringify({speed: "normal"}));')
@@ -111,7 +130,12 @@ class Table:
             return None
         self.page.wait_for_function("() => !document.getAnimations().some("
                                     "(a) => a.playState === 'running')")  # the cards landed
+        self.taken.add(what)
         return save(self.page, self.out / f"{self.name}-{what}.png")
+
+    def done(self) -> bool:
+        """Every moment wanted of this match is photographed: the rest need not be played."""
+        return self.moments <= self.taken
 
     def view(self) -> dict:
         return self.newest()["view"]
@@ -124,16 +148,20 @@ def play_and_shoot(server: Server, browser, screen: str, theme: str, out: Path,
     page, shots = table.page, []
     table.until(lambda: bool(page.locator('[data-action="order"]').count()))
     shots.append(table.shot("bid-round-1"))
+    if table.done():
+        return close(table, shots)
     table.until(lambda: table.view()["phase"] == "bid2" and table.view()["to_move"] == 0,
                 mine=lambda t: "pass", theirs=lambda t: "pass")
     shots.append(table.shot("bid-round-2"))
     table.until(lambda: bool(page.locator("#trick .slot.won").count()),
                 mine=lambda t: next((x for x in t if x.startswith("call")), t[0]))
     shots.append(table.shot("trick-won"))
-    if moments <= {"bid-round-1", "bid-round-2", "trick-won"}:
+    if table.done():
         return close(table, shots)
     table.until(lambda: page.locator("[data-testid=continue]").is_visible())
     shots.append(table.shot("hand-end"))
+    if table.done():
+        return close(table, shots)
     page.click("[data-testid=continue]")  # the next hand is mine to deal: the friend orders
     table.until(lambda: table.view()["phase"] == "discard" and table.view()["to_move"] == 0,
                 theirs=lambda t: "order" if "order" in t else t[0])
@@ -146,7 +174,7 @@ def play_and_shoot(server: Server, browser, screen: str, theme: str, out: Path,
     shots.append(table.shot("score-pad"))
     if screen == "phone":
         page.click("#side-close")
-    if "match-end" in moments:
+    if not table.done():
         table.until(lambda: page.locator("#over").is_visible())
         shots.append(table.shot("match-end"))
     return close(table, shots)
@@ -202,9 +230,14 @@ def finished_game(server: Server, players: int = 2) -> str:
     return game["id"]
 
 
-def replays(server: Server, browser, out: Path) -> list[Path]:
+def replays(server: Server, browser, out: Path, want: Wanted) -> list[Path]:
     """The replay at a trick won in the second hand (each screen, each theme), and at the
     largest mistake of the review of seat 0, with its options and their values."""
+    views = [(screen, theme, "replay") for screen, theme in REPLAY_VIEWS]
+    views = [view for view in (*views, ("desktop", "dark", "replay-review"))
+             if want("-".join(view))]
+    if not views:
+        return []
     game_id = finished_game(server)
     frames = json.loads(server.get(f"/api/games/{game_id}/positions")[1])["frames"]
     won = next(f["at"] for f in frames if f["held"] and f["kind"] == "move"
@@ -218,11 +251,8 @@ def replays(server: Server, browser, out: Path) -> list[Path]:
     places = [(h["number"] + 1, j) for h in record["hands"] for j in range(len(h["actions"]))]
     mistake = places.index((worst["hand"], worst["index"]))
     shots = []
-    views = [(screen, theme, f"?at={won}", "replay") for screen in ("desktop", "phone")
-             for theme in ("dark", "light")]
-    for screen, theme, query, name in (*views,
-                                       ("desktop", "dark", f"?at={mistake}&seat=0",
-                                        "replay-review")):
+    for screen, theme, name in views:
+        query = f"?at={won}" if name == "replay" else f"?at={mistake}&seat=0"
         context = browser.new_context(color_scheme=theme, **SCREENS[screen])
         page = context.new_page()
         page.goto(f"{server.base}/games/{game_id}{query}")
@@ -241,13 +271,16 @@ MORE_GAMES = (({"game": "railroad"}, "railroad"), ({"game": "hasenpfeffer"}, "ha
 other games', Napoleon at five seats."""
 
 
-def family_tables(server: Server, browser, out: Path, tables=FAMILY) -> list[Path]:
+def family_tables(server: Server, browser, out: Path, want: Wanted,
+                  tables=FAMILY) -> list[Path]:
     """A table of four (you and North against West and East) and of three (cutthroat), or
     of each of ``tables``, each at the person's first card of a hand, on a desktop (dark)
     and a phone (light)."""
     shots = []
     for rules, name in tables:
-        for screen, theme in (("desktop", "dark"), ("phone", "light")):
+        for screen, theme in PAIRS:
+            if not want(f"{screen}-{theme}-{name}"):
+                continue
             partnered = rules.get("players", 4) == 4 and rules.get("game") != "napoleon"
             game = server.new_game(mode="computer", level="hard", name="Ann", seed=SEED + 3,
                                    rules=rules, **({"partner": "expert"} if partnered else {}))
@@ -280,11 +313,13 @@ SEVEN_CHOICES = 8
 (pass, three suits, each alone too): the most a bid offers but the Joker's."""
 
 
-def seven_choices(server: Server, browser, out: Path) -> list[Path]:
+def seven_choices(server: Server, browser, out: Path, want: Wanted) -> list[Path]:
     """The bidding with seven choices at four (issue 48): a desktop (dark), a phone (light)
     and a small phone (dark), each choice a whole button with the lone calls under theirs."""
     shots = []
-    for screen, theme in (("desktop", "dark"), ("phone", "light"), ("small-phone", "dark")):
+    for screen, theme in SEVEN_SCREENS:
+        if not want(f"{screen}-{theme}-bid-seven-choices"):
+            continue
         game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEVEN_CHOICES,
                                rules={"players": 4, "target": 10})
         context = browser.new_context(color_scheme=theme, **SCREENS[screen])
@@ -303,12 +338,15 @@ def seven_choices(server: Server, browser, out: Path) -> list[Path]:
     return shots
 
 
-def family_friends_and_replays(server: Server, browser, out: Path) -> list[Path]:
+def family_friends_and_replays(server: Server, browser, out: Path,
+                               want: Wanted) -> list[Path]:
     """The host of a friend table of four with West taken and two invites left, and the
     replay of a finished game of four and of three, on a desktop (dark) and a phone
     (light)."""
     shots = []
-    for screen, theme in (("desktop", "dark"), ("phone", "light")):
+    for screen, theme in PAIRS:
+        if not want(f"{screen}-{theme}-friends-four-invites"):
+            continue
         game = server.new_game(mode="friend", level="medium", name="Ann", seed=SEED,
                                rules={"players": 4, "target": 10})
         server.claim(game["links"]["invites"]["1"], "Bea")
@@ -318,8 +356,9 @@ def family_friends_and_replays(server: Server, browser, out: Path) -> list[Path]
         page.locator("[data-testid=start]").wait_for()
         shots.append(save(page, out / f"{screen}-{theme}-friends-four-invites.png"))
         context.close()
-    for players, name, screen, theme in ((4, "four-handed", "desktop", "dark"),
-                                         (3, "three-handed", "phone", "light")):
+    for players, name, screen, theme in FAMILY_REPLAYS:
+        if not want(f"{screen}-{theme}-replay-{name}"):
+            continue
         game_id = finished_game(server, players)
         context = browser.new_context(color_scheme=theme, **SCREENS[screen])
         page = context.new_page()
@@ -374,49 +413,98 @@ def reviews_in_languages(server: Server, browser, out: Path) -> list[Path]:
     return shots
 
 
-def main() -> int:
+def planned() -> list[str]:
+    """The name of every picture a whole run makes (without ``--languages``), from the same
+    tables the run is played by: the README's pictures are among them."""
+    names = [f"{screen}-{theme}-lobby" for screen, theme in PAIRS]
+    names += [f"{screen}-{theme}-{moment}" for screen, theme, moments in RUNS
+              for moment in ORDER if moment in moments]
+    names += [f"{screen}-{theme}-replay" for screen, theme in REPLAY_VIEWS]
+    names.append("desktop-dark-replay-review")
+    names += [f"{screen}-{theme}-{name}" for _, name in (*FAMILY, *MORE_GAMES)
+              for screen, theme in PAIRS]
+    names += [f"{screen}-{theme}-bid-seven-choices" for screen, theme in SEVEN_SCREENS]
+    names += [f"{screen}-{theme}-friends-four-invites" for screen, theme in PAIRS]
+    names += [f"{screen}-{theme}-replay-{name}" for _, name, screen, theme in FAMILY_REPLAYS]
+    return names
+
+
+def wanted_by(patterns: list[str] | None) -> Wanted:
+    """Every picture, or those whose name matches one of ``patterns`` (shell-style)."""
+    return lambda name: not patterns or any(fnmatch.fnmatchcase(name, p) for p in patterns)
+
+
+def shoot(server: Server, browser, out: Path, want: Wanted) -> list[Path]:
+    """Every picture of ``planned()`` that is wanted, each part played only if one of its
+    pictures is."""
+    shots = [lobby(server, browser, screen, theme, out) for screen, theme in PAIRS
+             if want(f"{screen}-{theme}-lobby")]
+    for screen, theme, moments in RUNS:
+        chosen = {moment for moment in moments if want(f"{screen}-{theme}-{moment}")}
+        if chosen:
+            shots += play_and_shoot(server, browser, screen, theme, out, chosen)
+    shots += replays(server, browser, out, want)
+    shots += family_tables(server, browser, out, want)
+    shots += family_tables(server, browser, out, want, MORE_GAMES)
+    shots += seven_choices(server, browser, out, want)
+    shots += family_friends_and_replays(server, browser, out, want)
+    return shots
+
+
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Regenerate docs/screens/*.png.")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    parser.add_argument("--only", action="append", metavar="NAME",
+                        help="only the pictures of this name (shell patterns: 'phone-*'); "
+                             "may be given more than once")
+    parser.add_argument("--list", action="store_true",
+                        help="print the name of every picture a whole run makes, and stop")
     parser.add_argument("--languages", action="store_true",
                         help="only the lobby, the table and a review in each language besides "
                              "English")
     parser.add_argument("--games", action="store_true",
                         help="only the tables of Railroad, Hasenpfeffer and Napoleon")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = arguments()
+    if args.list:
+        print("\n".join(planned()))
+        return 0
     if not CHROMIUM.exists():
         print(f"screenshot: Chromium is needed at {CHROMIUM}", file=sys.stderr)
+        return 2
+    want = wanted_by(args.only or ([f"*-{name}" for _, name in MORE_GAMES] if args.games
+                                   else None))
+    if not args.languages and not any(want(name) for name in planned()):
+        print(f"screenshot: no picture is named {' or '.join(args.only)} "
+              "(--list names them)", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
-    shots = []
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
         server = Server(Path(folder) / "games.db", bot_delay=0.0).start()
         browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
             if args.languages:
-                shots += in_languages(server, browser, args.out)
-                return _told(shots)
-            if args.games:
-                return _told(family_tables(server, browser, args.out, MORE_GAMES))
-            for screen, theme in (("desktop", "dark"), ("phone", "light")):
-                shots.append(lobby(server, browser, screen, theme, args.out))
-            for screen, theme, moments in RUNS:
-                shots += play_and_shoot(server, browser, screen, theme, args.out, moments)
-            shots += replays(server, browser, args.out)
-            shots += family_tables(server, browser, args.out)
-            shots += family_tables(server, browser, args.out, MORE_GAMES)
-            shots += seven_choices(server, browser, args.out)
-            shots += family_friends_and_replays(server, browser, args.out)
+                return _told(in_languages(server, browser, args.out), [])
+            shots = shoot(server, browser, args.out, want)
         finally:
             browser.close()
             server.stop()
-    return _told(shots)
+    return _told(shots, [name for name in planned() if want(name)])
 
 
-def _told(shots: list[Path]) -> int:
+def _told(shots: list[Path], expected: list[str]) -> int:
+    """Say what was written; fail (status 1) if a picture expected was not made."""
     for shot in shots:
         print(f"wrote {shot}")
+    missing = sorted(set(expected) - {shot.stem for shot in shots})
+    if missing:
+        print(f"screenshot: not made: {', '.join(missing)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -210,3 +210,29 @@ def axe_violations(page) -> list[dict]:
 
 def record_of(server: Server, game_id: str) -> dict:
     return json.loads(server.get(f"/api/games/{game_id}/record")[1])
+
+
+def stored_game(server: Server, rules, seed: int, until=None, choose=None,
+                level: str = "easy") -> tuple[str, str, object]:
+    """A match of ``rules`` played by the engine (each move ``choose(legal, rng)``, else at
+    random) and stored as the server keeps one, against the computer (``level``) with Ann at
+    seat 0: to its end, or to the first position where ``until(game)`` holds, left for the
+    page to play on. Its id, Ann's link and the game: a page opens it at once, where
+    playing there would take minutes."""
+    import secrets
+
+    from euchre import Game
+    from euchre.server.storage import SQLiteStorage, StoredGame
+
+    game, rng = Game(rules, seed=seed), random.Random(seed)
+    while not game.is_over and not (until and until(game)):
+        legal = game.legal_actions()
+        game.apply(choose(legal, rng) if choose else rng.choice(legal))
+    assert until is None or not game.is_over, "the match ended first"
+    players = rules.players
+    game_id, token = f"stored{players}x{seed}x{secrets.token_hex(4)}", secrets.token_urlsafe(18)
+    stored = StoredGame(game_id, "computer", level, rules, seed,
+                        (token, *[None] * (players - 1)), ("Ann", *["Computer"] * (players - 1)),
+                        [token_ for _, token_ in game.actions()], finished=game.is_over)
+    SQLiteStorage(server.db).put_whole(stored)
+    return game_id, f"/play/{game_id}?token={token}", game

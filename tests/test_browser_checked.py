@@ -118,25 +118,49 @@ def test_a_whole_match_logs_no_console_error_or_warning(server, pages):
     assert logged == []
 
 
+SCRIPT = ROOT / "scripts" / "screenshot.py"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "small-phone": (360, 740)}
+"""The screens pictured (width, height): a picture's name starts with its screen."""
+SAMPLE = ("desktop-dark-lobby", "phone-light-bid-round-1", "small-phone-dark-bid-seven-choices")
+"""Pictures made in the test, one of each screen and both themes, through the script's three
+ways to a table: the lobby, a friend table answered over the socket, a table of four
+against the computer. The whole set: ``make screens``."""
+
+
+def screen_of(name: str) -> str:
+    return max((s for s in SIZES if name.startswith(s + "-")), key=len)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height, from its header."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
 def test_the_screenshot_script_makes_the_readmes_pictures(tmp_path):
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "screenshot.py"), "--out",
-                    str(tmp_path)], check=True, timeout=600, capture_output=True)
-    made = sorted(p.name for p in tmp_path.glob("*.png"))
-    assert len(made) >= 12, made
+    listed = subprocess.run([sys.executable, str(SCRIPT), "--list"], check=True, timeout=60,
+                            capture_output=True, text=True).stdout.split()
+    assert len(listed) >= 12 and len(set(listed)) == len(listed), listed
     for moment in ("lobby", "bid-round-1", "bid-round-2", "discard", "trick-won", "hand-end",
-                   "score-pad", "match-end", "four-handed", "three-handed"):
-        assert any(moment in name for name in made), moment
-    screens = {"desktop", "phone", "small-phone"}  # (1280x800, 390x844, 360x740)
-    kinds = {next(s for s in sorted(screens, key=len, reverse=True) if name.startswith(s))
-             for name in made}
-    assert kinds == screens, made
-    assert {name.removeprefix(next(s for s in sorted(screens, key=len, reverse=True)
-                                   if name.startswith(s))).split("-")[1]
-            for name in made} == {"dark", "light"}
-    for path in tmp_path.glob("*.png"):
-        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and path.stat().st_size > 10_000
+                   "score-pad", "match-end", "four-handed", "three-handed",
+                   "bid-seven-choices"):
+        assert any(moment in name for name in listed), moment
+    assert {screen_of(name) for name in listed} == set(SIZES), listed
+    assert {name.removeprefix(screen_of(name) + "-").split("-")[0] for name in listed} == {
+        "dark", "light"}
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    shown = re.findall(r"docs/screens/([\w-]+\.png)", readme)  # the README shows them
-    assert shown and set(shown) <= set(made), shown
-    for name in shown:
-        assert (ROOT / "docs" / "screens" / name).exists(), name
+    shown = re.findall(r"docs/screens/([\w-]+)\.png", readme)  # the README shows them
+    assert shown and set(shown) <= set(listed), shown
+    for name in shown:  # there, and of its screen's size
+        path = ROOT / "docs" / "screens" / f"{name}.png"
+        assert path.exists(), name
+        assert png_size(path) == SIZES[screen_of(name)], name
+    made = subprocess.run([sys.executable, str(SCRIPT), "--out", str(tmp_path),
+                           *(f"--only={name}" for name in SAMPLE)], timeout=300,
+                          capture_output=True, text=True)
+    assert made.returncode == 0, made.stderr[-2000:]
+    assert sorted(p.stem for p in tmp_path.glob("*.png")) == sorted(SAMPLE)
+    for name in SAMPLE:
+        path = tmp_path / f"{name}.png"
+        assert png_size(path) == SIZES[screen_of(name)] and path.stat().st_size > 10_000, name

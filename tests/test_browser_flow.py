@@ -7,7 +7,6 @@ phone's. Axe finds nothing on what these change, in either theme."""
 from __future__ import annotations
 
 import random
-import secrets
 
 import pytest
 from browser_support import (
@@ -23,10 +22,10 @@ from browser_support import (
     server,
     state_of,
     step,
+    stored_game,
 )
 
 from euchre import Game, Rules
-from euchre.server.storage import SQLiteStorage, StoredGame
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
@@ -37,20 +36,13 @@ __all__ = ["browser", "pages", "server"]  # fixtures
 
 
 def finished_game(server, players: int, seed: int) -> tuple[str, str, Game]:
-    """A match of ``players`` played to its end at random, stored whole: its id, the link
-    of seat 0 (Ann's) and the game."""
-    rules, rng = Rules(players=players, target=3), random.Random(seed)
-    game = Game(rules, seed=seed)
-    while not game.is_over:
-        legal = game.legal_actions()
-        alone = [a for a in legal if a.endswith(" alone")]  # a partner sits out now and then
-        game.apply(alone[0] if alone and rng.random() < 0.3 else rng.choice(legal))
-    game_id, token = f"flow{players}x{seed}x{secrets.token_hex(4)}", secrets.token_urlsafe(18)
-    stored = StoredGame(game_id, "computer", "easy", rules, seed,
-                        (token, *[None] * (players - 1)), ("Ann", *["Computer"] * (players - 1)),
-                        [token_ for _, token_ in game.actions()], finished=True)
-    SQLiteStorage(server.db).put_whole(stored)
-    return game_id, f"/play/{game_id}?token={token}", game
+    """A match of ``players`` played to its end at random (a partner sitting out now and
+    then), stored whole: its id, the link of seat 0 (Ann's) and the game."""
+    def choose(legal: list[str], rng: random.Random) -> str:
+        alone = [a for a in legal if a.endswith(" alone")]
+        return alone[0] if alone and rng.random() < 0.3 else rng.choice(legal)
+
+    return stored_game(server, Rules(players=players, target=3), seed, choose=choose)
 
 
 def open_table(page, server, link: str) -> None:
@@ -131,6 +123,7 @@ def test_the_last_trick_opens_and_shuts_on_a_click_a_tap_or_a_key(server, pages)
 WATCH = """
 window.__dealt = [];  // each moment a choice was offered while the deal was in the air
 window.__covered = [];  // each moment a flying card lay over the hand's end panel
+window.__dealing = 0;  // frames drawn while a deal was in the air (the watch saw one)
 (() => {
   const meets = (a, b) => a.left < b.right && b.left < a.right
     && a.top < b.bottom && b.top < a.bottom;
@@ -139,6 +132,7 @@ window.__covered = [];  // each moment a flying card lay over the hand's end pan
       && a.effect?.getKeyframes?.()[0]?.opacity === "0.4");  // dealt card fades in as it flies)
     const bid = document.querySelector("#actions [data-action]");
     const said = document.getElementById("status").textContent;  // not "Your bid"
+    window.__dealing += dealing;
     if (dealing && (bid || said.startsWith("Your"))) window.__dealt.push(said);
     const panel = document.getElementById("hand-end");
     if (panel && !panel.hidden) {
@@ -170,7 +164,8 @@ def test_the_bids_wait_for_the_deal_and_no_card_flies_over_the_hands_end(server,
             hands += 1
         step(page, rng)
     ready(page)
-    assert page.evaluate("window.__dealt") == []
+    assert page.evaluate("window.__dealing") > 0  # (a deal's look the watch no longer knew
+    assert page.evaluate("window.__dealt") == []  # would pass this test unseen)
     assert page.evaluate("window.__covered") == []
     assert state_of(page)["view"]["hand_number"] == 2
 
@@ -243,3 +238,35 @@ def test_axe_finds_nothing_on_the_last_trick_cutthroats_end_and_a_replay(server,
     page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
     assert axe_violations(page) == []
 
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_on_seven_choices_a_partner_sitting_out_and_a_used_invite(
+        server, pages, scheme):
+    """The states issue 48 changed at four on a phone: the bidding with seven choices (the
+    lone calls under their suits, the turn marked at my place), a partner sitting out with
+    the turn marked at another's place, and an invite already used (said, with the watch
+    link)."""
+    game = server.new_game(mode="computer", level="easy", name="Axe", seed=8,
+                           rules={"players": 4, "target": 10})
+    page = pages.new(bypass_csp=True, color_scheme=scheme, **PHONE)
+    open_table(page, server, game["links"]["play"])
+    still = "() => !document.getAnimations().some((a) => a.playState === 'running')"
+    while True:
+        ready(page)
+        if len(offered(page)) == 7:
+            break
+        step(page, random.Random(0), lambda legal: "pass" if "pass" in legal else None)
+    page.wait_for_function(still)
+    expect(page.locator("#place-s.turn .turn-mark")).to_be_visible()
+    assert axe_violations(page) == []
+    page.locator('[data-action="call S alone"]').click()
+    expect(page.locator("#place-n .bubble")).to_have_text("sits out this hand")
+    page.wait_for_function("() => document.querySelector('.felt .place.turn:not(#place-s)')")
+    page.wait_for_function(still)
+    assert axe_violations(page) == []
+    friends = server.new_game(mode="friend", name="Axe", rules={"players": 4})
+    server.claim(friends["links"]["invites"]["1"], "Bea")
+    page.goto(server.base + friends["links"]["invites"]["1"])
+    expect(page.locator("[data-testid=taken]")).to_be_visible()
+    assert axe_violations(page) == []

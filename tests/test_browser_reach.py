@@ -9,7 +9,9 @@ Each case's seed deals the richest decision of its rules in the first hand when 
 passes whenever he may (found once over the server's socket; the computers are seeded by the
 game's seed, so the match repeats exactly): seven choices at four in round 2 (pass, three
 suits, three lone calls), six for a dealer stuck at four, eight for the dealer under a
-turned-up Joker who may go alone, the lone defender's answer."""
+turned-up Joker who may go alone, the lone defender's answer; and the rest of the family
+(issue 51) at the same sizes: Hasenpfeffer's first bid (pass and six numbers), Railroad's
+partner's best card and its lone defence, Napoleon's first bid at five seats."""
 
 from __future__ import annotations
 
@@ -56,6 +58,14 @@ CASES = {  # name: (rules, seed, the decision the hand must reach)
     "two, round 2": ({}, 2, lambda legal: len(legal) == 4 and "call C" in legal),
     "two, the dealer stuck": ({"stick_the_dealer": True}, 2,
                               lambda legal: legal and all(t.startswith("call") for t in legal)),
+    "Hasenpfeffer, the first bid": ({"game": "hasenpfeffer"}, 9,
+                                    lambda legal: len(legal) == 7),
+    "Railroad, the partner's best card": ({"game": "railroad"}, 42,
+                                          lambda legal: any(t.startswith("give")
+                                                            for t in legal)),
+    "Railroad, defend alone": ({"game": "railroad"}, 1, lambda legal: "defend alone" in legal),
+    "Napoleon at five, the first bid": ({"game": "napoleon", "players": 5}, 7,
+                                        lambda legal: len(legal) == 6),
 }
 
 UNREACHABLE = """(phone) => {

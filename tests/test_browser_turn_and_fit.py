@@ -26,7 +26,10 @@ from browser_support import (
     server,
     state_of,
     step,
+    stored_game,
 )
+
+from euchre import Rules
 
 if not CHROMIUM.exists():
     pytest.skip(f"the browser tests need Chromium at {CHROMIUM}", allow_module_level=True)
@@ -49,8 +52,12 @@ document.addEventListener("DOMContentLoaded", () => new MutationObserver(() => {
 """
 """Which places are marked as the seat to act, each time a state is drawn."""
 
-PLACE_OF = {4: ["place-s", "place-w", "place-n", "place-e"], 3: ["place-s", "place-w", "place-e"],
+PLACE_OF = {5: ["place-s", "place-w", "place-nw", "place-ne", "place-e"],
+            4: ["place-s", "place-w", "place-n", "place-e"], 3: ["place-s", "place-w", "place-e"],
             2: ["place-s", "place-n"]}
+DOING = {"play": "to play", "discard": "to discard", "exchange": "to discard",
+         "give": "to give a card"}
+"""What the seat to act is to do, by the phase; any other phase is a bid."""
 
 
 def open_game(server, pages, screen: dict, players: int, seed: int, level: str = "easy",
@@ -80,16 +87,20 @@ def until(page, rng, wanted, prefer=None, limit: int = 400) -> dict:
     raise AssertionError("never reached")
 
 
-@pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("players", [4, 3, 2])
-def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen, players):
+@pytest.mark.parametrize(("screen", "rules"), [
+    *((screen, {"players": players}) for screen in (DESKTOP, PHONE) for players in (4, 3, 2)),
+    (PHONE, {"game": "napoleon", "players": 5})],
+    ids=[*(f"{players}-{screen}" for screen in ("desktop", "phone") for players in (4, 3, 2)),
+         "napoleon-5-phone"])
+def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen, rules):
+    players = rules["players"]
     page = pages.new(**screen)
     page.add_init_script(TURNS_RECORDED)
     game = server.new_game(mode="computer", level="easy", name="Ann", seed=21,
-                           rules={"players": players, "target": 10})
+                           rules={**rules, "target": 10})
     page.goto(server.base + game["links"]["play"])
     rng = random.Random(players)
-    for _ in range(14):  # a few decisions of mine: the others' moves are drawn between them
+    for _ in range(8):  # a few decisions of mine: the others' moves are drawn between them
         step(page, rng)
     until(page, rng, lambda s: s["view"]["to_move"] == 0)
     marked_others = 0
@@ -100,7 +111,7 @@ def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen
             continue
         want = PLACE_OF[players][to_move]
         assert turn["places"] == [want], (turn, to_move)
-        assert turn["words"][0] in ("to bid", "to play", "to discard")
+        assert turn["words"][0] == DOING.get(phase, "to bid"), (turn, phase)
         assert turn["labels"][0].endswith(", " + turn["words"][0])  # a screen reader's words
         marked_others += to_move != 0
     assert marked_others >= 3
@@ -108,6 +119,21 @@ def test_the_seat_to_act_is_marked_at_its_place_with_words(server, pages, screen
     mark = page.locator("#place-s.turn .turn-mark")
     expect(mark).to_be_visible()
     assert page.locator("#place-s > .who").evaluate("e => getComputedStyle(e).boxShadow") != "none"
+
+
+def test_railroads_exchange_is_marked_in_words_of_its_own(server, pages):
+    """In Railroad the lone player's discard reads "to discard" at his place, and the
+    partner passing him his best card "to give a card", never "to bid"."""
+    page, _ = open_game(server, pages, PHONE, 4, seed=42, game="railroad")
+    page.add_init_script(TURNS_RECORDED)
+    page.reload()
+    until(page, random.Random(1), lambda s: s["view"]["phase"] == "give",
+          prefer=lambda t: "pass" if "pass" in t else None)
+    expect(page.locator("#place-s.turn .turn-mark")).to_have_text("to give a card")
+    expect(page.locator("#place-s")).to_have_attribute("aria-label", "You, to give a card")
+    said = {state_of(page, turn["seq"])["view"]["phase"]: turn["words"]
+            for turn in page.evaluate("window.__turns") if not turn["handEnd"]}
+    assert said["exchange"] == ["to discard"], said  # the partner, gone alone, discards
 
 
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE, SMALL_PHONE],
@@ -143,18 +169,27 @@ BAR_CUT = """() => {
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
 @pytest.mark.parametrize("players", [4, 3, 2])
 def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players):
-    page, _ = open_game(server, pages, screen, players, seed=5)
-    rng = random.Random(2)
-    until(page, rng, lambda s: s["view"]["trump"] is not None)  # the longest bar: trump named
+    _, link, _ = stored_game(server, Rules(players=players, target=10), seed=5,  # the longest
+                             until=lambda g: g.view(None).trump is not None  # bar: trump named
+                             and g.to_move == 0)
+    page = pages.new(**screen)
+    page.goto(server.base + link)
+    ready(page)
+    assert state_of(page)["view"]["trump"] is not None
     assert page.evaluate(BAR_CUT) == []
     expect(page.locator("#score .to")).to_have_text("(to 10)")
 
 
 def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
-    page, _ = open_game(server, pages, DESKTOP, 4, seed=5, level="medium")
-    rng = random.Random(3)
-    for place in ("w", "e"):  # until each side seat has dealt: his chip beside his name
-        until(page, rng, lambda s, place=place: s["view"]["dealer"] == {"w": 1, "e": 3}[place])
+    page = pages.new(**DESKTOP)
+    for place, dealer in (("w", 1), ("e", 3)):  # each side seat dealing: his chip by his name
+        _, link, _ = stored_game(server, Rules(players=4, target=10), seed=5, level="medium",
+                                 until=lambda g, d=dealer: g.dealer == d,
+                                 choose=lambda legal, rng: "pass" if "pass" in legal
+                                 else rng.choice(legal))
+        page.goto(server.base + link)
+        ready(page)
+        assert state_of(page)["view"]["dealer"] == dealer
         who = page.locator(f"#place-{place} .who")
         expect(who.locator(".name")).to_have_text(
             "West (medium)" if place == "w" else "East (medium)")
@@ -170,25 +205,63 @@ def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
         assert apart, (name, chip)
 
 
-def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages):
-    page, _ = open_game(server, pages, DESKTOP, 4, seed=31, target=10)
+CLIPPED = """() => {
+  const found = [], pad = document.getElementById("pad");
+  const t = document.getElementById("hand-tricks");
+  if (pad.scrollWidth > pad.clientWidth + 1) found.push("the score pad's last column");
+  if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1)
+    found.push("the hand's tricks");
+  return found; }"""
+
+
+NAME_LINES = """() => ['w', 'e'].map((p) => {
+  const place = document.getElementById('place-' + p).getBoundingClientRect();
+  const name = document.querySelector('#place-' + p + ' .who .name');
+  const words = document.createRange();
+  words.selectNodeContents(name.firstChild);  // the name itself, not its level
+  const lines = [...words.getClientRects()];
+  return { name: name.firstChild.textContent, lines: lines.length,
+           inside: lines.every((r) => r.left >= place.left - .5 && r.right <= place.right + .5) };
+})"""
+"""Each side seat's name: on how many lines it is drawn, and whether inside its place."""
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
+@pytest.mark.parametrize(("language", "players"), [("so", 3), ("ceb", 4)])
+def test_a_side_seats_name_is_never_broken_inside_a_word_on_a_phone(server, pages, screen,
+                                                                      language, players):
+    """Defect 12 in other languages (issue 56): "Galbeed" (West in Somali) and "Kasadpan"
+    (Cebuano) were drawn "Galbee / d", "Kasadpa / n" at a phone's side seats."""
+    _, link, _ = stored_game(server, Rules(players=players, target=10), seed=5,
+                             until=lambda g: g.to_move == 0)
+    page = pages.new(**screen, extra_http_headers={"Accept-Language": language})
+    page.goto(server.base + link)
+    ready(page)
+    for seat in page.evaluate(NAME_LINES):
+        assert seat["lines"] == 1 and seat["inside"], seat
+
+
+@pytest.mark.parametrize("language", ["en", "ceb", "ar"])
+def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages, language):
+    """Ten hands of four already played (stored as the server keeps them): the page plays
+    the eleventh to its end, the pad's columns and the hand's tricks whole at every
+    state, with a pad long enough to scroll; in English, and in Cebuano's and Arabic's
+    longer words (issue 56), where the score column was pushed out of the pad."""
+    _, link, _ = stored_game(server, Rules(players=4, target=30), seed=31,
+                             until=lambda game: game.hand_number == 10)
+    page = pages.new(**DESKTOP, extra_http_headers={"Accept-Language": language})
+    page.goto(server.base + link)
     rng = random.Random(4)
-    clipped = set()
-    for _ in range(600):
+    clipped, states = set(), 0
+    while True:
         ready(page)
-        if finished(page):
-            break
-        clipped.update(page.evaluate("""() => {
-          const found = [], pad = document.getElementById("pad");
-          const t = document.getElementById("hand-tricks");
-          if (pad.scrollWidth > pad.clientWidth + 1) found.push("the score pad's last column");
-          if (t.scrollHeight > t.clientHeight + 1 || t.scrollWidth > t.clientWidth + 1)
-            found.push("the hand's tricks");
-          return found; }"""))
-        if page.locator("#pad tbody tr").count() >= 10 and not clipped:
+        clipped.update(page.evaluate(CLIPPED))
+        states += 1
+        if continue_shown(page):  # the eleventh hand over: its five tricks listed
             break
         step(page, rng)
-    assert page.locator("#pad tbody tr").count() >= 8  # a pad that scrolls
+    assert page.locator("#hand-tricks li").count() == 5
+    assert page.locator("#pad tbody tr").count() >= 10 and states >= 5  # a pad that scrolls
     assert clipped == set()
 
 
@@ -221,14 +294,16 @@ def test_hint_marks_are_clear_of_the_seats_name_and_the_estimate_line_is_whole(
 
 
 def test_the_records_hands_are_listed_from_the_left(server, pages):
-    page, game = open_game(server, pages, DESKTOP, 4, seed=8)
-    rng = random.Random(1)
-    until(page, rng, lambda s: s["view"]["hand_number"] >= 1,  # hand 1 thrown in
-          prefer=lambda t: "pass" if "pass" in t else t[0])
+    game_id, link, _ = stored_game(server, Rules(players=4, target=10), seed=8,
+                                   until=lambda g: g.hand_number == 1,  # hand 1 thrown in
+                                   choose=lambda legal, rng: "pass")
+    page = pages.new(**DESKTOP)
+    page.goto(server.base + link)
+    ready(page)
     page.click("[data-testid=resign]")
     page.click("[data-testid=resign-confirm]")
     expect(page.locator("#over")).to_be_visible()
-    page.goto(server.base + f"/games/{game['id']}")
+    page.goto(server.base + f"/games/{game_id}")
     summaries = page.locator("details.hand summary")
     expect(summaries.first).to_contain_text("thrown in")
     for i in range(summaries.count()):
@@ -253,19 +328,29 @@ PILE_OUT = """() => {
 
 @pytest.mark.parametrize("screen", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_upcard_pile_stays_inside_the_felt_in_every_corner(server, pages, screen):
-    page, _ = open_game(server, pages, screen, 4, seed=5, target=20)
+    """Each seat deals in turn, so the pile lies in each corner: matches of four stored
+    as played (everybody passing, each hand thrown in) to the person's first bid of the
+    first, second, third and fourth hand; the pile is checked there and at every state of
+    the bidding left, as it lies."""
+    page = pages.new(**screen)
     rng = random.Random(6)
     dealers, out = set(), []
-    for _ in range(400):
-        ready(page)
-        if finished(page) or len(dealers) == 4:
-            break
-        if not continue_shown(page):
-            dealers.add(state_of(page)["view"]["dealer"])
+    for hands in range(4):
+        _, link, _ = stored_game(server, Rules(players=4, target=10), seed=5,
+                                 until=lambda g, n=hands: g.hand_number == n and g.to_move == 0,
+                                 choose=lambda legal, rng: "pass" if "pass" in legal
+                                 else rng.choice(legal))
+        page.goto(server.base + link)
+        while True:
+            ready(page)
+            view = state_of(page)["view"]
+            if continue_shown(page) or view["phase"] not in ("bid1", "bid2", "discard"):
+                break
+            dealers.add(view["dealer"])
             page.wait_for_function("() => !document.getAnimations().some("  # as it lies,
                                    "(a) => a.playState === 'running')")  # not in flight
             out += page.evaluate(PILE_OUT)
-        step(page, rng)
+            step(page, rng)
     assert len(dealers) == 4 and out == []
 
 

@@ -68,7 +68,8 @@ export function turnOf() {
   const v = T.shown.view, g = T.shown.game;
   if (g.finished || endedHand() || T.handEnd || waitingFor() !== null || v.to_move === null
       || v.to_move === undefined || v.phase === "over") return null;
-  const doing = { play: t("to play"), discard: t("to discard") }[v.phase] || t("to bid");
+  const doing = { play: t("to play"), discard: t("to discard"), exchange: t("to discard"),  // (Railroad's
+                  give: t("to give a card") }[v.phase] || t("to bid");                        // lone exchange)
   return { seat: v.to_move, doing };
 }
 

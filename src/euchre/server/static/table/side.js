@@ -14,6 +14,13 @@ function drawBids() {
         () => el("div"), (node, b) => setText(node, t("{name}: {bid}", { name: nameOf(b.seat), bid: b.words })));
 }
 
+// The pad's trump: its suit's symbol, the suit's name for a screen reader only (a column of
+// "♦ diamonds" in Somali pushed the score out of the pad)
+const trumpCell = (trump) => {
+  if (!trump) return ["–"];
+  const at = trump.search(/[♣♦♥♠]/u);
+  return at < 0 ? [trump] : [trump.slice(0, at + 1), el("span", { class: "visually-hidden" }, trump.slice(at + 1))];
+};
 const short = (p) => (p === null || p === undefined ? "–" : nameOf(p));
 
 let padDrawn = "";
@@ -34,9 +41,9 @@ function drawPad() {
     el("td", { class: "num" }, String(r.hand)),
     el("td", { class: "who-cell" }, short(r.dealer)),
     el("td", { class: "who-cell" }, r.bid ? t("{name}: {bid}", { name: short(r.maker), bid: r.bid }) : short(r.maker)),
-    el("td", {}, r.trump ?? "–"),
+    el("td", {}, ...trumpCell(r.trump)),
     el("td", {}, bySide(r.tricks, sides, true)),
-    el("td", {}, r.outcome),
+    el("td", { class: "wraps" }, r.outcome),
     el("td", { class: "num" }, bySide(r.points, sides)),
     el("td", { class: "num" }, bySide(r.score, sides))));
   const table = el("table", { class: "pad" },
