@@ -106,6 +106,31 @@ def test_a_whole_match_shows_only_words_from_the_catalog(server, pages, players)
         assert everything_unmarked(replay) == [], "the review"
 
 
+@pytest.mark.parametrize(("game", "players"), [("railroad", 4), ("hasenpfeffer", 4),
+                                              ("napoleon", 5)])
+def test_a_whole_match_of_each_new_game_shows_only_words_from_the_catalog(server, pages, game,
+                                                                        players):
+    """Railroad, Hasenpfeffer and Napoleon's five seats (issue 51's games): their table to the
+    end, then their replay with its record (the bids, the exchanges, the results) opened."""
+    made = server.new_game(mode="computer", level="easy", seed=4, name="Ann",
+                           rules={"game": game, "players": players, "target": 1})
+    page = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    page.goto(server.base + made["links"]["play"])
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    rng, seen = random.Random(players), []
+    while True:
+        ready(page)
+        seen.extend(place for place in unmarked(page) if place not in seen)
+        if finished(page) or step(page, rng) is None:
+            break
+    seen.extend(place for place in unmarked(page) if place not in seen)
+    assert seen == [], f"words not from a catalog at a table of {game}: {seen}"
+    page.goto(server.base + f"/games/{made['id']}")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+    left = everything_unmarked(page)
+    assert left == [], f"the replay of {game}: {left}"
+
+
 def everything_unmarked(page) -> list[str]:
     """``unmarked`` with every folded part of the page opened (a record's hands, the
     review's lists): their words are read once opened."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -289,3 +290,23 @@ def test_the_account_refusals_speak_the_readers_language(server):
     assert status == 401 and told == {"error": "اسم أو كلمة مرور خاطئة"}
     status, told = post("/api/accounts", {"name": "Cali", "password": "short"}, "so")
     assert status == 400 and told["error"].startswith("furaha sirta ahi waa inuu noqdaa")
+
+
+@pytest.mark.parametrize(("game", "players", "said"), [
+    ("railroad", 4, {"en": "X and X against X and X", "ar": "X وX ضد X وX",
+                     "so": "X iyo X ka dhan ah X iyo X"}),
+    ("napoleon", 5, {"en": "X, X, X, X and X, each for himself",
+                     "ceb": "X, X, X, X ug X, matag usa para sa iyang kaugalingon",
+                     "ar": "X وX وX وX وX، كلٌّ يلعب لنفسه"})])
+def test_who_played_whom_is_one_sentence_in_each_language(server, game, players, said):
+    """A game's page says who played whom in one message per shape of the sides (partners
+    against partners; Napoleon's each for himself), its names links a translator may move:
+    never names glued with an English comma."""
+    from test_server_rule_games import play_match
+
+    made = play_match(server, game, players, seed=25, name="Ann")[0]
+    for code, skeleton in said.items():
+        status, body, _ = fetch(server, f"/games/{made['id']}", **{"Accept-Language": code})
+        line = next(p for p in re.findall(r"<p>(.*?)</p>", body) if "/players/Ann" in p)
+        assert status == 200 and re.sub(r"<bdi>.*?</bdi>", "X", line).startswith(
+            skeleton + ". "), (code, line)

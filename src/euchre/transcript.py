@@ -25,7 +25,7 @@ from .engine.games.euchre import state, state_family
 from .engine.messages import N_, _, ngettext
 from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
-from .words import bid_said, person, result_words, score_words, side_name
+from .words import bid_said, options_on, person, result_words, score_words, side_name
 
 _DECKS = {24: N_("24-card deck"), 32: N_("32-card deck"), 25: N_("25-card deck with the Joker")}
 
@@ -38,8 +38,7 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
     players = rules.players
     who = (tuple(person(name) for name in names) if names
            else tuple(f"P{seat}" for seat in range(players)))
-    options = [name.replace("_", " ") for name, value in rules.to_dict().items()
-               if value is True]
+    options = options_on(rules)
     head = ngettext("{game}, {deck}, to {n} point; seed {seed}",
                     "{game}, {deck}, to {n} points; seed {seed}", rules.target,
                     game=_(GAME_NAMES[players]), deck=_(_DECKS[rules.deck]), seed=setup.seed)

@@ -463,6 +463,25 @@ GAME_NAMES = {2: N_("Two-handed"), 3: N_("Three-handed (cutthroat)"),
               "hasenpfeffer": N_("Hasenpfeffer"), "napoleon": N_("Napoleon")}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
+OPTION_WORDS = {"dealer_must_pick_up": N_("dealer must pick up"),
+                "may_call_turned_suit": N_("may call turned suit"),
+                "stick_the_dealer": N_("stick the dealer"), "defend_alone": N_("defend alone"),
+                "joker_dealer_alone": N_("joker dealer alone"),
+                "call_for_best": N_("call for best")}
+"""Each rule option a match may have on, as a transcript's heading lists it (the option's
+name in words: the records' transcripts have said them so since the options came)."""
+
+
+def options_on(rules: Any) -> list[str]:
+    """The options ``rules`` has on, in the reader's language (a transcript's heading).
+
+    >>> from euchre import Rules
+    >>> options_on(Rules(game="railroad")), options_on(Rules())
+    (['call for best'], [])
+    """
+    return [_(OPTION_WORDS[name]) for name, value in rules.to_dict().items() if value is True]
+
+
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
                "expert": N_("expert")}
 """Each computer's level as a person reads it (the token stays the API's and the record's)."""
