@@ -164,6 +164,37 @@ def test_the_five_seat_table_fits(server, pages, size):
     assert len(hand) == 5 and max(hand) <= width + 1
 
 
+BAR = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const pts = document.querySelector('#score .pts');
+  return { zone: box(document.querySelector('.score-zone')), pts: box(pts),
+           to: box(document.querySelector('#score .to')),
+           trump: box(document.getElementById('trump')),
+           cut: pts.scrollWidth > pts.clientWidth + 1, text: pts.textContent };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "so"])
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE])
+def test_the_five_seat_bar_shows_every_score_on_a_phone(server, pages, size, language):
+    """Issue 51's left-over: at five seats on a phone the bar's score line was cut. Each of
+    the five scores and the goal whole inside the bar (on two lines of it), trump beneath,
+    left to right and right to left (Arabic), and in Somali's longer words."""
+    page = pages.new(extra_http_headers={"Accept-Language": language}, **size)
+    open_table(page, server, "napoleon", 5, seed=9)
+    ready(page)
+    bar = page.evaluate(BAR)
+    zone = bar["zone"]
+    for part in ("pts", "to", "trump"):
+        left, top, right, bottom = bar[part]
+        assert zone[0] - 1 <= left and right <= zone[2] + 1, (part, bar)
+        assert zone[1] - 1 <= top and bottom <= zone[3] + 1, (part, bar)
+    assert not bar["cut"] and bar["text"].count("\u00a0·") == 4, bar  # five scores, all shown
+
+
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_axe_finds_nothing_at_the_new_games_tables(server, pages, scheme):

@@ -87,7 +87,7 @@ RATING_OF = N_("{game}: rating")
 def result_line(stored: StoredGame, game: Game) -> str:
     """The match's result in one line: "Ann won 10-6" (the replay's last position and the
     heading of the game's page)."""
-    score, names = game.score, match.shown_names(stored)
+    score, names = game.score, match.worded_names(stored)
     winner = match.winner(stored, game)
     if len(score) == 3:  # cutthroat: each for himself
         told = score_words(score, names, 3)
@@ -106,7 +106,7 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
                 heading: str = "h1") -> str:
     """The finished game in text (the replay's page carries it below the table, under an
     ``h2``): who won, then every hand's deal, bidding, tricks and points."""
-    names = match.shown_names(stored)
+    names = match.worded_names(stored)
     blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
     played = record["players"].get("hands")  # a deal of the day: its hands, not the next
@@ -284,7 +284,7 @@ def _game_row(game: StoredGame, seat: int, name: str) -> str:
     """One finished game in a player's list, from his seat."""
     side = match.side_of(game, seat)
     won = _("won") if game.winner == side else _("lost")
-    names = match.shown_names(game)
+    names = match.worded_names(game)
     others = [s for s in range(len(names)) if match.side_of(game, s) != side]
     score = (f"{game.score[side]}-{game.score[1 - side]}" if len(game.score) == 2 else
              f"{game.score[side]} ({', '.join(f'{names[s]} {game.score[s]}' for s in others)})")
