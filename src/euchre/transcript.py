@@ -25,7 +25,15 @@ from .engine.games.euchre import state, state_family
 from .engine.messages import N_, _, ngettext
 from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
-from .words import bid_said, options_on, person, result_words, score_words, side_name
+from .words import (
+    bid_said,
+    hand_said,
+    options_on,
+    person,
+    result_words,
+    score_words,
+    side_name,
+)
 
 _DECKS = {24: N_("24-card deck"), 32: N_("32-card deck"), 25: N_("25-card deck with the Joker")}
 
@@ -106,8 +114,8 @@ def _ended_early(s: list, who: tuple[str, ...]) -> tuple[str, str] | None:
     return left, result
 
 
-def _cards(cards: Sequence[int], trump: int) -> str:
-    return " ".join(card_label(c) for c in sorted(cards, key=lambda c: sort_key(c, trump)))
+def _cards(cards: Sequence[int], trump: int) -> list[str]:
+    return [card_label(c) for c in sorted(cards, key=lambda c: sort_key(c, trump))]
 
 
 def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
@@ -121,7 +129,7 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
                card=card_label(story["upcard"]))]
     for seat in range(players):
         start = deal_position(players, dealer, seat)
-        lines.append(f"  {who[seat]}: {_cards(order[start:start + 5], trump)}")
+        lines.append("  " + hand_said(who[seat], _cards(order[start:start + 5], trump)))
     bids = _bid_phrases(story, dealer, who)
     if bids:
         lines.append("  " + _("Bidding: {bids}.", bids=", ".join(bids)))

@@ -22,7 +22,7 @@ values (``cards``, ``actions``, ``view``), so anything may import it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .actions import (
@@ -560,6 +560,13 @@ def _made_words(result: dict, who: Sequence[str], players: int) -> str:
                         "{maker} made {suit} trump: {n} tricks", won, **said)
     return ngettext("{maker} made {suit} trump: euchred with {n} trick",
                     "{maker} made {suit} trump: euchred with {n} tricks", won, **said)
+
+
+def hand_said(name: str, cards: Iterable[str]) -> str:
+    """A player's cards as a record lists them, "Ann: 9♣ J♣ A♥": a message, so that in a
+    language written right to left the name and the cards each stay whole (isolated)."""
+    # TRANSLATORS: a player's hand in a match's record, its cards as the game writes them
+    return _("{name}: {cards}", name=name, cards=" ".join(cards))
 
 
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:

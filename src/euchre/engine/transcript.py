@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..results import Termination
-from ..words import GAME_NAMES, options_on
+from ..words import GAME_NAMES, hand_said, options_on
 from .actions import BID, DISCARD, action_token
 from .cards import NO_TRUMP, SUITS, card_label, sort_key
 from .core import PlayedHand, Table, hands_of
@@ -128,7 +128,7 @@ def _hand_lines(t: Table, number: int, played: PlayedHand, who: tuple[str, ...])
     for k in range(n):
         cards = sorted(deck[size * k:size * k + size],
                        key=lambda c: sort_key(module.order, trump, c))
-        lines.append(f"  {who[(dealer + 1 + k) % n]}: {' '.join(card_label(c) for c in cards)}")
+        lines.append("  " + hand_said(who[(dealer + 1 + k) % n], map(card_label, cards)))
     said = [action_said(who[seat], action_token(a), module.name, seat == dealer)
             for seat, a in played.actions if a >= DISCARD]
     if result is not None and result.bid and result.maker is not None and \
