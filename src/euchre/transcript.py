@@ -30,6 +30,7 @@ from .words import (
     hand_said,
     options_on,
     person,
+    plays_said,
     result_words,
     score_words,
     side_name,
@@ -178,5 +179,5 @@ def _plays(leader: int, cards: Sequence[int], out: Sequence[int], who: tuple[str
            players: int) -> str:
     """The cards of a trick with who played each (``hands.trick_seats``)."""
     seats = trick_seats(leader, len(cards), players, out)
-    return ", ".join(f"{who[seat]} {card_label(card)}" for seat, card in zip(seats, cards,
-                                                                            strict=True))
+    return plays_said((who[seat], card_label(card)) for seat, card in zip(seats, cards,
+                                                                           strict=True))

@@ -569,6 +569,13 @@ def hand_said(name: str, cards: Iterable[str]) -> str:
     return _("{name}: {cards}", name=name, cards=" ".join(cards))
 
 
+def plays_said(plays: Iterable[tuple[str, str]]) -> str:
+    """A trick's cards with who played each, "Ann 9♣, Bob J♣": each play a message, so that
+    in a language written right to left each name and each card stays whole (isolated)."""
+    # TRANSLATORS: one card of a trick in a match's record: the player, then his card
+    return ", ".join(_("{name} {card}", name=name, card=card) for name, card in plays)
+
+
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:
     """The score by side: "P0 3, P1 2"; "Ann and Cy 3, Bob and Di 2".
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..results import Termination
-from ..words import GAME_NAMES, hand_said, options_on
+from ..words import GAME_NAMES, hand_said, options_on, plays_said
 from .actions import BID, DISCARD, action_token
 from .cards import NO_TRUMP, SUITS, card_label, sort_key
 from .core import PlayedHand, Table, hands_of
@@ -164,5 +164,5 @@ def _closing(t: Table, played: PlayedHand, who: tuple[str, ...]) -> str:
 
 
 def _plays(seats: Sequence[int], cards: Sequence[int], who: tuple[str, ...]) -> str:
-    return ", ".join(f"{who[seat]} {card_label(card)}"
-                     for seat, card in zip(seats, cards, strict=True))
+    return plays_said((who[seat], card_label(card))
+                      for seat, card in zip(seats, cards, strict=True))
