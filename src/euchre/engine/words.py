@@ -4,13 +4,14 @@ reader's language (``messages``).
 Tokens are for machines; people read "Ann bids four", "Bob goes nap", "North gives his best
 card". Each action is one sentence with its player's name in it (a translator words the
 verb with its subject), as is each hand's result. The transcript says them from here; the
-terminal's table takes an action's English words without the name (``action_words``).
+terminal's table says the reader's own actions with "You" as their subject, each its own
+sentence (``action_said_by_you``).
 
 >>> who = ("Ann", "Bob", "Cy", "Di")
 >>> action_said("Ann", "bid 4", "hasenpfeffer"), action_said("Bob", "bid nap", "napoleon")
 ('Ann bids four', 'Bob goes nap')
->>> action_words("give AS", "railroad"), action_words("give", "railroad")
-('gives his best card (A♠)', 'gives his best card')
+>>> action_said_by_you("give AS", "railroad"), action_said_by_you("bid 4", "napoleon")
+('You give your best card (A♠)', 'You bid four')
 >>> result_words({"ended": "set", "maker": 1, "makers": [1], "bid": "bid misere",
 ...               "side_tricks": [0, 1, 0], "points": [3, -6, 3]}, who[:3], "napoleon")
 'Bob fails at misère: he pays each of the others 3'
@@ -23,7 +24,7 @@ from typing import Any
 
 from ..words import suit_word
 from .actions import parse_action
-from .cards import SUIT_NAMES, SUITS, card_label
+from .cards import SUITS, card_label
 from .messages import N_, _, ngettext
 
 BIDS_SAID = {"bid 1": N_("{name} bids one"), "bid 2": N_("{name} bids two"),
@@ -46,6 +47,28 @@ CARD_SAID = {"discard": N_("{name} discards {card}"),
 """An exchange whose card the reader may know."""
 CALL_SAID = {False: N_("{name} names {suit} trump"),
              True: N_("{name} names {suit} trump and goes alone")}
+
+
+YOU_SAID = {"{name} bids one": N_("You bid one"), "{name} bids two": N_("You bid two"),
+            "{name} bids three": N_("You bid three"), "{name} bids four": N_("You bid four"),
+            "{name} bids five": N_("You bid five"), "{name} bids six": N_("You bid six"),
+            "{name} bids misère": N_("You bid misère"), "{name} goes nap": N_("You go nap"),
+            "{name} bids Wellington": N_("You bid Wellington"),
+            "{name} bids Blücher": N_("You bid Blücher"), "{name} passes": N_("You pass"),
+            "{name} defends alone": N_("You defend alone"),
+            "{name} discards a card face down": N_("You discard a card face down"),
+            "{name} gives his best card": N_("You give your best card"),
+            "{name} orders it up": N_("You order it up"),
+            "{name} orders it up alone": N_("You order it up alone"),
+            "{name} picks it up": N_("You pick it up"),
+            "{name} picks it up alone": N_("You pick it up alone"),
+            "{name} discards {card}": N_("You discard {card}"),
+            "{name} gives his best card ({card})": N_("You give your best card ({card})"),
+            "{name} names {suit} trump": N_("You name {suit} trump"),
+            "{name} names {suit} trump and goes alone":
+                N_("You name {suit} trump and go alone")}
+"""Each action said of the reader himself: its own sentence, not "You" put in a name's
+place (a translator words the verb with its subject)."""
 
 
 def _action_message(token: str, game: str, dealer: bool) -> tuple[str, dict[str, str]]:
@@ -75,14 +98,13 @@ def action_said(name: str, token: str, game: str, dealer: bool = False) -> str:
     return _(message, name=name, **values)
 
 
-def action_words(token: str, game: str, dealer: bool = False) -> str:
-    """An action as said of the player who made it, in English and without his name
-    ("passes", "bids four"): the terminal's table of these games puts "You" or a seat's
-    name before it."""
+def action_said_by_you(token: str, game: str, dealer: bool = False) -> str:
+    """The reader's own action as one sentence in his language: "You bid four", "You give
+    your best card" (``action_said``'s sentences with "You" as their subject)."""
     message, values = _action_message(token, game, dealer)
     if "suit" in values:
-        values["suit"] = SUIT_NAMES[int(values["suit"])]
-    return message.removeprefix("{name} ").format(**values)
+        values["suit"] = suit_word(int(values["suit"]))
+    return _(YOU_SAID[message], **values)
 
 
 def side_words(who: Sequence[str], sides: Sequence[int], side: int) -> str:
