@@ -15,6 +15,9 @@ sentence (``action_said_by_you``).
 >>> result_words({"ended": "set", "maker": 1, "makers": [1], "bid": "bid misere",
 ...               "side_tricks": [0, 1, 0], "points": [3, -6, 3]}, who[:3], "napoleon")
 'Bob fails at misère: he pays each of the others 3'
+>>> result_words({"ended": "made", "maker": 0, "bid": "bid nap", "points": [20, -10, -10]},
+...              who[:3], "napoleon", you=0)
+'You make your nap: each of the others pays you 10'
 """
 
 from __future__ import annotations
@@ -140,20 +143,38 @@ NAP_FAILED = {"bid 2": N_("{name} fails at two: he pays each of the others {n}")
               "bid blucher": N_("{name} fails at Blücher: he pays each of the others {n}")}
 """Napoleon's hand, made or failed, each bid in a sentence of its own (a translator words
 each contract as his players say it)."""
+YOU_MADE = {"bid 2": N_("You make your two: each of the others pays you {n}"),
+            "bid 3": N_("You make your three: each of the others pays you {n}"),
+            "bid misere": N_("You make your misère: each of the others pays you {n}"),
+            "bid 4": N_("You make your four: each of the others pays you {n}"),
+            "bid nap": N_("You make your nap: each of the others pays you {n}"),
+            "bid wellington": N_("You make your Wellington: each of the others pays you {n}"),
+            "bid blucher": N_("You make your Blücher: each of the others pays you {n}")}
+YOU_FAILED = {"bid 2": N_("You fail at two: you pay each of the others {n}"),
+              "bid 3": N_("You fail at three: you pay each of the others {n}"),
+              "bid misere": N_("You fail at misère: you pay each of the others {n}"),
+              "bid 4": N_("You fail at four: you pay each of the others {n}"),
+              "bid nap": N_("You fail at nap: you pay each of the others {n}"),
+              "bid wellington": N_("You fail at Wellington: you pay each of the others {n}"),
+              "bid blucher": N_("You fail at Blücher: you pay each of the others {n}")}
+"""The same of the reader's own contract: its own sentences, "You" their subject."""
 RAILROAD_MARCH = {False: N_("{makers} take a march; {scorers} score {points}"),
                   True: N_("{name} alone takes a march; {scorers} score {points}")}
 """Railroad's march, by partners or alone."""
 
 
-def result_words(result: dict[str, Any], who: Sequence[str], game: str) -> str:
+def result_words(result: dict[str, Any], who: Sequence[str], game: str,
+                 you: int | None = None) -> str:
     """A finished hand (a ``HandResult`` as a dict, or a view's ``last_hand``) in one
-    sentence."""
+    sentence; a Napoleon played by the reader (the seat ``you``) in its own sentence."""
     if result["ended"] == "thrown_in":
         return _("everybody passed: the hand is thrown in")
     maker, points = result["maker"], result["points"]  # (a maker: every hand played has one)
     if game == "napoleon":
         made = result["ended"] == "made"
         each = abs(points[maker]) // (len(points) - 1)
+        if maker == you:
+            return _((YOU_MADE if made else YOU_FAILED)[result["bid"]], n=each)
         return _((NAP_MADE if made else NAP_FAILED)[result["bid"]], name=who[maker], n=each)
     side = maker % 2
     taken = result["side_tricks"][side]

@@ -106,7 +106,7 @@ class RuleTable(Table):
                               _("Trick {number}: {plays} - {name} won it.", number=number,
                                 plays=plays, name=self.names[winner])))
         if finished and after.last_hand is not None:
-            said = result_words(after.last_hand, self.names, after.game)
+            said = result_words(after.last_hand, self.names, after.game, you=HUMAN)
             self.say(_("[bold]Hand over:[/] {result}.", result=coloured(said)))
             self.say(_("Score: {score}.",
                        score=score_words(after.score, self.names, after.sides)))
