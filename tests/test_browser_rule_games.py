@@ -240,3 +240,46 @@ def test_a_finished_napoleon_of_five_is_replayed_with_every_hand_face_up(server,
     assert seen[0] == [5, 5, 5, 5, 5]  # the first deal: five cards face up at each place
     assert len(seen) > 20 and all(len(set(position)) <= 2 for position in seen)
     expect(page.locator("#status")).to_contain_text("won")
+
+
+BID_FIT = """() => {
+  const lines = (el) => {  // the distinct lines the element's text is laid on
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                    .map((r) => Math.round(r.top))).size;
+  };
+  const turn = document.querySelector('.prompt-row .turn');
+  return { buttons: [...document.querySelectorAll('.actions button[data-action^="bid"], '
+                                                   + '.actions button[data-action="pass"]')]
+             .filter((b) => b.offsetParent !== null)
+             .map((b) => ({ text: b.textContent, lines: lines(b),
+                            over: b.scrollWidth - b.clientWidth,
+                            left: b.getBoundingClientRect().left,
+                            right: b.getBoundingClientRect().right,
+                            top: b.getBoundingClientRect().top })),
+           turn: turn.textContent, cut: turn.scrollWidth - turn.clientWidth,
+           turnBottom: turn.getBoundingClientRect().bottom, width: innerWidth };
+}"""
+
+
+@pytest.mark.parametrize("language", ["ar", "so"])
+def test_napoleons_bids_are_whole_on_a_small_phone(server, pages, language):
+    """Issue 56: at 360 px in Arabic a bid's button broke inside its word ("اثنتان") and the
+    bid's prompt ended in an ellipsis. Each bid's button on one line, its word whole, and
+    the prompt whole."""
+    page = pages.new(extra_http_headers={"Accept-Language": language}, **SMALL_PHONE)
+    open_table(page, server, "napoleon", 3, seed=1)
+    for _ in range(20):
+        ready(page)
+        if any(t.startswith("bid") for t in offered(page)):
+            break
+        step(page, random.Random(1))
+    else:
+        raise AssertionError("the person was never asked to bid")
+    fit = page.evaluate(BID_FIT)
+    buttons = fit["buttons"]
+    assert len(buttons) >= 6, fit  # pass and every bid from two up
+    assert [b for b in buttons if b["lines"] != 1 or b["over"] > 0] == [], fit
+    assert all(b["left"] >= 0 and b["right"] <= fit["width"] + 1 for b in buttons), fit
+    assert fit["cut"] <= 0 and fit["turnBottom"] <= min(b["top"] for b in buttons) + 1, fit
