@@ -17,6 +17,7 @@ record is loaded, replayed and checked finished.
     python bench/server_load.py --games 200 --think 200
     python bench/server_load.py --players 4 --games 200                 # computers at 1-3
     python bench/server_load.py --players 2 --mode computer --games 200  # the same at two
+    python bench/server_load.py --games 100 --lang ar  # every seat's words in Arabic
 
 Several processes on one PostgreSQL database (``--db pg`` starts a throwaway cluster with
 Debian's PostgreSQL 15, as the tests do; or give a ``postgresql://`` URL of an empty database).
@@ -83,6 +84,10 @@ class Run:
     """Beside tables: seconds from the state before each computer's move to its move."""
 
 
+LANGUAGE = {"code": "en"}
+"""The language every seat's socket asks for (``--lang``): the state messages' words in it."""
+
+
 async def play_seat(url: str, seat: int, rng: random.Random, think: float,
                     latencies: list[float], errors: list[str],
                     gaps: list[float] | None = None) -> int:
@@ -92,7 +97,8 @@ async def play_seat(url: str, seat: int, rng: random.Random, think: float,
     sent_at: float | None = None
     waiting_for = -1
     last_state = 0.0
-    async with connect(url, max_size=2**22) as socket:
+    async with connect(url, max_size=2**22,
+                       additional_headers={"Accept-Language": LANGUAGE["code"]}) as socket:
         async for text in socket:
             message = json.loads(text)
             if message["type"] == "error":
@@ -213,7 +219,10 @@ def main() -> int:
                              "cluster; default a fresh SQLite file")
     parser.add_argument("--processes", type=int, default=1,
                         help="euchre serve processes on the database (PostgreSQL for 2+)")
+    parser.add_argument("--lang", default="en",
+                        help="the language every seat asks for (Accept-Language); default en")
     args = parser.parse_args()
+    LANGUAGE["code"] = args.lang
     args.mode = args.mode or ("friend" if args.players == 2 else "computer")
     if args.processes < 1 or (args.processes > 1 and args.db is None):
         parser.error("--processes 2 or more needs --db pg or a postgresql:// URL")

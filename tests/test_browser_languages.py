@@ -42,7 +42,10 @@ MONTHS = r"\b(January|February|March|April|May|June|July|August|September|Octobe
     r"December)\b"
 """A date as English writes it: the pseudo-language's dates are English ones (data, as a
 number is, written by Babel or ``Intl``, not a message)."""
-ALLOWED = "|".join([CARD, *NAMES, MONTHS, r"[♣♦♥♠]", r"#", r"\b[A-Z]\b"])  # (an initial)
+INITIALS = r"(?<!\p{L})\p{Lu}\p{M}*(\p{Lu}\p{M}*)?(?=\s(&|-?\d))"
+"""A seat's initials in the bar's score: a capital or two (each a letter with its accents, from
+the seat's translated name), before its points or before "&" and a partner's."""
+ALLOWED = "|".join([CARD, *NAMES, MONTHS, r"[♣♦♥♠]", r"#", INITIALS])
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +107,49 @@ def test_a_whole_match_shows_only_words_from_the_catalog(server, pages, players)
         assert everything_unmarked(replay) == [], "the review being worked out"
         replay.locator("[data-testid=review-summary]").wait_for(timeout=60_000)
         assert everything_unmarked(replay) == [], "the review"
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("railroad", 4, 4), ("hasenpfeffer", 4, 3),
+                                                      ("napoleon", 5, 2)])
+def test_a_whole_match_of_each_new_game_shows_only_words_from_the_catalog(server, pages, game,
+                                                                        players, seed):
+    """Railroad, Hasenpfeffer and Napoleon's five seats (issue 51's games): their table to the
+    end (the five seats' initials in the bar among its words), then their replay with its
+    record (the bids, the exchanges, the results) opened. (The person passes when he may:
+    the computers' bids end a match of one point in a few hands.)"""
+    made = server.new_game(mode="computer", level="easy", seed=seed, name="Ann",
+                           rules={"game": game, "players": players, "target": 1})
+    page = pages.new(extra_http_headers={"Accept-Language": "qps"})
+    page.goto(server.base + made["links"]["play"])
+    page.wait_for_function("() => document.body && document.body.dataset.seq !== undefined")
+    rng, seen = random.Random(players), []
+    while True:
+        ready(page)
+        seen.extend(place for place in unmarked(page) if place not in seen)
+        if finished(page) or step(page, rng, prefer=lambda ts: "pass" if "pass" in ts
+                                  else None) is None:
+            break
+    seen.extend(place for place in unmarked(page) if place not in seen)
+    assert seen == [], f"words not from a catalog at a table of {game}: {seen}"
+    page.goto(server.base + f"/games/{made['id']}")
+    page.wait_for_function("() => document.body && document.body.dataset.ready === '1'")
+    left = everything_unmarked(page)
+    assert left == [], f"the replay of {game}: {left}"
+
+
+def test_a_seats_initial_is_the_first_letter_a_reader_sees(server, pages):
+    """The bar's initials (``initial`` of ``table/store.js``): past a bidi isolate or the
+    pseudo-language's marker, a letter with its combining accent whole, Arabic's seats past
+    their article and kept apart."""
+    page = pages.new()
+    page.goto(server.base + "/")
+    page.wait_for_function("() => document.body.dataset.ready === '1'")
+    said = page.evaluate("""async (names) => {
+      const { initial } = await import("/static/table/store.js");
+      return names.map(initial);
+    }""", ["North-west", "West", "\u2068Ann\u2069", "⟦Ńóŕtĥ-ẃéśt⟧", "E\u0301mile",
+           "الشمال الغربي", "الغرب", "Waqooyi-galbeed"])
+    assert said == ["NW", "W", "A", "ŃẂ", "E\u0301", "ش\u200cغ", "غ", "WG"]
 
 
 def everything_unmarked(page) -> list[str]:

@@ -165,6 +165,37 @@ def test_the_five_seat_table_fits(server, pages, size):
     assert len(hand) == 5 and max(hand) <= width + 1
 
 
+BAR = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const pts = document.querySelector('#score .pts');
+  return { zone: box(document.querySelector('.score-zone')), pts: box(pts),
+           to: box(document.querySelector('#score .to')),
+           trump: box(document.getElementById('trump')),
+           cut: pts.scrollWidth > pts.clientWidth + 1, text: pts.textContent };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ar", "so"])
+@pytest.mark.parametrize("size", [PHONE, SMALL_PHONE])
+def test_the_five_seat_bar_shows_every_score_on_a_phone(server, pages, size, language):
+    """Issue 51's left-over: at five seats on a phone the bar's score line was cut. Each of
+    the five scores and the goal whole inside the bar (on two lines of it), trump beneath,
+    left to right and right to left (Arabic), and in Somali's longer words."""
+    page = pages.new(extra_http_headers={"Accept-Language": language}, **size)
+    open_table(page, server, "napoleon", 5, seed=9)
+    ready(page)
+    bar = page.evaluate(BAR)
+    zone = bar["zone"]
+    for part in ("pts", "to", "trump"):
+        left, top, right, bottom = bar[part]
+        assert zone[0] - 1 <= left and right <= zone[2] + 1, (part, bar)
+        assert zone[1] - 1 <= top and bottom <= zone[3] + 1, (part, bar)
+    assert not bar["cut"] and bar["text"].count("\u00a0·") == 4, bar  # five scores, all shown
+
+
 @pytest.mark.skipif(not AXE.exists(), reason="axe-core is installed by make test (npm)")
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_axe_finds_nothing_at_the_new_games_tables(server, pages, scheme):
@@ -230,3 +261,46 @@ def test_three_friends_play_a_whole_napoleon_from_their_own_pages(server, pages)
     record = record_of(server, made["id"])
     assert record["players"]["names"] == ["Ann", "Bea", "Cy"] and record["winner"] is not None
     assert record["rules"]["game"] == "napoleon"
+
+
+BID_FIT = """() => {
+  const lines = (el) => {  // the distinct lines the element's text is laid on
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                    .map((r) => Math.round(r.top))).size;
+  };
+  const turn = document.querySelector('.prompt-row .turn');
+  return { buttons: [...document.querySelectorAll('.actions button[data-action^="bid"], '
+                                                   + '.actions button[data-action="pass"]')]
+             .filter((b) => b.offsetParent !== null)
+             .map((b) => ({ text: b.textContent, lines: lines(b),
+                            over: b.scrollWidth - b.clientWidth,
+                            left: b.getBoundingClientRect().left,
+                            right: b.getBoundingClientRect().right,
+                            top: b.getBoundingClientRect().top })),
+           turn: turn.textContent, cut: turn.scrollWidth - turn.clientWidth,
+           turnBottom: turn.getBoundingClientRect().bottom, width: innerWidth };
+}"""
+
+
+@pytest.mark.parametrize("language", ["ar", "so"])
+def test_napoleons_bids_are_whole_on_a_small_phone(server, pages, language):
+    """Issue 56: at 360 px in Arabic a bid's button broke inside its word ("اثنتان") and the
+    bid's prompt ended in an ellipsis. Each bid's button on one line, its word whole, and
+    the prompt whole."""
+    page = pages.new(extra_http_headers={"Accept-Language": language}, **SMALL_PHONE)
+    open_table(page, server, "napoleon", 3, seed=1)
+    for _ in range(20):
+        ready(page)
+        if any(t.startswith("bid") for t in offered(page)):
+            break
+        step(page, random.Random(1))
+    else:
+        raise AssertionError("the person was never asked to bid")
+    fit = page.evaluate(BID_FIT)
+    buttons = fit["buttons"]
+    assert len(buttons) >= 6, fit  # pass and every bid from two up
+    assert [b for b in buttons if b["lines"] != 1 or b["over"] > 0] == [], fit
+    assert all(b["left"] >= 0 and b["right"] <= fit["width"] + 1 for b in buttons), fit
+    assert fit["cut"] <= 0 and fit["turnBottom"] <= min(b["top"] for b in buttons) + 1, fit

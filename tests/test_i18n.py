@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -289,3 +290,39 @@ def test_the_account_refusals_speak_the_readers_language(server):
     assert status == 401 and told == {"error": "اسم أو كلمة مرور خاطئة"}
     status, told = post("/api/accounts", {"name": "Cali", "password": "short"}, "so")
     assert status == 400 and told["error"].startswith("furaha sirta ahi waa inuu noqdaa")
+
+
+@pytest.mark.parametrize(("game", "players", "said"), [
+    ("railroad", 4, {"en": "X and X against X and X", "ar": "X وX ضد X وX",
+                     "so": "X iyo X ka dhan ah X iyo X"}),
+    ("napoleon", 5, {"en": "X, X, X, X and X, each for himself",
+                     "ceb": "X, X, X, X ug X, matag usa para sa iyang kaugalingon",
+                     "ar": "X وX وX وX وX، كلٌّ يلعب لنفسه"})])
+def test_who_played_whom_is_one_sentence_in_each_language(server, game, players, said):
+    """A game's page says who played whom in one message per shape of the sides (partners
+    against partners; Napoleon's each for himself), its names links a translator may move:
+    never names glued with an English comma."""
+    from test_server_rule_games import play_match
+
+    made = play_match(server, game, players, seed=25, name="Ann")[0]
+    for code, skeleton in said.items():
+        status, body, _ = fetch(server, f"/games/{made['id']}", **{"Accept-Language": code})
+        line = next(p for p in re.findall(r"<p>(.*?)</p>", body) if "/players/Ann" in p)
+        assert status == 200 and re.sub(r"<bdi>.*?</bdi>", "X", line).startswith(
+            skeleton + ". "), (code, line)
+
+
+@pytest.mark.parametrize("rules", [{"game": "railroad"}, {"players": 4}])
+def test_a_records_hands_stay_whole_right_to_left(rules):
+    """In Arabic each player's cards line of a record (the replay's text, ``euchre replay``)
+    and each card of a trick keep their Latin name and their cards whole (isolated): 10♠
+    never reads ♠10."""
+    game = Game(Rules(**rules, target=1), seed=5)
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    with i18n.use("ar"):
+        lines = game.transcript(names=("Ann", "Bob", "Cy", "Di")).splitlines()
+    hands = [line for line in lines if re.fullmatch(r"  \u2068\w+\u2069: \u2068.+\u2069", line)]
+    assert len(hands) >= 4, lines
+    trick = next(line for line in lines if "\u2068:" not in line and "1:" in line)  # trick 1
+    assert re.search(r"\u2068\w+\u2069 \u2068(10|[9JQKA])[♣♦♥♠]\u2069, ", trick), trick

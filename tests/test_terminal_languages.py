@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -101,6 +102,24 @@ def test_what_the_commands_print_is_worded_from_the_catalog(tmp_path):
         said = done.stdout + done.stderr
         assert "⟦" in said and "Traceback" not in said, (name, said[-400:])
         assert english_left(said) == [], name
+
+
+@pytest.mark.parametrize(("game", "players"), [("railroad", 4), ("hasenpfeffer", 4),
+                                              ("napoleon", 5)])
+def test_the_new_games_replay_is_worded_from_the_catalog(tmp_path, game, players):
+    """Railroad, Hasenpfeffer and Napoleon's transcript (``euchre replay``, the replay page's
+    record): the heading, the deals, every bid and exchange, the tricks, the results."""
+    g, rng = Game(Rules(game=game, players=players, target=3), seed=2), random.Random(1)
+    for _ in range(400):  # (random play: a Hasenpfeffer may stay below the target for long)
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(g.record()))
+    for args in ((), ("--hand", "1")):
+        done = pseudo("replay", str(path), *args, EUCHRE_DATA_DIR=str(tmp_path))
+        assert "⟦" in done.stdout and done.returncode == 0, done.stderr[-400:]
+        assert english_left(done.stdout) == [], (game, args)
 
 
 @pytest.mark.parametrize(("args", "env", "code"), [

@@ -86,7 +86,7 @@ def test_a_bid_too_low_is_refused_with_the_choices(tmp_path):
         pytest.skip("nobody has bid before the person in this deal")
     child.sendline("bid 1")
     child.expect(PROMPT)
-    assert "bid 1 is not a choice now: choose one of pass" in plain(child.before)
+    assert "bid 1 trick is not a choice now: choose one of pass" in plain(child.before)
     child.sendline("q")
     child.expect(pexpect.EOF)
 

@@ -25,7 +25,16 @@ from .engine.games.euchre import state, state_family
 from .engine.messages import N_, _, ngettext
 from .hands import deal_order, deal_position, hand_result, hand_story, trick_seats
 from .rules import GAME_NAMES
-from .words import bid_said, person, result_words, score_words, side_name
+from .words import (
+    bid_said,
+    hand_said,
+    options_on,
+    person,
+    plays_said,
+    result_words,
+    score_words,
+    side_name,
+)
 
 _DECKS = {24: N_("24-card deck"), 32: N_("32-card deck"), 25: N_("25-card deck with the Joker")}
 
@@ -38,8 +47,7 @@ def transcript(s: list, names: Sequence[str] | None = None, hand: int | None = N
     players = rules.players
     who = (tuple(person(name) for name in names) if names
            else tuple(f"P{seat}" for seat in range(players)))
-    options = [name.replace("_", " ") for name, value in rules.to_dict().items()
-               if value is True]
+    options = options_on(rules)
     head = ngettext("{game}, {deck}, to {n} point; seed {seed}",
                     "{game}, {deck}, to {n} points; seed {seed}", rules.target,
                     game=_(GAME_NAMES[players]), deck=_(_DECKS[rules.deck]), seed=setup.seed)
@@ -107,8 +115,8 @@ def _ended_early(s: list, who: tuple[str, ...]) -> tuple[str, str] | None:
     return left, result
 
 
-def _cards(cards: Sequence[int], trump: int) -> str:
-    return " ".join(card_label(c) for c in sorted(cards, key=lambda c: sort_key(c, trump)))
+def _cards(cards: Sequence[int], trump: int) -> list[str]:
+    return [card_label(c) for c in sorted(cards, key=lambda c: sort_key(c, trump))]
 
 
 def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
@@ -122,7 +130,7 @@ def _hand_lines(number: int, deal: tuple, actions: list[int], dealer: int,
                card=card_label(story["upcard"]))]
     for seat in range(players):
         start = deal_position(players, dealer, seat)
-        lines.append(f"  {who[seat]}: {_cards(order[start:start + 5], trump)}")
+        lines.append("  " + hand_said(who[seat], _cards(order[start:start + 5], trump)))
     bids = _bid_phrases(story, dealer, who)
     if bids:
         lines.append("  " + _("Bidding: {bids}.", bids=", ".join(bids)))
@@ -171,5 +179,5 @@ def _plays(leader: int, cards: Sequence[int], out: Sequence[int], who: tuple[str
            players: int) -> str:
     """The cards of a trick with who played each (``hands.trick_seats``)."""
     seats = trick_seats(leader, len(cards), players, out)
-    return ", ".join(f"{who[seat]} {card_label(card)}" for seat, card in zip(seats, cards,
-                                                                            strict=True))
+    return plays_said((who[seat], card_label(card)) for seat, card in zip(seats, cards,
+                                                                           strict=True))

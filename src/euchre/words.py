@@ -22,7 +22,7 @@ values (``cards``, ``actions``, ``view``), so anything may import it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .actions import (
@@ -464,6 +464,25 @@ GAME_NAMES = {2: N_("Two-handed"), 3: N_("Three-handed (cutthroat)"),
               "hasenpfeffer": N_("Hasenpfeffer"), "napoleon": N_("Napoleon")}
 """Each game of the family by its number of players, as a heading (a player's record)."""
 
+OPTION_WORDS = {"dealer_must_pick_up": N_("dealer must pick up"),
+                "may_call_turned_suit": N_("may call turned suit"),
+                "stick_the_dealer": N_("stick the dealer"), "defend_alone": N_("defend alone"),
+                "joker_dealer_alone": N_("joker dealer alone"),
+                "call_for_best": N_("call for best")}
+"""Each rule option a match may have on, as a transcript's heading lists it (the option's
+name in words: the records' transcripts have said them so since the options came)."""
+
+
+def options_on(rules: Any) -> list[str]:
+    """The options ``rules`` has on, in the reader's language (a transcript's heading).
+
+    >>> from euchre import Rules
+    >>> options_on(Rules(game="railroad")), options_on(Rules())
+    (['call for best'], [])
+    """
+    return [_(OPTION_WORDS[name]) for name, value in rules.to_dict().items() if value is True]
+
+
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
                "expert": N_("expert")}
 """Each computer's level as a person reads it (the token stays the API's and the record's)."""
@@ -543,6 +562,20 @@ def _made_words(result: dict, who: Sequence[str], players: int) -> str:
                         "{maker} made {suit} trump: {n} tricks", won, **said)
     return ngettext("{maker} made {suit} trump: euchred with {n} trick",
                     "{maker} made {suit} trump: euchred with {n} tricks", won, **said)
+
+
+def hand_said(name: str, cards: Iterable[str]) -> str:
+    """A player's cards as a record lists them, "Ann: 9♣ J♣ A♥": a message, so that in a
+    language written right to left the name and the cards each stay whole (isolated)."""
+    # TRANSLATORS: a player's hand in a match's record, its cards as the game writes them
+    return _("{name}: {cards}", name=name, cards=" ".join(cards))
+
+
+def plays_said(plays: Iterable[tuple[str, str]]) -> str:
+    """A trick's cards with who played each, "Ann 9♣, Bob J♣": each play a message, so that
+    in a language written right to left each name and each card stays whole (isolated)."""
+    # TRANSLATORS: one card of a trick in a match's record: the player, then his card
+    return ", ".join(_("{name} {card}", name=name, card=card) for name, card in plays)
 
 
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:

@@ -4,7 +4,7 @@
   const strip = (text) => {
     let before;
     do { before = text; text = text.replace(/⟦[^⟦⟧]*⟧/g, " "); } while (text !== before);
-    return text.replace(new RegExp(allowed, "g"), " ");
+    return text.replace(new RegExp(allowed, "gu"), " ");
   };
   const shown = (node) => node && node.checkVisibility && node.checkVisibility({ checkOpacity: false })
     && !node.closest("[lang]:not(html)");   // (the language menu: each language in its own words)

@@ -21,10 +21,10 @@ from ..rules import Rules
 from ..server.levels import level_name
 from ..terminal import saves as store
 from ..terminal.rule_table import RuleTable
-from ..terminal.rule_words import NAMES, TITLES
+from ..terminal.rule_words import seat_names
 from ..terminal.screen import standing
 from ..terminal.table import Table
-from ..words import GUEST, person
+from ..words import GAME_NAMES, GUEST, person
 from .daily import login_name
 from .options import add_family_flags, add_game_flag, add_rules_flags, example, game_rules, seed
 
@@ -220,13 +220,14 @@ def new_table(args: argparse.Namespace, rules: Rules,
 def new_rule_table(args: argparse.Namespace, rules: Rules, game: Game, seed: int,
                    console: Console) -> RuleTable:
     """A new match of Railroad, Hasenpfeffer or Napoleon, saved from the start."""
-    others = ", ".join(NAMES[rules.players][1:])
+    others = ", ".join(seat_names(rules.players)[1:])
+    title = _(GAME_NAMES[rules.game])
     level = level_name(args.level)
     console.print(_("{game} against the computer ({level}): you and North against West and "
-                    "East, to {target} points. Seed {seed}.", game=TITLES[rules.game],
+                    "East, to {target} points. Seed {seed}.", game=title,
                     level=level, target=rules.target, seed=seed) if rules.game != "napoleon"
                   else _("{game} against the computer ({level}): each for himself: you, "
-                         "{others}, to {target} points. Seed {seed}.", game=TITLES[rules.game],
+                         "{others}, to {target} points. Seed {seed}.", game=title,
                          level=level, others=others, target=rules.target, seed=seed),
                   highlight=False)
     console.print(_("Type help for the commands, rules for the rules."), highlight=False)

@@ -18,12 +18,13 @@ from typing import Any
 
 from .. import daily
 from ..engine.games import game_sides
+from ..engine.messages import SOURCE, _, language
 from ..game import Game
 from ..results import Termination
-from ..words import PLACE_NAMES, person
+from ..words import GUEST, PLACE_NAMES, person
 from . import scorepad
 from .limits import plausible
-from .protocol import lookalike
+from .protocol import COMPUTER, lookalike
 from .storage import StoredGame
 
 
@@ -127,6 +128,21 @@ def shown_names(stored: StoredGame) -> tuple[str, ...]:
         return names
     return (names[0], *(place if stored.tokens[seat] is None else names[seat]
                         for seat, place in enumerate(places, start=1)))
+
+
+SEAT_WORDS = frozenset({COMPUTER, GUEST, *(p for places in PLACE_NAMES.values() for p in places)})
+"""Names the server gives seats (no person may take them: ``protocol.RESERVED_NAMES``), shown
+in the reader's language."""
+
+
+def worded_names(stored: StoredGame) -> tuple[str, ...]:
+    """``shown_names`` as the reader reads them: a seat the server named (a computer's
+    place, "Computer", "Guest") in his language, a person's name as he wrote it (the table,
+    the replay and its record name the seats alike)."""
+    names = shown_names(stored)
+    if language() == SOURCE:
+        return names
+    return tuple(_(name) if name in SEAT_WORDS else name for name in names)
 
 
 def side_of(stored: StoredGame, seat: int) -> int:

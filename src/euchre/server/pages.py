@@ -87,7 +87,7 @@ RATING_OF = N_("{game}: rating")
 def result_line(stored: StoredGame, game: Game) -> str:
     """The match's result in one line: "Ann won 10-6" (the replay's last position and the
     heading of the game's page)."""
-    score, names = game.score, match.shown_names(stored)
+    score, names = game.score, match.worded_names(stored)
     winner = match.winner(stored, game)
     if len(score) == 3:  # cutthroat: each for himself
         told = score_words(score, names, 3)
@@ -106,7 +106,7 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
                 heading: str = "h1") -> str:
     """The finished game in text (the replay's page carries it below the table, under an
     ``h2``): who won, then every hand's deal, bidding, tricks and points."""
-    names = match.shown_names(stored)
+    names = match.worded_names(stored)
     blocks = game.transcript(names=names).split("\n\n")
     head, hands = blocks[0], blocks[1:-1]
     played = record["players"].get("hands")  # a deal of the day: its hands, not the next
@@ -117,9 +117,7 @@ def record_body(stored: StoredGame, game: Game, record: dict[str, Any],
         items.append(f'<details class="hand" id="text-hand-{number}"><summary><b>'
                      f'{escape(lines[0])}</b> {escape(summary)}</summary><pre>'
                      f'{escape(chr(10).join(lines[1:]))}</pre></details>')
-    side, *others = (_side_links(stored, names, seats) for seats in match.sides_of(stored))
-    other = ", ".join(others)  # (Napoleon: each for himself, against every other)
-    players = html_message(N_("{side} against {other}"), side=side, other=other)
+    players = _players_line(stored, names)
     replay = html_message(N_("replay it with {command}"),
                           command="<code>euchre replay FILE</code>")
     return (f'<{heading} id="record-title">{escape(result_line(stored, game))}</{heading}>'
@@ -142,14 +140,29 @@ def html_counted(one: str, many: str, n: int, **html: str) -> str:
         **html)
 
 
-def _side_links(stored: StoredGame, names: tuple[str, ...], seats: list[int]) -> str:
-    """A side's players, each a link to his page (kept whole in a sentence of the other
-    direction, ``<bdi>``), in one phrase: "Ann", "Ann and Cy"."""
-    linked = [f'<bdi><a href="/players/{quote(stored.names[s], safe="")}">'
-              f"{escape(names[s])}</a></bdi>" for s in seats]
-    if len(linked) == 1:
-        return linked[0]
-    return html_message(N_("{first} and {second}"), first=linked[0], second=linked[1])
+PLAYERS_LINES = {
+    (1, 1): N_("{first} against {second}"),
+    (1, 2): N_("{first} against {second} and {third}"),
+    (2, 2): N_("{first} and {second} against {third} and {fourth}"),
+    (1, 1, 1): N_("{first}, {second} and {third}, each for himself"),
+    (1, 1, 1, 1): N_("{first}, {second}, {third} and {fourth}, each for himself"),
+    (1, 1, 1, 1, 1): N_("{first}, {second}, {third}, {fourth} and {fifth}, each for himself")}
+"""Who played whom, by the sizes of the sides (the person's first): two-handed, cutthroat
+(the person against both), partners (four-handed Euchre, Railroad, Hasenpfeffer), and
+Napoleon's three, four or five each playing for himself. Each a whole sentence, its names
+in the order of the sides."""
+PLACES = ("first", "second", "third", "fourth", "fifth")
+
+
+def _players_line(stored: StoredGame, names: tuple[str, ...]) -> str:
+    """Who played whom, each player a link to his page (kept whole in a sentence of the
+    other direction, ``<bdi>``): "Ann and Cy against Bob and Di"."""
+    sides = match.sides_of(stored)
+    seats = [seat for side in sides for seat in side]
+    linked = {PLACES[i]: f'<bdi><a href="/players/{quote(stored.names[seat], safe="")}">'
+                         f"{escape(names[seat])}</a></bdi>" for i, seat in enumerate(seats)}
+    shape = tuple(len(side) for side in sides)
+    return html_message(PLAYERS_LINES[shape], **linked)
 
 
 def review_url(game_id: str, seat: int, api: bool = False) -> str:
@@ -271,7 +284,7 @@ def _game_row(game: StoredGame, seat: int, name: str) -> str:
     """One finished game in a player's list, from his seat."""
     side = match.side_of(game, seat)
     won = _("won") if game.winner == side else _("lost")
-    names = match.shown_names(game)
+    names = match.worded_names(game)
     others = [s for s in range(len(names)) if match.side_of(game, s) != side]
     score = (f"{game.score[side]}-{game.score[1 - side]}" if len(game.score) == 2 else
              f"{game.score[side]} ({', '.join(f'{names[s]} {game.score[s]}' for s in others)})")

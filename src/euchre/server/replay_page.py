@@ -20,7 +20,7 @@ from ..game import Game
 from ..i18n import _
 from ..i18n.html import translate_markup
 from . import languages
-from .match import shown_names
+from .match import worded_names
 from .pages import REVIEW_OF, record_body, result_line, review_url
 from .paths import STATIC
 from .storage import StoredGame
@@ -54,7 +54,7 @@ def replay_page(stored: StoredGame, game: Game, record: dict[str, Any]) -> str:
     reviews = "".join(
         f'<a href="{escape(review_url(stored.id, seat))}" data-testid="menu-review-{seat}">'
         f"{escape(_(REVIEW_OF, name=name))}</a>"
-        for seat, name in enumerate(shown_names(stored)))
+        for seat, name in enumerate(worded_names(stored)))
     text = (f'<section class="page record-text" id="record" aria-labelledby="record-title">'
             f"{record_body(stored, game, record, heading='h2')}</section>")
     title = escape(_("{title} · Euchre", title=_("Replay: {result}",

@@ -24,11 +24,10 @@ from ..engine import actions as engine_actions
 from ..game import Game
 from ..history import Stats
 from ..i18n import _
-from ..words import GUEST, PLACE_NAMES
 from . import match, rule_wording, scorepad
 from .client import Client
 from .committer import Committer
-from .protocol import COMPUTER, ProtocolError, encode
+from .protocol import ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, SetFacts, StoredGame
 from .workers import Remote, seat_player
 
@@ -41,10 +40,6 @@ log = logging.getLogger("euchre.server")
 class Stale(ProtocolError):
     """A move refused because the game had moved on (in another process or window)."""
 
-
-SEAT_WORDS = frozenset({COMPUTER, GUEST, *(p for places in PLACE_NAMES.values() for p in places)})
-"""Names the server gives seats (no person may take them: ``protocol.RESERVED_NAMES``), shown
-in the reader's language."""
 
 @dataclass
 class Table:
@@ -113,9 +108,7 @@ class Table:
         game, stored = self.game, self.stored
         seen = game.view(seat)  # None: the spectator's view, made by the engine
         view = seen.to_dict(shared=True)  # encoded at once, never changed
-        names = match.shown_names(stored)
-        if i18n.language() != "en":  # the computers' seats in the reader's words
-            names = tuple(_(name) if name in SEAT_WORDS else name for name in names)
+        names = match.worded_names(stored)  # the computers' seats in the reader's words
         said = rule_wording.words_for(seen, names, kept=self.hand_words)
         arrived = match.arrived(stored)
         if self.over() and not game.is_over:  # a day's deals played: nothing to choose

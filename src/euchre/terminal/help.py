@@ -17,9 +17,9 @@ from pathlib import Path
 from rich.markdown import Markdown
 from rich.pager import Pager
 
-from ..i18n import language
+from ..i18n import N_, language
 
-QUITTING = "save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues"
+QUITTING = N_("save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues")
 """What ``q`` does at ``euchre play``'s table."""
 
 

@@ -24,13 +24,15 @@ from ..engine.actions import action_token, parse_action
 from ..engine.cards import SUITS, parse_suit
 from ..engine.seeds import mix64
 from ..engine.view import TableView
-from ..engine.words import result_words, score_words
+from ..engine.words import result_words, score_words, side_words
 from ..game import Game
+from ..i18n import N_, _
 from ..scoring import partner
-from ..words import suit_text
+from ..table_words import choice_words
+from ..words import GAME_NAMES, LEVEL_WORDS, plays_said, suit_text
 from . import saves as store
 from .help import StyledPager, game_rules_text
-from .rule_words import NAMES, TITLES, card_text, choice_text, done_by, ordered, printed
+from .rule_words import card_text, done_by, ordered, printed, seat_names
 from .screen import coloured
 from .table import HUMAN, QUIT, UNDO, Table
 
@@ -50,7 +52,7 @@ class RuleTable(Table):
                  save_name: str = "match", autoplay: bool = True,
                  undo_used: bool = False) -> None:
         super().__init__(game, level, name, bot_seed, console, save_name, autoplay,
-                         undo_used, names=NAMES[game.players])
+                         undo_used, names=seat_names(game.players))
 
     def level_of(self, seat: int) -> str:
         return self.level  # every computer at the chosen level (no partner's own)
@@ -58,8 +60,8 @@ class RuleTable(Table):
     def forced(self, view: TableView) -> str | None:  # type: ignore[override]
         if not self.plays_itself(view):
             return None
-        self.say(f"You play {coloured(card_text(view.legal[0]))}: your only card that may "
-                 "be played.")
+        self.say(_("You play {card}: your only card that may be played.",
+                   card=coloured(card_text(view.legal[0]))))
         return view.legal[0]
 
     def human_turn(self, view: TableView) -> str:  # type: ignore[override]
@@ -82,12 +84,14 @@ class RuleTable(Table):
         assert seat is not None, "a computer's move is made from its own view"
         words = token.split()
         if len(words) == 1 and token not in ("pass", "order"):
-            self.say(f"{self.names[seat]} played {coloured(card_text(token))}.")
+            self.say(_("{name} played {card}.", name=self.names[seat],
+                       card=coloured(card_text(token))))
             return
         if words[0] == "discard" or (words[0] == "give" and partner(view.sides, seat) != HUMAN):
             token = words[0]  # face down
         dealer = seat == view.dealer
-        self.say(coloured(done_by(self.names[seat], token, view.game, dealer)) + ".")
+        said = done_by(seat, self.names[seat], token, view.game, dealer)
+        self.say(_("{result}.", result=coloured(said)))
 
     def report(self, before: TableView, after: TableView,  # type: ignore[override]
                token: str = "") -> None:
@@ -96,46 +100,66 @@ class RuleTable(Table):
         tricks = (after.last_hand or {}).get("tricks", []) if finished else after.tricks
         if len(tricks) > len(before.tricks):
             trick = tricks[len(before.tricks)]
-            played = ", ".join(f"{self.names[s]} {coloured(card_text(c))}"
-                               for s, c in zip(trick["seats"], trick["cards"], strict=True))
-            self.say(f"  Trick {len(before.tricks) + 1}: {played} - "
-                     f"{self.names[trick['winner']]} won it.")
+            plays = self.plays(trick["seats"], trick["cards"])
+            number, winner = len(before.tricks) + 1, trick["winner"]
+            self.say("  " + (_("Trick {number}: {plays} - You won it.", number=number,
+                                plays=plays) if winner == HUMAN else
+                              _("Trick {number}: {plays} - {name} won it.", number=number,
+                                plays=plays, name=self.names[winner])))
         if finished and after.last_hand is not None:
-            said = result_words(after.last_hand, self.names, after.game, after.sides)
-            self.say(f"[bold]Hand over:[/] {coloured(said)}.")
-            self.say(f"Score: {score_words(after.score, self.names, after.sides)}.")
+            said = result_words(after.last_hand, self.names, after.game, after.sides,
+                                you=HUMAN)
+            self.say(_("[bold]Hand over:[/] {result}.", result=coloured(said)))
+            self.say(_("Score: {score}.",
+                       score=score_words(after.score, self.names, after.sides)))
+
+    def plays(self, seats: list[int], cards: list[str]) -> str:
+        """A trick's cards with who played each, "West 9♣, You J♣" (``plays_said``)."""
+        return plays_said((self.names[s], coloured(card_text(c)))
+                          for s, c in zip(seats, cards, strict=True))
 
     def show(self, view: TableView) -> None:  # type: ignore[override]
         score = score_words(view.score, self.names, view.sides)
+        dealer = _("You deal") if view.dealer == HUMAN else \
+            _("{name} deals", name=self.names[view.dealer])
+        hand = _("Hand {number}", number=view.hand_number + 1)
         self.say("")
-        self.say(f"[bold]-- {TITLES[view.game]}, hand {view.hand_number + 1} -- "
-                 f"{self.names[view.dealer]} deal{'' if view.dealer == HUMAN else 's'} --[/]")
-        self.say(f"Score: {score} (to {view.target}; the computer: {self.level}).")
+        self.say(f"[bold]-- {_(GAME_NAMES[view.game])} -- {hand} -- {dealer} --[/]")
+        self.say(_("Score: {score} (to {target}; the computer: {level}).", score=score,
+                   target=view.target, level=_(LEVEL_WORDS.get(self.level, self.level))))
         up = view.details.get("upcard")
         if up and view.game == "railroad":
-            state = "taken by the dealer" if view.details.get("upcard_taken") else (
-                "turned down" if view.details.get("turned", -1) >= 0 else "on the kitty")
-            self.say(f"Upcard {coloured(card_text(up))} ({state}).")
-        trump = f"Trump {coloured(suit_text(view.trump))}" if view.trump else "No trump yet"
-        maker = f", {done_by(self.names[view.maker], view.bid, view.game)}" \
-            if view.maker is not None and view.bid else ""
-        self.say(f"{trump}{escape(maker)}.")
+            state = _("taken by the dealer") if view.details.get("upcard_taken") else (
+                _("turned down") if view.details.get("turned", -1) >= 0 else _("on the kitty"))
+            self.say(_("Upcard {card} ({state}).", card=coloured(card_text(up)), state=state))
+        self.say(self.trump_line(view))
         if view.bids:
-            said = ", ".join(done_by(self.names[s], t, view.game, s == view.dealer)
+            said = ", ".join(done_by(s, self.names[s], t, view.game, s == view.dealer)
                              for s, t in view.bids)
-            self.say(f"Bidding: {coloured(said)}.")
+            self.say(_("Bidding: {bids}.", bids=coloured(said)))
         if view.out:
-            self.say("Sitting out: " + ", ".join(self.names[s] for s in view.out) + ".")
+            self.say(_("Sitting out: {names}.",
+                       names=", ".join(self.names[s] for s in view.out)))
         if view.phase == "play" or view.tricks:
-            won = ", ".join(f"{self.names[s]} {view.tricks_won[s]}" for s in range(self.players)
-                            if s not in view.out)
-            self.say(f"Tricks: {won}.")
+            won = ", ".join(_("{name} {n}", name=self.names[s], n=view.tricks_won[s])
+                            for s in range(self.players) if s not in view.out)
+            self.say(_("Tricks won: {tricks}.", tricks=won))
         if view.trick:
-            seats = trick_seats(view)
-            self.say("Trick: " + ", ".join(f"{self.names[s]} {coloured(card_text(c))}"
-                                           for s, c in zip(seats, view.trick, strict=True)))
-        hand = "  ".join(coloured(card_text(c)) for c in view.hand) or "(not looked at yet)"
-        self.say(f"Your hand: {hand}")
+            self.say(_("Trick {number}: {plays}", number=len(view.tricks) + 1,
+                       plays=self.plays(list(trick_seats(view)), list(view.trick))))
+        hand_shown = "  ".join(coloured(card_text(c)) for c in view.hand)
+        self.say(_("Your hand: {cards}", cards=hand_shown) if hand_shown
+                 else _("Your hand: (not looked at yet)"))
+
+    def trump_line(self, view: TableView) -> str:
+        """Trump, and the bid that made it once one did."""
+        if view.maker is None or not view.bid:
+            return (_("Trump {suit}.", suit=coloured(suit_text(view.trump))) if view.trump
+                    else _("No trump yet."))
+        bid = escape(done_by(view.maker, self.names[view.maker], view.bid, view.game))
+        if view.trump:
+            return _("Trump {suit}; {bid}.", suit=coloured(suit_text(view.trump)), bid=bid)
+        return _("No trump yet; {bid}.", bid=bid)
 
     # --- asking ---------------------------------------------------------------------------
 
@@ -143,15 +167,16 @@ class RuleTable(Table):
         return ordered(view)
 
     def help(self) -> str:
-        return HELP.format(quitting=self.quitting)
+        return _(HELP, quitting=_(self.quitting))
 
     def refuse(self, problem: str) -> None:
         self.say(f"[yellow]{escape(problem)}[/]", soft_wrap=True)  # one line, however long
 
     def offer(self, view: TableView, choices: list[str]) -> None:  # type: ignore[override]
-        items = [f"{i}) {coloured(choice_text(view, t))}" for i, t in enumerate(choices, 1)]
-        self.say("   ".join(items))
-        self.say(f"[dim]? hint   undo   rules   help   q {self.quitting.split(' (')[0]}[/]")
+        items = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
+        for line in self.lines_of(items):
+            self.say(line)
+        self.say("[dim]" + _("? hint   undo   rules   help   q save and quit") + "[/]")
 
     def understand(self, text: str, view: TableView,  # type: ignore[override]
                    choices: list[str] | None = None) -> tuple[str, str | None]:
@@ -161,7 +186,7 @@ class RuleTable(Table):
             n = int(text)
             if 1 <= n <= len(choices):
                 return choices[n - 1], None
-            return "", f"choose a number from 1 to {len(choices)}"
+            return "", _("choose a number from 1 to {n}", n=len(choices))
         typed = printed(text)
         words = typed.lower().split()
         if words and words[0] in ("nap", "misere", "misère", "wellington", "blucher", "blücher"):
@@ -173,8 +198,8 @@ class RuleTable(Table):
                 suit = SUITS[parse_suit(words[-1])]
                 if f"call {suit}" in choices:
                     return f"call {suit}", None
-            return "", (f"{text!r} is not a choice: type a number, a card (JH, J♥, 10h) or "
-                        "an action (pass, bid 4, call S)")
+            return "", _("{text} is not a choice: type a number, a card (JH, J♥, 10h) or an "
+                         "action (pass, bid 4, call S)", text=repr(text))
         if token in choices:
             return token, None
         if view.phase in ("discard", "exchange", "give") and len(token) == 2 and \
@@ -191,9 +216,11 @@ class RuleTable(Table):
         # searcher), though it is typed for Euchre's ``View``
         values = ExpertAgent(seed=place).analyse(view)  # type: ignore[arg-type]
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
-        self.say("[cyan]Expert's estimate, in points this hand:[/]")
-        self.say("   ".join(f"{choices.index(t) + 1}) {coloured(choice_text(view, t))} {v:+.2f}"
-                           for t, v in ranked))
+        self.say("[cyan]" + _("Expert's estimate, in points this hand:") + "[/]")
+        for line in self.lines_of([f"{choices.index(t) + 1}) "
+                                   f"{coloured(choice_words(view, t))} {v:+.2f}"
+                                   for t, v in ranked]):
+            self.say(line)
 
     def rules(self) -> None:
         text = game_rules_text(self.game.rules.game)
@@ -207,39 +234,43 @@ class RuleTable(Table):
 
     def finish(self) -> int:
         game = self.game
-        winner = game.winner
         sides = game.view(None).sides
-        who = " and ".join(self.names[s] for s in range(self.players) if sides[s] == winner)
-        verb = "win" if who.startswith("You") or " and " in who else "wins"
+        score = score_words(game.score, self.names, sides)
+        members = [s for s in range(self.players) if sides[s] == game.winner]
+        if members == [HUMAN]:
+            said = _("You win the match: {score}.", score=score)
+        elif len(members) == 1:
+            said = _("{name} wins the match: {score}.", name=self.names[members[0]],
+                     score=score)
+        else:
+            said = _("{side} win the match: {score}.", score=score,
+                     side=side_words(self.names, sides, sides[members[0]]))
         self.say("")
-        self.say(f"[bold]{who} {verb} the match: "
-                 f"{score_words(game.score, self.names, sides)}.[/]")
+        self.say(f"[bold]{said}[/]")
         path = store.save_finished(self.record())
         store.remove(self.save_name)
-        self.say(f"Match saved: {escape(str(path))}", soft_wrap=True)
+        self.say(_("Match saved: {path}", path=escape(str(path))), soft_wrap=True)
         return 0
 
 
 def why_not(view: TableView, token: str, choices: list[str]) -> str:
     """One line saying why a well-formed action is not a choice now."""
     words = token.split()
+    listed = ", ".join(choice_words(view, t) for t in choices)
     if len(words) == 1 and token not in ("pass", "order"):
         if token not in view.hand:
-            return f"you do not hold {card_text(token)}"
+            return _("you do not hold {card}", card=card_text(token))
         if view.phase != "play":
-            return f"it is not time to play a card: choose one of {_listed(view, choices)}"
-        led = view.trick[0] if view.trick else None
-        return (f"you must follow the suit led ({card_text(led)}): "
-                f"{_listed(view, choices)}" if led else f"choose one of {_listed(view, choices)}")
-    return f"{choice_text(view, token)} is not a choice now: choose one of " \
-           f"{_listed(view, choices)}"
+            return _("it is not time to play a card: choose one of {choices}", choices=listed)
+        if view.trick:
+            return _("you must follow the suit led ({card}): {choices}",
+                     card=card_text(view.trick[0]), choices=listed)
+        return _("choose one of {choices}", choices=listed)
+    return _("{choice} is not a choice now: choose one of {choices}",
+             choice=choice_words(view, token), choices=listed)
 
 
-def _listed(view: TableView, choices: list[str]) -> str:
-    return ", ".join(choice_text(view, t) for t in choices)
-
-
-HELP = """\
+HELP = N_("""\
 [bold]Choosing[/]: type the number of a choice, a card (JH, 10h, or as printed: J♥), or an
 action: pass, order, order alone, call s, bid 4, nap, misere, give AS, discard 9c.
 [bold]Commands[/]:
@@ -248,4 +279,5 @@ action: pass, order, order alone, call s, bid 4, nap, misere, give AS, discard 9
   rules  the rules of this game
   help   this list
   q      {quitting}
-Your only legal card plays itself (--no-autoplay to choose it)."""
+Your only legal card plays itself (--no-autoplay to choose it).""")
+"""What ``help`` prints at this table (one message: a translator lays out its lines)."""

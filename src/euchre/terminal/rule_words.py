@@ -1,19 +1,24 @@
-"""The words of the terminal's table of Railroad, Hasenpfeffer and Napoleon: the seats' names,
-the games' titles, a card as printed, a choice and an action as the person reads them (the
-actions' words are ``engine.words``')."""
+"""The words of the terminal's table of Railroad, Hasenpfeffer and Napoleon, in the reader's
+language: the seats' names, a card as printed, and an action, "You bid four" or "West bids
+four" (``engine.words``: the reader's own is a sentence of its own)."""
 
 from __future__ import annotations
 
 from ..engine.cards import N_CARDS, card_label, card_token, parse_card
 from ..engine.view import TableView
-from ..engine.words import action_words
-from ..words import suit_text
+from ..engine.words import action_said, action_said_by_you
+from ..i18n import _
+from ..words import PLACE_NAMES, YOU
 
-NAMES = {3: ("You", "West", "East"), 4: ("You", "West", "North", "East"),
-         5: ("You", "West", "North-west", "North-east", "East")}
-"""The seats as the terminal names them, clockwise from the person."""
-TITLES = {"railroad": "Railroad Euchre", "hasenpfeffer": "Hasenpfeffer", "napoleon": "Napoleon"}
+HUMAN = 0
+"""The person's seat."""
 _PRINTED = {card_label(c).casefold(): card_token(c) for c in range(N_CARDS)}
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The seats as the terminal names them, clockwise from the person ("You", "West"...),
+    in the reader's language."""
+    return (_(YOU), *(_(place) for place in PLACE_NAMES[players]))
 
 
 def printed(text: str) -> str:
@@ -26,37 +31,16 @@ def printed(text: str) -> str:
 
 
 def card_text(token: str) -> str:
+    """A card of any of these games' decks as printed (``10♠``, ``2♣``, ``Joker``)."""
     return card_label(parse_card(token))
 
 
-def choice_text(view: TableView, token: str) -> str:
-    """A choice as the person reads it: a card as printed, a bid in words."""
-    words = token.split()
-    if len(words) == 1 and token not in ("pass", "order"):
-        return card_text(token)
-    if words[0] in ("discard", "give"):
-        return f"{words[0]} {card_text(words[1])}"
-    if words[0] == "call":
-        return f"name {suit_text(words[1])}" + (" alone" if words[-1] == "alone" else "")
-    if view.game == "napoleon" and words[0] == "bid":
-        return {"misere": "misère", "nap": "nap", "wellington": "Wellington",
-                "blucher": "Blücher"}.get(words[1], f"bid {words[1]}")
-    return token
-
-
-YOUR_VERBS = {"passes": "pass", "bids": "bid", "goes": "go", "names": "name", "orders": "order",
-              "picks": "pick", "discards": "discard", "gives": "give", "defends": "defend"}
-
-
-def done_by(who: str, token: str, game: str, dealer: bool = False) -> str:
-    """``who``'s action in words: "West bids four", "You bid four", "You give your best
-    card"."""
-    said = action_words(token, game, dealer)
-    if who != "You":
-        return f"{who} {said}"
-    verb, _, rest = said.partition(" ")
-    rest = rest.replace("his best card", "your best card")
-    return f"You {YOUR_VERBS.get(verb, verb)}" + (f" {rest}" if rest else "")
+def done_by(seat: int, name: str, token: str, game: str, dealer: bool = False) -> str:
+    """The action of the player in ``seat`` (named ``name``) in one sentence: "West bids
+    four", "You give your best card"."""
+    if seat == HUMAN:
+        return action_said_by_you(token, game, dealer)
+    return action_said(name, token, game, dealer)
 
 
 def ordered(view: TableView) -> list[str]:

@@ -57,10 +57,10 @@ def score_of(score: list[int], rules: dict[str, Any]) -> str:
     from ..engine.games import MODULES
     from ..engine.words import score_words
     from ..rules import Rules
-    from .rule_words import NAMES
+    from .rule_words import seat_names
 
     sides = MODULES[game].sides(Rules.from_dict(rules))
-    return f"{TITLES_OF.get(game, game)}: " + score_words(score, NAMES[len(sides)], sides)
+    return f"{TITLES_OF.get(game, game)}: " + score_words(score, seat_names(len(sides)), sides)
 
 
 TITLES_OF = {"railroad": "Railroad", "hasenpfeffer": "Hasenpfeffer", "napoleon": "Napoleon"}

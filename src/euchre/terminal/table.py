@@ -235,11 +235,11 @@ class Seat:
                 self.offer(view, choices)
             elif command == "undo":
                 if self.undo():
-                    self.say("Taken back: your last choice and the computer's reply."
+                    self.say(_("Taken back: your last choice and the computer's reply.")
                              if self.players == 2 else
-                             "Taken back: your last choice and the computers' replies.")
+                             _("Taken back: your last choice and the computers' replies."))
                     return UNDO
-                self.say("[yellow]Nothing to take back yet.[/]")
+                self.say("[yellow]" + _("Nothing to take back yet.") + "[/]")
             elif text:
                 token, problem = self.understand(text, view, choices)
                 if not problem:
@@ -365,8 +365,9 @@ class Table(Seat):
     def quit(self) -> None:
         """Save the match and say how to continue it (``q``, the end of input, Ctrl-C)."""
         self.save()
-        self.say(f"Saved as {escape(self.save_name)}. [bold]{escape(self.resume_command())}[/] "
-                 "continues this match.", soft_wrap=True)
+        self.say(_("Saved as {name}. [bold]{command}[/] continues this match.",
+                   name=escape(self.save_name), command=escape(self.resume_command())),
+                 soft_wrap=True)
 
     def play(self) -> int:
         while not self.over():

@@ -95,8 +95,8 @@ async def positions_api(game_id: str, request: Request) -> Response:
     result = pages.result_line(stored, game)
     resigned = match.ended_early(game)  # the moves stop: the last position says why
     if resigned is not None:
-        result = f"{stored.names[resigned]} resigned: {result}"
-    names, seats = match.shown_names(stored), range(game.players)
+        result = _("{name} resigned: {result}", name=stored.names[resigned], result=result)
+    names, seats = match.worded_names(stored), range(game.players)
     about = {"id": stored.id, "mode": stored.mode, "level": stored.level,
              "names": list(names), "seat": None, "finished": True,
              "levels": [match.computer_seats(stored, game).get(seat) for seat in seats],

@@ -11,8 +11,10 @@ export function drawBar() {
   const sides = sidesShown(), short = partners() && g.seat !== null;
   // at three, the others by initial (their names are at their places); at four watched or
   // replayed, the sides as the bottom seat's name and the others' initials ("Ann & N 3 · W & E 5")
-  const initials = seats() >= 3 && !partners() ? sides.map((x, i) => `${i === 0 ? x.name : initial(x.name)} ${number(v.score[x.side])}`).join(" · ")
-    : partners() && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : nameOf(p)[0])).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
+  // (each seat's initial and points held together, a line free to break after a "·": five
+  // seats' scores take two lines of a phone's bar)
+  const initials = seats() >= 3 && !partners() ? sides.map((x, i) => `${i === 0 ? x.name : initial(x.name)}\u00a0${number(v.score[x.side])}`).join("\u00a0· ")
+    : partners() && !short ? sides.map((x, k) => `${[x.side, x.side + 2].sort((a, b) => (b === mine()) - (a === mine())).map((p, i) => (k === 0 && i === 0 ? nameOf(p) : initial(nameOf(p)))).join(" & ")} ${number(v.score[x.side])}`).join(" · ")
     : "";
   const score = $("score");
   score.classList.toggle("many", seats() >= 5);  // Napoleon's five scores: a smaller line
@@ -21,7 +23,7 @@ export function drawBar() {
   const pts = score.firstChild;
   setText(pts, `${us || initials || scoreWords(v.score)} `);
   if (seats() === 2 && pts.scrollWidth > pts.clientWidth + 1)  // a long name on a phone's bar:
-    setText(pts, `${sides.map((x, i) => `${i ? x.name[0] : x.name} ${number(v.score[x.side])}`).join(" · ")} `);  // as at three
+    setText(pts, `${sides.map((x, i) => `${i ? initial(x.name) : x.name} ${number(v.score[x.side])}`).join(" · ")} `);  // as at three
   const day = T.shown.match.daily;  // a day's hands, not a target, end its match
   setText(score.lastChild, day ? tn("({n} hand)", "({n} hands)", day.hands) : t("(to {target})", { target: number(v.target) }));  // the goal: smaller on a phone's bar
   const ended = endedHand();
@@ -38,6 +40,10 @@ export function drawBar() {
     : hand.trumpWords ? t("Trump {suit}", { suit: hand.trumpWords })
     : contract && v.phase === "play" ? t("{contract}, no trump", { contract }) : t("No trump yet"));
   $("trump").className = hand.trumpWords ? `badge trump suit-${hand.trump}` : "badge";
+  // five seats on the narrowest phones in a long language: the hand's number gives way (the
+  // score pad has it) rather than push the bar's score out of sight
+  handNo.hidden = false;
+  if (seats() >= 5 && handNo.offsetTop > $("trump").offsetTop + 4) handNo.hidden = true;
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
   const n = words().names, told = partners() ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
   const standing = v.score.map((s, i) => t("{name} {points}", { name: told[i], points: number(s) })).join(", ");

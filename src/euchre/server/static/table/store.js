@@ -26,8 +26,21 @@ export const seats = () => T.shown.game.names.length;
 // Whether the table is played by partners (seat 2 with seat 0): two seats share a side in
 // the view's `sides` (four-handed Euchre, Railroad, Hasenpfeffer; not Napoleon).
 export const partners = () => new Set(sideOf()).size < seats();
-// A seat's name in a letter or two (the bar on a phone): "W", "NW" for North-west.
-export const initial = (name) => name.split(/[-\s]+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+// A seat's name in a letter or two (the bar on a phone): "W", "NW" for North-west. Each
+// word's first letter as the reader sees it: past a bidi or format mark (or the test
+// pseudo-language's ⟦), a whole grapheme (a letter with its accents or vowel marks), and in
+// Arabic past the article (الشمال الغربي: ش‌غ, kept apart with a zero-width non-joiner).
+const graphemes = globalThis.Intl?.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+function firstLetter(word) {
+  const shown = word.replace(/^[^\p{L}\p{N}]+/u, "").replace(/^ال(?=\p{L}{2})/u, "");
+  if (!shown) return "";
+  return graphemes ? graphemes.segment(shown)[Symbol.iterator]().next().value.segment
+    : String.fromCodePoint(shown.codePointAt(0));
+}
+export function initial(name) {
+  const letters = name.split(/[-\s]+/).map(firstLetter).filter(Boolean).slice(0, 2);
+  return letters.join(/\p{Script=Arabic}/u.test(letters.join("")) ? "\u200c" : "").toUpperCase();
+}
 export const nameOf = (p) => (T.shown.game.seat === p ? t("You") : words().names[p]);
 // A sentence about seat p: `yours` when p is the reader's ("You win"), else `theirs` with the
 // seat's {name} ("Ann wins"): two messages, each already looked up with t().
