@@ -241,12 +241,12 @@ def test_a_side_seats_name_is_never_broken_inside_a_word_on_a_phone(server, page
         assert seat["lines"] == 1 and seat["inside"], seat
 
 
-@pytest.mark.parametrize("language", ["en", "ceb", "ar"])
+@pytest.mark.parametrize("language", ["en", "so", "ceb", "ar"])
 def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages, language):
     """Ten hands of four already played (stored as the server keeps them): the page plays
     the eleventh to its end, the pad's columns and the hand's tricks whole at every
-    state, with a pad long enough to scroll; in English, and in Cebuano's and Arabic's
-    longer words (issue 56), where the score column was pushed out of the pad."""
+    state, with a pad long enough to scroll; in English, and in Somali's, Cebuano's and
+    Arabic's longer words (issue 56), where the score column was pushed out of the pad."""
     _, link, _ = stored_game(server, Rules(players=4, target=30), seed=31,
                              until=lambda game: game.hand_number == 10)
     page = pages.new(**DESKTOP, extra_http_headers={"Accept-Language": language})
