@@ -166,18 +166,25 @@ BAR_CUT = """() => {
 }"""
 
 
+TO_TEN = {"en": "(to 10)", "so": "(ilaa 10)", "ceb": "(hangtod 10)"}
+"""The bar's goal as each language writes it."""
+
+
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
 @pytest.mark.parametrize("players", [4, 3, 2])
-def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players):
+@pytest.mark.parametrize("language", ["en", "so", "ceb"])
+def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players, language):
+    """Defect 4, in English and in Somali's and Cebuano's longer words (issue 56): "Adiga 0
+    · G 0 · …" and "Ikaw 0 · Kompyuter 0" ran out of the bar."""
     _, link, _ = stored_game(server, Rules(players=players, target=10), seed=5,  # the longest
                              until=lambda g: g.view(None).trump is not None  # bar: trump named
                              and g.to_move == 0)
-    page = pages.new(**screen)
+    page = pages.new(**screen, extra_http_headers={"Accept-Language": language})
     page.goto(server.base + link)
     ready(page)
     assert state_of(page)["view"]["trump"] is not None
     assert page.evaluate(BAR_CUT) == []
-    expect(page.locator("#score .to")).to_have_text("(to 10)")
+    expect(page.locator("#score .to")).to_have_text(TO_TEN[language])
 
 
 def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
