@@ -159,7 +159,9 @@ BAR_CUT = """() => {
     if (!r.width || getComputedStyle(e).display === "none") continue;
     if (r.top < zone.top - .5 || r.bottom > zone.bottom + .5 || r.right > zone.right + .5)
       found.push(`${e.id || e.className} "${e.textContent}" leaves the bar`);
-    if (e.scrollWidth > e.clientWidth + 1)
+    const words = document.createRange();  // (an ellipsis shows for a third of a pixel)
+    words.selectNodeContents(e);
+    if (e.scrollWidth > e.clientWidth + 1 || words.getBoundingClientRect().width > r.width + .05)
       found.push(`${e.id || e.className} "${e.textContent}" is cut`);
   }
   return found;
@@ -403,3 +405,30 @@ def test_the_upcard_stays_put_while_the_person_picks_up_and_discards(server, pag
     assert len(boxes) > 10
     moved = [b for b in boxes if any(abs(x - y) > 2 for x, y in zip(b, boxes[0], strict=True))]
     assert moved == [], (boxes[0], moved[:3])
+
+
+STATUS_WHOLE = """() => {
+  const s = document.getElementById("status"), r = s.getBoundingClientRect();
+  const look = getComputedStyle(s);
+  const line = parseFloat(look.lineHeight) || parseFloat(look.fontSize) * 1.4;
+  const below = document.getElementById("actions").getBoundingClientRect();
+  return { cut: s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1,
+           lines: Math.round(r.height / line), clear: r.bottom <= below.top + .5,
+           inside: r.left >= 0 && r.right <= innerWidth }; }"""
+"""The status line: whether its words are cut, on how many lines, clear of the choices."""
+
+
+@pytest.mark.parametrize("language", ["en", "so"])
+def test_the_hosts_waiting_line_wraps_whole_on_a_small_phone(server, pages, language):
+    """Item 3 of the audit: the host of a friend table of three read "Waiting for your
+    friends: start when you are …" on a 360 px phone; the line now takes two lines."""
+    game = server.new_game(mode="friend", name="Ann", seed=3,
+                           rules={"players": 3, "target": 10})
+    page = pages.new(**SMALL_PHONE, extra_http_headers={"Accept-Language": language})
+    page.goto(server.base + game["links"]["play"])
+    expect(page.locator("#status")).to_have_text(
+        {"en": "Waiting for your friends: start when you are ready",
+         "so": "Waxaa la sugayaa saaxiibbadaa: bilow markaad diyaar tahay"}[language])
+    shown = page.evaluate(STATUS_WHOLE)
+    assert shown == {"cut": False, "lines": shown["lines"], "clear": True, "inside": True}, shown
+    assert 1 <= shown["lines"] <= 2, shown

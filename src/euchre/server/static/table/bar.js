@@ -47,9 +47,18 @@ export function drawBar() {
 // The score line whole in the room the bar has (after its goal, which is set first): the
 // first of its forms that fits, else the last in a smaller size ("Annaga 0 · Iyaga 0" in
 // Somali on a 360 px phone); an ellipsis only when even the smallest does not fit.
+// Fitted again whenever the bar's room changes (a phone turned, a first layout made wider
+// than the phone's screen).
 const SNUG = ["snug", "snugger"];
+let fitted = null;
 function fitScore(score, forms) {
-  const pts = score.firstChild, fits = () => pts.scrollWidth <= pts.clientWidth + 1;
+  if (!fitted) new ResizeObserver(() => fitScore(...fitted)).observe(score.parentElement);
+  fitted = [score, forms];
+  const pts = score.firstChild, words = document.createRange();
+  const fits = () => {  // its words' width to the fraction (an ellipsis shows for .3 px over)
+    words.selectNodeContents(pts);
+    return words.getBoundingClientRect().width <= pts.getBoundingClientRect().width + .05;
+  };
   score.classList.remove(...SNUG);
   for (const form of forms) {
     setText(pts, form);
@@ -95,6 +104,8 @@ export function drawStatus() {
   else text = t("Waiting for {name}…", { name: nameOf(v.to_move) });
   setText($("status"), text);
   $("status").classList.toggle("mine", choosing());
+  // waiting for friends, no choice below it: the line may take two lines (never "…ready" cut)
+  $("status").classList.toggle("wraps", !g.finished && !T.hiding && !T.handEnd && !T.dealing && waiting !== null);
   $("watching").hidden = g.seat !== null;
   if (g.seat === null) setText($("watching"), words().names.length === 2
     ? t("You are watching {first} play {second}.", { first: words().names[0], second: words().names[1] })
