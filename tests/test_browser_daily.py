@@ -41,6 +41,7 @@ def server(tmp_path_factory):
 
 def play_today(page, server: Server, name: str) -> None:
     page.goto(server.base + "/daily")
+    page.wait_for_selector("#daily[data-ready='1']", state="attached")  # (after its words load)
     page.fill("#name", name)
     page.click("[data-testid=play-daily]")
 
@@ -150,14 +151,19 @@ def long_date(day: str) -> str:
     return f"{when:%B} {when.day}, {when.year}"
 
 
+SIX_HANDS = {"en": "(6 hands)", "so": "(6 gacmood)", "ceb": "(6 ka kamot)"}
+
+
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
-def test_the_phones_bar_keeps_the_days_whole_score(server, pages, screen):
+@pytest.mark.parametrize("language", ["en", "so", "ceb"])
+def test_the_phones_bar_keeps_the_days_whole_score(server, pages, screen, language):
     """Issue 48, defect 4 at the deal of the day: its bar says "(6 hands)" where a match
-    says "(to 10)", and that longer goal is whole on a phone's bar too."""
-    page = pages.new(**screen)  # its own browser: its own day
-    play_today(page, server, f"Bar{screen['viewport']['width']}")
+    says "(to 10)", and that longer goal is whole on a phone's bar too, in Somali's and
+    Cebuano's longer words as well (issue 56)."""
+    page = pages.new(**screen, extra_http_headers={"Accept-Language": language})  # its own day
+    play_today(page, server, f"Bar{screen['viewport']['width']}{language}")
     at_the_table(page)
-    expect(page.locator("#score .to")).to_have_text("(6 hands)")
+    expect(page.locator("#score .to")).to_have_text(SIX_HANDS[language])
     assert page.evaluate(BAR_CUT) == []
 
 

@@ -159,25 +159,34 @@ BAR_CUT = """() => {
     if (!r.width || getComputedStyle(e).display === "none") continue;
     if (r.top < zone.top - .5 || r.bottom > zone.bottom + .5 || r.right > zone.right + .5)
       found.push(`${e.id || e.className} "${e.textContent}" leaves the bar`);
-    if (e.scrollWidth > e.clientWidth + 1)
+    const words = document.createRange();  // (an ellipsis shows for a third of a pixel)
+    words.selectNodeContents(e);
+    if (e.scrollWidth > e.clientWidth + 1 || words.getBoundingClientRect().width > r.width + .05)
       found.push(`${e.id || e.className} "${e.textContent}" is cut`);
   }
   return found;
 }"""
 
 
+TO_TEN = {"en": "(to 10)", "so": "(ilaa 10)", "ceb": "(hangtod 10)"}
+"""The bar's goal as each language writes it."""
+
+
 @pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390", "360"])
 @pytest.mark.parametrize("players", [4, 3, 2])
-def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players):
+@pytest.mark.parametrize("language", ["en", "so", "ceb"])
+def test_the_phones_bar_keeps_the_whole_score(server, pages, screen, players, language):
+    """Defect 4, in English and in Somali's and Cebuano's longer words (issue 56): "Adiga 0
+    · G 0 · …" and "Ikaw 0 · Kompyuter 0" ran out of the bar."""
     _, link, _ = stored_game(server, Rules(players=players, target=10), seed=5,  # the longest
                              until=lambda g: g.view(None).trump is not None  # bar: trump named
                              and g.to_move == 0)
-    page = pages.new(**screen)
+    page = pages.new(**screen, extra_http_headers={"Accept-Language": language})
     page.goto(server.base + link)
     ready(page)
     assert state_of(page)["view"]["trump"] is not None
     assert page.evaluate(BAR_CUT) == []
-    expect(page.locator("#score .to")).to_have_text("(to 10)")
+    expect(page.locator("#score .to")).to_have_text(TO_TEN[language])
 
 
 def test_side_names_wrap_whole_and_apart_from_the_dealers_chip(server, pages):
@@ -241,12 +250,12 @@ def test_a_side_seats_name_is_never_broken_inside_a_word_on_a_phone(server, page
         assert seat["lines"] == 1 and seat["inside"], seat
 
 
-@pytest.mark.parametrize("language", ["en", "ceb", "ar"])
+@pytest.mark.parametrize("language", ["en", "so", "ceb", "ar"])
 def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages, language):
     """Ten hands of four already played (stored as the server keeps them): the page plays
     the eleventh to its end, the pad's columns and the hand's tricks whole at every
-    state, with a pad long enough to scroll; in English, and in Cebuano's and Arabic's
-    longer words (issue 56), where the score column was pushed out of the pad."""
+    state, with a pad long enough to scroll; in English, and in Somali's, Cebuano's and
+    Arabic's longer words (issue 56), where the score column was pushed out of the pad."""
     _, link, _ = stored_game(server, Rules(players=4, target=30), seed=31,
                              until=lambda game: game.hand_number == 10)
     page = pages.new(**DESKTOP, extra_http_headers={"Accept-Language": language})
@@ -396,3 +405,30 @@ def test_the_upcard_stays_put_while_the_person_picks_up_and_discards(server, pag
     assert len(boxes) > 10
     moved = [b for b in boxes if any(abs(x - y) > 2 for x, y in zip(b, boxes[0], strict=True))]
     assert moved == [], (boxes[0], moved[:3])
+
+
+STATUS_WHOLE = """() => {
+  const s = document.getElementById("status"), r = s.getBoundingClientRect();
+  const look = getComputedStyle(s);
+  const line = parseFloat(look.lineHeight) || parseFloat(look.fontSize) * 1.4;
+  const below = document.getElementById("actions").getBoundingClientRect();
+  return { cut: s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1,
+           lines: Math.round(r.height / line), clear: r.bottom <= below.top + .5,
+           inside: r.left >= 0 && r.right <= innerWidth }; }"""
+"""The status line: whether its words are cut, on how many lines, clear of the choices."""
+
+
+@pytest.mark.parametrize("language", ["en", "so"])
+def test_the_hosts_waiting_line_wraps_whole_on_a_small_phone(server, pages, language):
+    """Item 3 of the audit: the host of a friend table of three read "Waiting for your
+    friends: start when you are …" on a 360 px phone; the line now takes two lines."""
+    game = server.new_game(mode="friend", name="Ann", seed=3,
+                           rules={"players": 3, "target": 10})
+    page = pages.new(**SMALL_PHONE, extra_http_headers={"Accept-Language": language})
+    page.goto(server.base + game["links"]["play"])
+    expect(page.locator("#status")).to_have_text(
+        {"en": "Waiting for your friends: start when you are ready",
+         "so": "Waxaa la sugayaa saaxiibbadaa: bilow markaad diyaar tahay"}[language])
+    shown = page.evaluate(STATUS_WHOLE)
+    assert shown == {"cut": False, "lines": shown["lines"], "clear": True, "inside": True}, shown
+    assert 1 <= shown["lines"] <= 2, shown

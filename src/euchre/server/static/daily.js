@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 
 const form = document.getElementById("daily");
 const field = document.getElementById("name");
-field.value = localStorage.getItem("euchre.name") || "";
+field.value ||= localStorage.getItem("euchre.name") || "";  // (a name typed while the words loaded kept)
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const name = field.value.trim();
@@ -24,3 +24,4 @@ form.addEventListener("submit", async (event) => {
   rememberGame(data.id, data.links.play, 0);
   location.href = data.links.play;
 });
+form.dataset.ready = "1";  // the form posts as a new game from now on (tests wait for it)

@@ -20,12 +20,12 @@ export function drawBar() {
   score.classList.toggle("many", seats() >= 5);  // Napoleon's five scores: a smaller line
   if (!score.firstChild) score.append(el("span", { class: "pts" }), el("span", { class: "to" }));
   const us = short ? t("Us {us} · Them {them}", { us: number(v.score[sides[0].side]), them: number(v.score[sides[1].side]) }) : "";
-  const pts = score.firstChild;
-  setText(pts, `${us || initials || scoreWords(v.score)} `);
-  if (seats() === 2 && pts.scrollWidth > pts.clientWidth + 1)  // a long name on a phone's bar:
-    setText(pts, `${sides.map((x, i) => `${i ? initial(x.name) : x.name} ${number(v.score[x.side])}`).join(" · ")} `);  // as at three
   const day = T.shown.match.daily;  // a day's hands, not a target, end its match
   setText(score.lastChild, day ? tn("({n} hand)", "({n} hands)", day.hands) : t("(to {target})", { target: number(v.target) }));  // the goal: smaller on a phone's bar
+  const forms = [`${us || initials || scoreWords(v.score)} `];
+  if (seats() === 2)  // a long name on a phone's bar: as at three
+    forms.push(`${sides.map((x, i) => `${i ? initial(x.name) : x.name} ${number(v.score[x.side])}`).join(" · ")} `);
+  fitScore(score, forms);
   const ended = endedHand();
   const hand = ended
     ? { number: v.phase === "over" ? v.hand_number + 1 : v.hand_number, dealer: ended.dealer,
@@ -48,6 +48,33 @@ export function drawBar() {
   const n = words().names, told = partners() ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
   const standing = v.score.map((s, i) => t("{name} {points}", { name: told[i], points: number(s) })).join(", ");
   document.title = yourTurn ? t("Your turn · Euchre: {score}", { score: standing }) : t("Euchre: {score}", { score: standing });
+}
+
+// The score line whole in the room the bar has (after its goal, which is set first): the
+// first of its forms that fits, else the last in a smaller size ("Annaga 0 · Iyaga 0" in
+// Somali on a 360 px phone); an ellipsis only when even the smallest does not fit.
+// Fitted again whenever the bar's room changes (a phone turned, a first layout made wider
+// than the phone's screen).
+const SNUG = ["snug", "snugger"];
+let fitted = null;
+function fitScore(score, forms) {
+  if (!fitted) new ResizeObserver(() => fitScore(...fitted)).observe(score.parentElement);
+  fitted = [score, forms];
+  const pts = score.firstChild, words = document.createRange();
+  const fits = () => {  // its words' width to the fraction (an ellipsis shows for .3 px over)
+    words.selectNodeContents(pts);
+    return words.getBoundingClientRect().width <= pts.getBoundingClientRect().width + .05;
+  };
+  score.classList.remove(...SNUG);
+  for (const form of forms) {
+    setText(pts, form);
+    if (fits()) return;
+  }
+  for (const size of SNUG) {
+    score.classList.remove(...SNUG);
+    score.classList.add(size);
+    if (fits()) return;
+  }
 }
 
 // "You win the match!", or a resignation said as one.
@@ -83,6 +110,8 @@ export function drawStatus() {
   else text = t("Waiting for {name}…", { name: nameOf(v.to_move) });
   setText($("status"), text);
   $("status").classList.toggle("mine", choosing());
+  // waiting for friends, no choice below it: the line may take two lines (never "…ready" cut)
+  $("status").classList.toggle("wraps", !g.finished && !T.hiding && !T.handEnd && !T.dealing && waiting !== null);
   $("watching").hidden = g.seat !== null;
   if (g.seat === null) setText($("watching"), words().names.length === 2
     ? t("You are watching {first} play {second}.", { first: words().names[0], second: words().names[1] })
