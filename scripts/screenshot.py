@@ -214,6 +214,30 @@ def lobby(server: Server, browser, screen: str, theme: str, out: Path) -> Path:
     return path
 
 
+OPEN_TABLES = ({"game": "two"}, {"game": "railroad", "preset": "nobest"},
+               {"game": "napoleon", "players": 5, "preset": "short", "target": 7})
+"""The tables waiting in the lobby's picture of open tables: Euchre's and two other games'."""
+
+
+def open_tables(server: Server, browser, out: Path, want: Wanted) -> list[Path]:
+    """The lobby's people panel with three tables waiting (each screen, each theme)."""
+    shots: list[Path] = []
+    pairs = [(screen, theme) for screen, theme in PAIRS if want(f"{screen}-{theme}-open-tables")]
+    for table in OPEN_TABLES if pairs else ():
+        status, made = server.post("/api/tables", {**table, "name": "Bea"})
+        assert status == 201, made
+    for screen, theme in pairs:
+        context = browser.new_context(color_scheme=theme, **SCREENS[screen])
+        page = context.new_page()
+        page.goto(server.base + "/")
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        page.locator("[data-testid=open-tables] li").nth(len(OPEN_TABLES) - 1).wait_for()
+        page.locator("section.people").scroll_into_view_if_needed()
+        shots.append(save(page, out / f"{screen}-{theme}-open-tables.png"))
+        context.close()
+    return shots
+
+
 def finished_game(server: Server, players: int = 2) -> str:
     """A match against the computer played to its end at random (seat 0 over the socket)."""
     game = server.new_game(mode="computer", level="easy", name="Ann", seed=SEED,
@@ -417,6 +441,7 @@ def planned() -> list[str]:
     """The name of every picture a whole run makes (without ``--languages``), from the same
     tables the run is played by: the README's pictures are among them."""
     names = [f"{screen}-{theme}-lobby" for screen, theme in PAIRS]
+    names += [f"{screen}-{theme}-open-tables" for screen, theme in PAIRS]
     names += [f"{screen}-{theme}-{moment}" for screen, theme, moments in RUNS
               for moment in ORDER if moment in moments]
     names += [f"{screen}-{theme}-replay" for screen, theme in REPLAY_VIEWS]
@@ -439,6 +464,7 @@ def shoot(server: Server, browser, out: Path, want: Wanted) -> list[Path]:
     pictures is."""
     shots = [lobby(server, browser, screen, theme, out) for screen, theme in PAIRS
              if want(f"{screen}-{theme}-lobby")]
+    shots += open_tables(server, browser, out, want)
     for screen, theme, moments in RUNS:
         chosen = {moment for moment in moments if want(f"{screen}-{theme}-{moment}")}
         if chosen:

@@ -4,8 +4,8 @@ the game, preset and points each chooses in the lobby); the lobby's list of open
 updates by itself as they come, naming the game and the preset; each plays the whole match
 by clicking his page's choices; the top list then holds the two registered players, the
 winner above, as the stored game says. The lobby's panel, listing a table of each kind of
-game, is axe clean in both themes (``test_browser_accounts`` checks the other pages); with
-``EUCHRE_SCREENS`` set to a folder it is photographed there (``docs/screens``)."""
+game, is axe clean in both themes (``test_browser_accounts`` checks the other pages;
+``scripts/screenshot.py`` photographs it for the README)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import os
 import random
 import re
 import sqlite3
-from pathlib import Path
 
 import pytest
 from browser_support import CHROMIUM, axe_violations, browser, pages, server
@@ -32,7 +31,6 @@ from playwright.sync_api import expect
 __all__ = ["browser", "pages", "server"]  # fixtures
 PASSWORD = "correct horse battery"
 PEOPLE = (("Guest Gia", False), ("Guest Gil", False), ("Reg Rita", True), ("Reg Rob", True))
-SCREENS = os.environ.get("EUCHRE_SCREENS")
 
 
 def lobby(page, server) -> None:
@@ -125,9 +123,6 @@ def test_the_lobbys_people_panel_is_clean(server, pages, scheme):
     expect(page.locator("[data-testid=quick-preset] option")).to_have_text(
         ["any", "the standard rules", "a shorter match"])
     assert axe_violations(page) == []
-    if SCREENS:
-        page.locator("section.people").screenshot(
-            path=str(Path(SCREENS) / f"desktop-{scheme}-open-tables.png"))
 
 
 def test_a_table_opened_from_the_lobby_has_the_game_preset_and_points_chosen(server, pages):
