@@ -274,6 +274,24 @@ def test_the_desktops_score_pad_and_trick_list_show_everything(server, pages, la
     assert clipped == set()
 
 
+@pytest.mark.parametrize("language", ["en", "so"])
+def test_a_small_phones_score_pad_shows_every_column(server, pages, language):
+    """At 360 px the score pad, opened over the table after ten hands of four, showed no
+    score column: the dealer's and maker's names and Somali's longer headings pushed it out
+    of the drawer. Now every column is inside it (the names give way with an ellipsis)."""
+    _, link, _ = stored_game(server, Rules(players=4, target=30), seed=31,
+                             until=lambda game: game.hand_number == 10)
+    page = pages.new(**SMALL_PHONE, extra_http_headers={"Accept-Language": language})
+    page.goto(server.base + link)
+    ready(page)
+    page.locator("[data-testid=pad-toggle]").tap()
+    pad = page.locator("#pad")
+    expect(pad).to_be_visible()
+    assert page.locator("#pad tbody tr").count() >= 10
+    widths = pad.evaluate("(p) => [p.scrollWidth, p.clientWidth]")
+    assert widths[0] <= widths[1] + 1, widths
+
+
 MARKS_CLEAR = """() => {
   const label = document.querySelector(".place.at-s > .who").getBoundingClientRect(), found = [];
   for (const mark of document.querySelectorAll("#hand .tag, #hand .value")) {
