@@ -86,10 +86,12 @@ class DailyTable(Table):
                          save_name=name, autoplay=autoplay, undo_used=undo_used,
                          hands=daily.HANDS)
         self.day = day
-        self.quitting = f"save and quit (Ctrl-C and Ctrl-D too): {self.resume_command()} " \
-                        "continues"
         self.par: Par | None = None
         """Begun as the table is played (a game refused never works it out)."""
+
+    def quitting_said(self) -> str:
+        return _("save and quit (Ctrl-C and Ctrl-D too): {command} continues",
+                 command=self.resume_command())
 
     def play(self) -> int:
         self.par = Par(self.day, self.game.seed)

@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..engine.messages import _
+from ..engine.messages import N_, _
 from ..server.seat_client import socket_url
 from ..view import View
 from .table import HUMAN, QUIT, UNDO, Seat
@@ -31,7 +31,8 @@ RECONNECTS = 3
 class RemoteSeat(Seat):
     """Player 0's seat of a server's game against the computer, played at the terminal."""
 
-    quitting = "leave the table (Ctrl-C and Ctrl-D too): the game stays on the server"
+    quitting = N_("leave the table (Ctrl-C and Ctrl-D too): the game stays on the server")
+    commands = N_("? hint   undo   rules   help   q leave the table")
 
     def __init__(self, link: str, console: Console, autoplay: bool = True,
                  wait: float = WAIT) -> None:
