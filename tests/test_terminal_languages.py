@@ -263,3 +263,18 @@ def test_a_euchre_match_at_the_terminal_is_worded_from_the_catalog(tmp_path, pla
         said = done.stdout + done.stderr
         assert done.returncode == 0 and "⟦" in said, said[-400:]
         assert english_left(said) == [], players
+
+
+def test_a_replay_stepped_through_is_worded_from_the_catalog(tmp_path):
+    """``euchre replay --step``: the heading, each move said, the hands, the keys, the notes
+    (the last move, the start, a hand not there, a key not known) and the winner."""
+    keys = "\n" * 3 + "b\n" * 5 + "2\n99\nzz\n" + "\n" * 300 + "q\n"
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    done = subprocess.run([sys.executable, "-m", "euchre.cli", "replay", record_file(tmp_path),
+                           "--step"], capture_output=True, text=True, timeout=120, input=keys,
+                          env={**clean, "COLUMNS": "100", "LANGUAGE": "qps",
+                               "EUCHRE_PSEUDO_LANGUAGE": "1", "EUCHRE_DATA_DIR": str(tmp_path)})
+    said = done.stdout + done.stderr
+    assert done.returncode == 0 and "⟦" in said and "Traceback" not in said, said[-400:]
+    assert english_left(said) == []

@@ -165,16 +165,17 @@ def _alone_line(view: View, who: Callable[[int], str]) -> str:
 
 def move_words(before: View, who: str, token: str) -> str:
     """A move said in full, as a replay tells it (every card may be named: the match is
-    over), from the view just before it: "Ann played 10♣", "Bo picked up K♣ and discarded
-    9♥", "Bo left K♣", "Ann ordered up K♣"."""
+    over), from the view just before it, a sentence: "Ann played 10♣.", "Bo picked up K♣ and
+    discarded 9♥.", "Bo left K♣.", "Ann ordered up K♣."."""
     action = parse_action(token)
     if action < DISCARD:
-        return f"{who} played {card_text(token)}"
+        return _("{name} played {card}.", name=who, card=card_text(token))
     up = card_text(before.upcard)
     if action < PASS:
-        return f"{who} picked up {up} and discarded {card_text(action_token(action - DISCARD))}"
+        return _("{name} picked up {card} and discarded {discard}.", name=who, card=up,
+                 discard=card_text(action_token(action - DISCARD)))
     if action == PASS and before.phase == "discard":
-        return f"{who} left {up}"
+        return _("{name} left {card}.", name=who, card=up)
     bidder = before.to_move
     assert bidder is not None  # (a move was made: the match was not over)
-    return f"{who} {bid_words(before, bidder, token)}"
+    return _("{name} {bid}.", name=who, bid=bid_words(before, bidder, token))
