@@ -278,3 +278,18 @@ def test_a_replay_stepped_through_is_worded_from_the_catalog(tmp_path):
     said = done.stdout + done.stderr
     assert done.returncode == 0 and "⟦" in said and "Traceback" not in said, said[-400:]
     assert english_left(said) == []
+
+
+def test_the_deals_of_the_day_at_the_terminal_are_worded_from_the_catalog(tmp_path):
+    """``euchre daily``: the day's table, its help (its own way back in), a refusal, the
+    line saying how to continue; then the same game resumed and left again."""
+    data = {"EUCHRE_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    for typed, args in (("help\nzz\nq\n", ()), ("?\nq\n", ("--resume",))):
+        done = subprocess.run([sys.executable, "-m", "euchre.cli", "daily", "--name", "ann",
+                               *args], capture_output=True, text=True, timeout=120,
+                              input=typed, env={**os.environ, "COLUMNS": "100",
+                                                "LANGUAGE": "qps", "LC_ALL": "",
+                                                "EUCHRE_PSEUDO_LANGUAGE": "1", **data})
+        said = done.stdout + done.stderr
+        assert done.returncode == 0 and "⟦" in said and "Traceback" not in said, said[-400:]
+        assert english_left(said) == [], args

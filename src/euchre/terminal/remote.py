@@ -69,7 +69,7 @@ class RemoteSeat(Seat):
         self.reconnected += 1
         if self.state is None or self.reconnected > RECONNECTS:
             raise ValueError(_("the server keeps closing the connection: {closed}", closed=closed))
-        self.say("[dim]The connection was closed: connecting again...[/]")
+        self.say("[dim]" + _("The connection was closed: connecting again...") + "[/]")
         self.socket = self._connect()
         self.sent = None
 
@@ -198,7 +198,7 @@ class RemoteSeat(Seat):
         assert self.state is not None
         seq = self.state["seq"]
         self.send({"type": "hint"})
-        self.say("[dim]Asking the server for the expert's estimate...[/]")
+        self.say("[dim]" + _("Asking the server for the expert's estimate...") + "[/]")
         held = []
         try:
             while True:
@@ -206,8 +206,8 @@ class RemoteSeat(Seat):
                 if message.get("type") == "hint":
                     if message.get("seq") == seq:
                         return _values(message)
-                    self.say("[yellow]The hint came for another moment of the game: ask "
-                             "again.[/]")
+                    self.say("[yellow]" + _("The hint came for another moment of the game: "
+                                            "ask again.") + "[/]")
                     return {}
                 if message.get("type") == "error":
                     self.say(f"[yellow]{escape(str(message.get('message')))}[/]")
