@@ -224,3 +224,72 @@ def test_bad_arguments_are_refused_in_the_language_asked(args, message):
     arabic = translations("ar").gettext(message)
     assert arabic != message
     assert all(piece in done.stderr for piece in re.split(r"\{\w+\}", arabic)), done.stderr
+
+
+def played(typed: str, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``euchre play`` in the pseudo-language, fed the lines ``typed``."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    return subprocess.run([sys.executable, "-m", "euchre.cli", "play", *args],
+                          capture_output=True, text=True, timeout=120, input=typed,
+                          env={**clean, "COLUMNS": "100", "LANGUAGE": "qps",
+                               "EUCHRE_PSEUDO_LANGUAGE": "1", **env})
+
+
+MOVES = "help\n?\nundo\nzz\n9\n" + "1\n" * 40
+"""At a Euchre table: the commands, the hint, a take-back with nothing to take back, a bad
+token, a number out of range, then the first choice each turn to the match's end."""
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 3), (4, 3), (4, 5)])
+def test_a_euchre_match_at_the_terminal_is_worded_from_the_catalog(tmp_path, players, seed):
+    """``euchre play`` at two, three and four seats, whole short matches: the table, the
+    commands' line, help, the hint, the refusals, the tricks, the hands' results, the winner
+    and where the match was saved (the rules page is a written page per language); then a
+    match saved and resumed. (At four, seed 5: North goes alone and you sit out, the match
+    over before you choose: nothing to resume.)"""
+    data = {"EUCHRE_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    args = ("--level", "easy", "--seed", str(seed), "--new", "--target", "1",
+            "--players", str(players))
+    done = played(MOVES, *args, **data)
+    said = done.stdout + done.stderr
+    assert done.returncode == 0 and "Traceback" not in said, said[-400:]
+    assert "⟦" in said and english_left(said) == [], players
+    if seed == 5:
+        return
+    saved = played("q\n", *args, **data)
+    resumed = played("?\n" + "1\n" * 40, "--resume", **data)
+    for done in (saved, resumed):
+        said = done.stdout + done.stderr
+        assert done.returncode == 0 and "⟦" in said, said[-400:]
+        assert english_left(said) == [], players
+
+
+def test_a_replay_stepped_through_is_worded_from_the_catalog(tmp_path):
+    """``euchre replay --step``: the heading, each move said, the hands, the keys, the notes
+    (the last move, the start, a hand not there, a key not known) and the winner."""
+    keys = "\n" * 3 + "b\n" * 5 + "2\n99\nzz\n" + "\n" * 300 + "q\n"
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    done = subprocess.run([sys.executable, "-m", "euchre.cli", "replay", record_file(tmp_path),
+                           "--step"], capture_output=True, text=True, timeout=120, input=keys,
+                          env={**clean, "COLUMNS": "100", "LANGUAGE": "qps",
+                               "EUCHRE_PSEUDO_LANGUAGE": "1", "EUCHRE_DATA_DIR": str(tmp_path)})
+    said = done.stdout + done.stderr
+    assert done.returncode == 0 and "⟦" in said and "Traceback" not in said, said[-400:]
+    assert english_left(said) == []
+
+
+def test_the_deals_of_the_day_at_the_terminal_are_worded_from_the_catalog(tmp_path):
+    """``euchre daily``: the day's table, its help (its own way back in), a refusal, the
+    line saying how to continue; then the same game resumed and left again."""
+    data = {"EUCHRE_DATA_DIR": str(tmp_path), "HOME": str(tmp_path)}
+    for typed, args in (("help\nzz\nq\n", ()), ("?\nq\n", ("--resume",))):
+        done = subprocess.run([sys.executable, "-m", "euchre.cli", "daily", "--name", "ann",
+                               *args], capture_output=True, text=True, timeout=120,
+                              input=typed, env={**os.environ, "COLUMNS": "100",
+                                                "LANGUAGE": "qps", "LC_ALL": "",
+                                                "EUCHRE_PSEUDO_LANGUAGE": "1", **data})
+        said = done.stdout + done.stderr
+        assert done.returncode == 0 and "⟦" in said and "Traceback" not in said, said[-400:]
+        assert english_left(said) == [], args

@@ -349,7 +349,7 @@ def test_a_replay_steps_one_move_at_a_time_with_both_hands_shown(tmp_path):
     assert "the match has hands 1 to" in screen("99")
     for _ in range(len(moves)):
         last = screen("")
-    assert "won the match" in last and "that was the last move" in screen("")
+    assert "wins the match" in last and "that was the last move" in screen("")
     child.sendline("q")
     child.expect(pexpect.EOF)
     child.close()

@@ -86,16 +86,18 @@ class DailyTable(Table):
                          save_name=name, autoplay=autoplay, undo_used=undo_used,
                          hands=daily.HANDS)
         self.day = day
-        self.quitting = f"save and quit (Ctrl-C and Ctrl-D too): {self.resume_command()} " \
-                        "continues"
         self.par: Par | None = None
         """Begun as the table is played (a game refused never works it out)."""
+
+    def quitting_said(self) -> str:
+        return _("save and quit (Ctrl-C and Ctrl-D too): {command} continues",
+                 command=self.resume_command())
 
     def play(self) -> int:
         self.par = Par(self.day, self.game.seed)
         if self.par.pending():
-            self.say("[dim]The expert plays your seat of the same deals meanwhile: the "
-                     "day's par, shown at the end.[/]")
+            self.say("[dim]" + _("The expert plays your seat of the same deals meanwhile: "
+                                 "the day's par, shown at the end.") + "[/]")
         return super().play()
 
     def over(self) -> bool:
@@ -106,8 +108,9 @@ class DailyTable(Table):
 
     def quit(self) -> None:
         self.save()
-        self.say(f"Saved. [bold]{escape(self.resume_command())}[/] continues your game of "
-                 f"{self.day}'s deals (one game a day: it is this one).", soft_wrap=True)
+        self.say(_("Saved. [bold]{command}[/] continues your game of the deals of {day} (one "
+                   "game a day: it is this one).", command=escape(self.resume_command()),
+                   day=self.day), soft_wrap=True)
 
     def record(self) -> dict[str, Any]:
         record = super().record()
@@ -128,15 +131,17 @@ class DailyTable(Table):
         board.finish(self.day, self.name, {"points": points, "record": str(path),
                                            "undo_used": self.undo_used})
         self.say("")
-        self.say(f"[bold]The deals of {self.day} are played:[/] you {game.score[0]}, computer "
-                 f"{game.score[1]}.")
-        self.say(f"Your game: {escape(str(path))}", soft_wrap=True)
+        self.say("[bold]" + _("The deals of {day} are played: you {mine}, computer {theirs}.",
+                              day=self.day, mine=game.score[0], theirs=game.score[1]) + "[/]")
+        self.say(_("Your game: {path}", path=escape(str(path))), soft_wrap=True)
         assert self.par is not None
         if self.par.pending():
-            self.say("[dim]The expert is finishing its own play of your seat...[/]")
+            self.say("[dim]" + _("The expert is finishing its own play of your seat...") + "[/]")
         expert, par_record, par_file = self.par.result()
-        differed = [(n, a, b, [f"yours: euchre replay {quote(str(path))} --hand {n}",
-                               f"the expert's: euchre replay {quote(str(par_file))} --hand {n}"])
+        differed = [(n, a, b, [_("yours: {command}",
+                                 command=f"euchre replay {quote(str(path))} --hand {n}"),
+                               _("the expert's: {command}",
+                                 command=f"euchre replay {quote(str(par_file))} --hand {n}")])
                     for n, a, b in daily.differences(record, par_record)[:MOST]]
         show_result(self.console, points, expert, differed)
         show_board(self.console, self.day, board.board(self.day), self.name,

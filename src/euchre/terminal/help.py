@@ -17,15 +17,13 @@ from pathlib import Path
 from rich.markdown import Markdown
 from rich.pager import Pager
 
-from ..i18n import N_, language
+from ..i18n import N_, _, language
 
 QUITTING = N_("save and quit (Ctrl-C and Ctrl-D too): euchre play --resume continues")
 """What ``q`` does at ``euchre play``'s table."""
 
 
-def help_text(quitting: str = QUITTING) -> str:
-    """The commands and keys of a table at which ``q`` does ``quitting``."""
-    return f"""\
+HELP = N_("""\
 [bold]Choosing[/]: type the number of a choice, or a card (JH, 10h, or as printed: J♥),
 pass, order, a suit (call s, or just s in round 2), or discard 9c when you pick up.
 [bold]Commands[/]:
@@ -35,7 +33,14 @@ pass, order, a suit (call s, or just s in round 2), or discard 9c when you pick 
   rules  the rules as this game plays them, at two, three and four
   help   this list
   q      {quitting}
-Your only legal card plays itself (--no-autoplay to choose it)."""
+Your only legal card plays itself (--no-autoplay to choose it).""")
+"""What ``help`` prints at a Euchre table (one message: a translator lays out its lines;
+the command words and the tokens stay as typed, the program reads no other)."""
+
+
+def help_text(quitting: str) -> str:
+    """The commands and keys of a table at which ``q`` does ``quitting`` (said already)."""
+    return _(HELP, quitting=quitting)
 
 
 _SOURCE_TREE = Path(__file__).resolve().parents[3] / "docs" / "rules.md"
@@ -55,8 +60,8 @@ def rules_text() -> Markdown | str:
     try:
         return Markdown(_SOURCE_TREE.read_text(encoding="utf-8"))
     except OSError:
-        return ("The rules page is not installed with this copy of euchre: it is "
-                "docs/rules.md in the project's source.")
+        return _("The rules page is not installed with this copy of euchre: it is "
+                 "docs/rules.md in the project's source.")
 
 
 GAME_SECTIONS = {"railroad": "## Railroad Euchre", "hasenpfeffer": "## Hasenpfeffer",

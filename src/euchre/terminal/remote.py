@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
-from ..engine.messages import _
+from ..engine.messages import N_, _
 from ..server.seat_client import socket_url
 from ..view import View
 from .table import HUMAN, QUIT, UNDO, Seat
@@ -31,7 +31,8 @@ RECONNECTS = 3
 class RemoteSeat(Seat):
     """Player 0's seat of a server's game against the computer, played at the terminal."""
 
-    quitting = "leave the table (Ctrl-C and Ctrl-D too): the game stays on the server"
+    quitting = N_("leave the table (Ctrl-C and Ctrl-D too): the game stays on the server")
+    commands = N_("? hint   undo   rules   help   q leave the table")
 
     def __init__(self, link: str, console: Console, autoplay: bool = True,
                  wait: float = WAIT) -> None:
@@ -68,7 +69,7 @@ class RemoteSeat(Seat):
         self.reconnected += 1
         if self.state is None or self.reconnected > RECONNECTS:
             raise ValueError(_("the server keeps closing the connection: {closed}", closed=closed))
-        self.say("[dim]The connection was closed: connecting again...[/]")
+        self.say("[dim]" + _("The connection was closed: connecting again...") + "[/]")
         self.socket = self._connect()
         self.sent = None
 
@@ -197,7 +198,7 @@ class RemoteSeat(Seat):
         assert self.state is not None
         seq = self.state["seq"]
         self.send({"type": "hint"})
-        self.say("[dim]Asking the server for the expert's estimate...[/]")
+        self.say("[dim]" + _("Asking the server for the expert's estimate...") + "[/]")
         held = []
         try:
             while True:
@@ -205,8 +206,8 @@ class RemoteSeat(Seat):
                 if message.get("type") == "hint":
                     if message.get("seq") == seq:
                         return _values(message)
-                    self.say("[yellow]The hint came for another moment of the game: ask "
-                             "again.[/]")
+                    self.say("[yellow]" + _("The hint came for another moment of the game: "
+                                            "ask again.") + "[/]")
                     return {}
                 if message.get("type") == "error":
                     self.say(f"[yellow]{escape(str(message.get('message')))}[/]")

@@ -176,7 +176,7 @@ class RuleTable(Table):
         items = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
         for line in self.lines_of(items):
             self.say(line)
-        self.say("[dim]" + _("? hint   undo   rules   help   q save and quit") + "[/]")
+        self.say("[dim]" + _(self.commands) + "[/]")
 
     def understand(self, text: str, view: TableView,  # type: ignore[override]
                    choices: list[str] | None = None) -> tuple[str, str | None]:

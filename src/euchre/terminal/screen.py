@@ -21,7 +21,7 @@ from ..words import (
     YOU,
     bid_words,
     card_text,
-    says,
+    plays_said,
     score_words,
     suit_text,
     upcard_state,
@@ -109,11 +109,13 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
     if view.alone and players == 4:  # (in cutthroat the maker always plays alone)
         lines.append(_alone_line(view, who))
     if players > 2 and (view.phase == "play" or view.tricks):
-        tricks = ", ".join(f"{mid(seat)} {view.tricks_won[seat]}" for seat in range(players)
-                           if seat not in view.out)
-        held = ", ".join(f"{who(seat)} {view.cards_held[seat]}" for seat in range(players)
+        tricks = ", ".join(_("{name} {n}", name=mid(seat), n=view.tricks_won[seat])
+                           for seat in range(players) if seat not in view.out)
+        held = ", ".join(_("{name} {n}", name=who(seat), n=view.cards_held[seat])
+                         for seat in range(players)
                          if seat not in view.out and seat != view.player)
-        lines.append(f"Tricks: {tricks}.  Cards held: {held}.")
+        lines.append(_("Tricks won: {tricks}.", tricks=tricks) + "  "
+                     + _("Cards held: {held}.", held=held))
     elif view.phase == "play" or view.tricks:
         tricks = _("Tricks: {first} {won}, {second} {other}.", first=mid(0),
                    won=view.tricks_won[0], second=mid(1), other=view.tricks_won[1])
@@ -125,11 +127,10 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
         lines.append(tricks)
     if view.trick:
         seats = in_turn(view.leader, players, view.out)
-        lines.append(f"Trick: {mid(view.leader)} led "
-                     f"{coloured(card_text(view.trick[0]))}"
-                     + "".join(f", {mid(seat)} {coloured(card_text(card))}"
-                               for seat, card in zip(seats[1:], view.trick[1:], strict=False))
-                     + ".")
+        led = coloured(card_text(view.trick[0]))
+        rest = plays_said((mid(seat), coloured(card_text(card)))
+                          for seat, card in zip(seats[1:], view.trick[1:], strict=False))
+        lines.append(_trick_line(who(view.leader) == _(YOU), mid(view.leader), led, rest))
     for label, seen in hands:
         if seen.hand:
             lines.append(f"{label}: {hand_text(seen)}")
@@ -139,27 +140,42 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
     return lines
 
 
+def _trick_line(yours: bool, leader: str, led: str, rest: str) -> str:
+    """The trick in progress: who led what (you or a name: separate messages), then the
+    cards played to it since (``rest``, said; empty when only the lead is down)."""
+    if yours:
+        return (_("Trick: you led {card}, then {plays}.", card=led, plays=rest) if rest
+                else _("Trick: you led {card}.", card=led))
+    return (_("Trick: {name} led {card}, then {plays}.", name=leader, card=led, plays=rest)
+            if rest else _("Trick: {name} led {card}.", name=leader, card=led))
+
+
 def _alone_line(view: View, who: Callable[[int], str]) -> str:
     """Who plays alone this hand, and who sits out: "West goes alone: East sits out."."""
-    said = []
+    said, you = [], _(YOU)
     for seat in view.alone:  # his partner: the seat of his side that sits out
         partner = next(s for s in view.out if view.sides[s] == view.sides[seat])
-        said.append(f"{says(who(seat), 'go')} alone: {says(who(partner), 'sit')} out")
-    return ". ".join(said) + "."
+        said.append(_("You go alone: {partner} sits out.", partner=who(partner))
+                    if who(seat) == you else
+                    _("{name} goes alone: you sit out.", name=who(seat)) if who(partner) == you else
+                    _("{name} goes alone: {partner} sits out.", name=who(seat),
+                      partner=who(partner)))
+    return "  ".join(said)
 
 
 def move_words(before: View, who: str, token: str) -> str:
     """A move said in full, as a replay tells it (every card may be named: the match is
-    over), from the view just before it: "Ann played 10♣", "Bo picked up K♣ and discarded
-    9♥", "Bo left K♣", "Ann ordered up K♣"."""
+    over), from the view just before it, a sentence: "Ann played 10♣.", "Bo picked up K♣ and
+    discarded 9♥.", "Bo left K♣.", "Ann ordered up K♣."."""
     action = parse_action(token)
     if action < DISCARD:
-        return f"{who} played {card_text(token)}"
+        return _("{name} played {card}.", name=who, card=card_text(token))
     up = card_text(before.upcard)
     if action < PASS:
-        return f"{who} picked up {up} and discarded {card_text(action_token(action - DISCARD))}"
+        return _("{name} picked up {card} and discarded {discard}.", name=who, card=up,
+                 discard=card_text(action_token(action - DISCARD)))
     if action == PASS and before.phase == "discard":
-        return f"{who} left {up}"
+        return _("{name} left {card}.", name=who, card=up)
     bidder = before.to_move
     assert bidder is not None  # (a move was made: the match was not over)
-    return f"{who} {bid_words(before, bidder, token)}"
+    return _("{name} {bid}.", name=who, bid=bid_words(before, bidder, token))

@@ -11,14 +11,21 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
-from ..engine.messages import _
+from ..engine.messages import N_, _
 from ..game import Game
 from ..record import opening
-from ..words import says, whose
+from ..words import YOU, score_words
 from .screen import coloured, move_words, table_lines
 
-HELP = "[dim]Enter: next move   b: back   a number: that hand   q: quit[/]"
+HELP = N_("Enter: next move   b: back   a number: that hand   q: quit")
+"""The keys, under the table (the keys stay as typed: the program reads no other)."""
+
+
+def yours(name: str) -> bool:
+    """Whether a record's player ``name`` is the reader ("You": said as "your hand")."""
+    return name.casefold() == YOU.casefold()
 
 
 class Stepper:
@@ -71,19 +78,25 @@ class Stepper:
         views = [game.view(seat) for seat in (0, 1)]
         view = views[0]
         score = view.score
-        heading = (f"-- Hand {view.hand_number + 1} -- {names[0]} {score[0]} - {names[1]} "
-                   f"{score[1]} -- to {view.target} -- {says(names[view.dealer], 'deal')} -- move "
-                   f"{self.position} of {len(self.moves)}")
-        shown = [(f"{whose(names[seat])} hand", seen) for seat, seen in enumerate(views)]
+        dealer = names[view.dealer]
+        heading = " -- ".join((
+            "-- " + _("Hand {number}", number=view.hand_number + 1),
+            score_words(score, names), _("to {target}", target=view.target),
+            _("You deal") if yours(dealer) else _("{name} deals", name=dealer),
+            _("move {at} of {moves}", at=self.position, moves=len(self.moves))))
+        shown = [(_("Your hand") if yours(names[seat]) else
+                  _("{name}'s hand", name=names[seat]), seen)
+                 for seat, seen in enumerate(views)]
         lines = table_lines(views[0], self.who, heading, shown, self.who)
         if self.position:
-            lines.insert(1, f"[cyan]{coloured(self.last_move())}.[/]")
+            lines.insert(1, f"[cyan]{coloured(self.last_move())}[/]")
         if game.is_over:
             winner = game.winner
-            lines.append(f"[bold]{names[winner]} won the match {score[winner]}-"
-                         f"{score[1 - winner]}.[/]")
+            lines.append("[bold]" + _("{name} wins the match {points}-{other}.",
+                                      name=names[winner], points=score[winner],
+                                      other=score[1 - winner]) + "[/]")
         elif self.position == len(self.moves):
-            lines.append("[bold]The record ends here.[/]")
+            lines.append("[bold]" + _("The record ends here.") + "[/]")
         return lines
 
     def last_move(self) -> str:
@@ -107,7 +120,8 @@ def step_through(record: dict[str, Any], names: tuple[str, ...], console: Consol
     while True:
         for line in stepper.lines():
             console.print(line, highlight=False)
-        console.print(HELP + (f"  [yellow]{note}[/]" if note else ""), highlight=False)
+        console.print(f"[dim]{_(HELP)}[/]" + (f"  [yellow]{note}[/]" if note else ""),
+                      highlight=False)
         note = ""
         try:
             typed = console.input("> ").strip().lower()
@@ -117,14 +131,14 @@ def step_through(record: dict[str, Any], names: tuple[str, ...], console: Consol
             return 0
         if typed == "":
             if not stepper.forward():
-                note = "that was the last move (b goes back, q quits)"
+                note = _("that was the last move (b goes back, q quits)")
         elif typed in ("b", "back"):
             if not stepper.back():
-                note = "this is the start of the match"
+                note = _("this is the start of the match")
         elif typed.isdigit():
             try:
                 stepper.to_hand(int(typed))
             except ValueError as err:
                 note = str(err)
         else:
-            note = f"{typed[:20]!r} is not a command"
+            note = escape(_("{text} is not a command", text=repr(typed[:20])))

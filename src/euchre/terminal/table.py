@@ -30,7 +30,7 @@ from ..agents.stand_in import play_on
 from ..cards import parse_suit
 from ..coach import coach_seed, decision_place, decision_values, note
 from ..game import Game, IllegalAction
-from ..i18n import _
+from ..i18n import N_, _
 from ..scoring import partner
 from ..view import View
 from ..words import (
@@ -38,9 +38,9 @@ from ..words import (
     card_text,
     choice_words,
     ordered_choices,
+    plays_said,
     printed_as_tokens,
     result_words,
-    says,
     side_name,
     trick_reason,
     why_not,
@@ -50,6 +50,8 @@ from .help import QUITTING, StyledPager, help_text, rules_text
 from .screen import SEAT_NAMES, coloured, in_turn, standing, table_lines
 
 HUMAN = 0
+COMMANDS = N_("? hint   undo   rules   help   q save and quit")
+"""The commands under a table's choices (the words typed stay as the program reads them)."""
 COMPUTER = 1
 """The computer's seat at a two-handed table."""
 QUIT = "q"
@@ -73,7 +75,9 @@ class Seat:
     table of three or four), seen through views alone."""
 
     quitting = QUITTING
-    """What ``q`` does, as ``help`` says it (its words up to `` (`` under the choices)."""
+    """What ``q`` does, as ``help`` says it (a message: ``quitting_said`` says it)."""
+    commands = COMMANDS
+    """The line of commands under the choices (a message)."""
 
     def __init__(self, console: Console, level: str, autoplay: bool = True,
                  hands: int | None = None, players: int = 2,
@@ -126,10 +130,15 @@ class Seat:
             seats = in_turn(before.leader, self.players, before.out)
             winner = (last["tricks"][-1]["winner"] if finished and last is not None
                       else after.tricks[-1].winner)
-            played = ", ".join(f"{self.who(seat)} {coloured(card_text(card))}"
-                               for seat, card in zip(seats, cards, strict=False))
+            played = plays_said((self.who(seat), coloured(card_text(card)))
+                                for seat, card in zip(seats, cards, strict=False))
             reason = trick_reason(cards, before.trump or "C")
-            self.say(f"  Trick {number}: {played} - {self.who(winner)} won it: {reason}.")
+            self.say("  " + (_("Trick {number}: {plays} - You won it: {reason}.",
+                               number=number, plays=played, reason=reason)
+                             if winner == HUMAN else
+                             _("Trick {number}: {plays} - {name} won it: {reason}.",
+                               number=number, plays=played, reason=reason,
+                               name=self.who(winner))))
         if finished:
             self.summary(last, after.score)
 
@@ -252,7 +261,11 @@ class Seat:
 
     def help(self) -> str:
         """What ``help`` prints."""
-        return help_text(self.quitting)
+        return help_text(self.quitting_said())
+
+    def quitting_said(self) -> str:
+        """What ``q`` does, in the reader's words."""
+        return _(self.quitting)
 
     def refuse(self, problem: str) -> None:
         """Say why a choice typed was refused."""
@@ -263,7 +276,7 @@ class Seat:
         options = [f"{i}) {coloured(choice_words(view, t))}" for i, t in enumerate(choices, 1)]
         for line in self.lines_of(options):
             self.say(line)
-        self.say(f"[dim]? hint   undo   rules   help   q {self.quitting.split(' (')[0]}[/]")
+        self.say("[dim]" + _(self.commands) + "[/]")
 
     def rules(self) -> None:
         """The rules page, a screen at a time in a terminal (the system's pager: q leaves
@@ -282,7 +295,7 @@ class Seat:
             n = int(text)
             if 1 <= n <= len(choices):
                 return choices[n - 1], None
-            return "", f"choose a number from 1 to {len(choices)}"
+            return "", _("choose a number from 1 to {n}", n=len(choices))
         typed = printed_as_tokens(text)  # "J♥" as printed means JH
         action: int | None = None
         try:
@@ -293,8 +306,8 @@ class Seat:
                 if view.phase in ("bid2", "joker") or words[0] == "name":
                     action = CALL + parse_suit(words[-1])
         if action is None:
-            return "", (f"{text!r} is not a choice: type a number, a card such as JH, J♥ or "
-                        "10h, pass, order, or call S")
+            return "", _("{text} is not a choice: type a number, a card such as JH, J♥ or "
+                         "10h, pass, order, or call S", text=repr(text))
         if view.phase == "discard" and action < DISCARD:
             action += DISCARD  # a bare card means "discard it"
         token = action_token(action)
@@ -309,7 +322,8 @@ class Seat:
         ranked = sorted(values.items(), key=lambda kv: -kv[1])
         items = [f"{choices.index(t) + 1}) {coloured(choice_words(view, t))} {v:+.2f}"
                  for t, v in ranked]
-        self.say("[cyan]Expert's estimate, in points this hand (the review's values):[/]")
+        self.say("[cyan]" + _("Expert's estimate, in points this hand (the review's values):")
+                 + "[/]")
         for line in self.lines_of(items):
             self.say(line)
 
@@ -445,15 +459,27 @@ class Table(Seat):
                                               mine=game.score[0], theirs=game.score[1]) + "[/]")
         else:
             assert game.winner is not None  # (a match over has its winner)
-            winners = says(side_name(self.names, self.players, game.winner), "win",
-                           plural=self.players == 4)
-            self.say(f"[bold{' green' if game.winner == HUMAN else ''}]{winners} the "
-                     f"match: {self.standing(game.score)}.[/]")
+            self.say(f"[bold{' green' if game.winner == HUMAN else ''}]"
+                     f"{self.match_won(game.winner, self.standing(game.score))}[/]")
         path = store.save_finished(self.record())
         store.remove(self.save_name)
-        self.say(f"Match saved: {escape(str(path))}", soft_wrap=True)  # a path stays whole
-        self.say(f"Replay it with: euchre replay {escape(str(path))}", soft_wrap=True)
+        shown = escape(str(path))  # (a path stays whole: soft_wrap)
+        self.say(_("Match saved: {path}", path=shown), soft_wrap=True)
+        self.say(_("Replay it with: {command}", command=f"euchre replay {shown}"),
+                 soft_wrap=True)
         return 0
+
+    def match_won(self, side: int, score: str) -> str:
+        """Who won the match (``side``, at three or four), with the score: "You" and a name
+        are separate messages, as are a player and partners."""
+        if side == HUMAN:
+            return (_("You win the match: {score}.", score=score) if self.players == 3 else
+                    _("You and {partner} win the match: {score}.", score=score,
+                      partner=self.names[partner(self.game.sides, HUMAN)]))
+        winners = side_name(self.names, self.players, side)
+        return (_("{name} wins the match: {score}.", name=winners, score=score)
+                if self.players == 3 else
+                _("{side} win the match: {score}.", side=winners, score=score))
 
     # --- saving and taking back -----------------------------------------------------------
 
