@@ -473,9 +473,10 @@ class Table(Seat):
         """Who won the match (``side``, at three or four), with the score: "You" and a name
         are separate messages, as are a player and partners."""
         if side == HUMAN:
-            return (_("You win the match: {score}.", score=score) if self.players == 3 else
+            mate = partner(self.game.sides, HUMAN)
+            return (_("You win the match: {score}.", score=score) if mate is None else
                     _("You and {partner} win the match: {score}.", score=score,
-                      partner=self.names[partner(self.game.sides, HUMAN)]))
+                      partner=self.names[mate]))
         winners = side_name(self.names, self.players, side)
         return (_("{name} wins the match: {score}.", name=winners, score=score)
                 if self.players == 3 else
