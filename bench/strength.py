@@ -46,6 +46,15 @@ default). By default every level against the one below:
     python bench/strength.py --game railroad --deals 500 --workers 2
     python bench/strength.py --game napoleon --players 3 --pairs expert:hard --deals 300
 
+``--log FILE`` keeps each deal's result as it is played (a JSON line with the pairing, the
+rules and the seed); started again with the same arguments, the run plays only the deals not
+yet in it, so a run of hours cut short (a session's end, a kill) goes on where it stopped
+and ends with the figure of the whole. ``--progress N`` prints the figure so far every N
+deals:
+
+    python bench/strength.py --game hasenpfeffer --pairs expert:hard --deals 2000 --workers 1 \
+        --seed 5151 --log runs/hasenpfeffer.jsonl --progress 100
+
 ``--styles`` is issue 12's table: the expert's and the frozen ``pimc``'s margins against
 opponents neither was tuned on (``bold``, ``timid``, ``mimic``) and the heuristic, each on the
 same duplicate deals.
@@ -57,7 +66,9 @@ import argparse
 import json
 import multiprocessing
 import statistics
+import sys
 import time
+from pathlib import Path
 
 from euchre.rules import Rules
 from euchre.study.arena import BotSpec, duplicate_series, mean_interval
@@ -70,25 +81,64 @@ PAIRINGS = ["expert:random", "expert:heuristic", "heuristic:random", "easy:rando
             "medium:easy", "hard:medium", "expert:hard"]
 
 
+def _job_log(log: Path | None, key: dict) -> tuple[dict[int, tuple[float, list[float]]], object]:
+    """The results already in ``log`` for this run (``key``: pairing, rules, seed...), and the
+    file opened to add each new one as it comes: a run cut short (a session's end, a kill)
+    goes on from where it stopped when started again with the same arguments."""
+    done: dict[int, tuple[float, list[float]]] = {}
+    if log is None:
+        return done, None
+    if log.exists():
+        for number, line in enumerate(log.read_text().splitlines(), 1):
+            try:
+                entry = json.loads(line)
+                if all(entry[k] == v for k, v in key.items()):
+                    done[int(entry["job"])] = (float(entry["net"]), list(entry["times"]))
+            except (ValueError, KeyError, TypeError) as err:
+                raise SystemExit(f"strength.py: {log} line {number} is not a result this "
+                                 f"script wrote; move the file away or fix the line") from err
+    return done, log.open("a")
+
+
 def measure(a: str, b: str, deals: int, seed: int, workers: int, rules: Rules,
-            series: int = 1, same_seed: bool = False) -> dict:
+            series: int = 1, same_seed: bool = False, log: Path | None = None,
+            progress: int = 0) -> dict:
     if rules.players == 2 and rules.game == "euchre":
         play = duplicate_series
-        jobs = [(BotSpec.parse(a), BotSpec.parse(b), rules, seed, first, series, same_seed)
-                for first in range(0, deals, series)]
+        jobs = {first: (BotSpec.parse(a), BotSpec.parse(b), rules, seed, first, series, same_seed)
+                for first in range(0, deals, series)}
     else:
         play = duplicate_family_hand
         side_a, side_b = parse_side(a), parse_side(b)
-        jobs = [(side_a, side_b, rules, seed, deal) for deal in range(deals)]
+        jobs = {deal: (side_a, side_b, rules, seed, deal) for deal in range(deals)}
+    key = {"a": a, "b": b, "rules": repr(rules), "seed": seed, "series": series,
+           "same_seed": same_seed}
+    results, out = _job_log(log, key)
+    todo = [number for number in jobs if number not in results]
     started = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            results = pool.map(play, jobs, chunksize=max(1, 8 // series))
-    else:
-        results = [play(job) for job in jobs]
+    pool = multiprocessing.get_context("spawn").Pool(workers) if workers > 1 else None
+    try:
+        done = (pool.imap(play, [jobs[n] for n in todo], chunksize=max(1, 8 // series))
+                if pool else (play(jobs[n]) for n in todo))
+        for count, (number, result) in enumerate(zip(todo, done, strict=True), 1):
+            results[number] = result
+            if out:
+                out.write(json.dumps({**key, "job": number, "net": result[0],
+                                      "times": result[1]}) + "\n")
+                out.flush()
+            if progress and count % progress == 0:
+                mean, low, high = mean_interval([results[n][0] for n in sorted(results)])
+                print(f"  {a} vs {b}: {len(results)} of {len(jobs)} done, {mean:+.3f} "
+                      f"({low:+.3f} to {high:+.3f}), "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.close()
+        if out:
+            out.close()
     seconds = time.perf_counter() - started
-    margins = [net for net, _ in results]
-    times = sorted(t for _, ts in results for t in ts)
+    margins = [results[n][0] for n in sorted(jobs)]
+    times = sorted(t for n in jobs for t in results[n][1])
     mean, low, high = mean_interval(margins)
     return {"a": a, "b": b, "deals": deals, "series": series, "points_per_hand": mean, "low95": low,
             "high95": high, "a_median_ms": 1000 * statistics.median(times) if times else 0.0,
@@ -118,7 +168,15 @@ def main() -> None:
     parser.add_argument("--same-seed", action="store_true",
                         help="both bots on one seed (common random numbers): for a bot "
                              "against itself with one option changed")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="a file each deal's result is added to as it is played; run "
+                             "again with the same arguments, the deals in it are not "
+                             "played again (a long run goes on where it stopped)")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the figure so far every N deals (to stderr)")
     args = parser.parse_args()
+    if args.progress < 0:
+        parser.error(f"--progress must be 0 or more deals, not {args.progress}")
     if args.series < 1 or args.deals % args.series:
         parser.error(f"--series must be a whole number dividing --deals ({args.deals}), "
                      f"not {args.series}")
@@ -138,7 +196,7 @@ def main() -> None:
     for pairing in args.pairs:
         a, b = pairing.split("/") if "/" in pairing else pairing.split(":")
         row = measure(a, b, args.deals, args.seed, args.workers, rules, args.series,
-                      args.same_seed)
+                      args.same_seed, args.log, args.progress)
         rows.append(row)
         runs = f" in series of {args.series}" if args.series > 1 else ""
         if not args.json:
