@@ -59,17 +59,23 @@ def headings(text: str) -> list[str]:
     return [line for line in text.splitlines() if "-- " in line and "⟦" in line]
 
 
+def hands(text: str) -> list[str]:
+    """The lines showing a hand ("Your hand: ...", "Ann's hand: ..."), in the
+    pseudo-language ("háñd" is "hand" there)."""
+    return [line for line in text.splitlines() if "háñd: " in line]
+
+
 @pytest.mark.parametrize("args", [("--players", "2"), ("--players", "3"), ("--players", "4"),
                                   ("--game", "napoleon", "--players", "3")],
                          ids=["euchre-2", "euchre-3", "euchre-4", "napoleon-3"])
-def test_a_tables_heading_is_one_message(tmp_path, args):
+def test_a_tables_heading_and_hand_are_each_one_message(tmp_path, args):
     shown = run("play", "--new", "--level", "easy", "--seed", "3", *args,
                 EUCHRE_DATA_DIR=str(tmp_path), **PSEUDO)
-    found = headings(shown)
-    assert found and all(one_message(line) for line in found), found
+    for found in (headings(shown), hands(shown)):
+        assert found and all(one_message(line) for line in found), found
 
 
-def test_a_replay_stepped_through_has_a_heading_of_one_message(tmp_path):
+def test_a_replay_stepped_throughs_headings_and_hands_are_each_one_message(tmp_path):
     game = Game(Rules(target=2), seed=3)
     while not game.is_over:
         game.apply(game.legal_actions()[-1])
@@ -78,8 +84,8 @@ def test_a_replay_stepped_through_has_a_heading_of_one_message(tmp_path):
                                 "players": {"names": ["Ann", "Bo"], "human_seat": 0}}))
     shown = run("replay", str(path), "--step", typed="\n" * 30 + "q\n",
                 EUCHRE_DATA_DIR=str(tmp_path), **PSEUDO)
-    found = headings(shown)
-    assert len(found) > 20 and all(one_message(line) for line in found), found
+    for found in (headings(shown), hands(shown)):
+        assert len(found) > 20 and all(one_message(line) for line in found), found
 
 
 def columns(line: str) -> int:

@@ -98,8 +98,7 @@ class Stepper:
         view = views[0]
         score = view.score
         heading = self.heading(view)
-        shown = [(_("Your hand") if seat == self.reader else
-                  _("{name}'s hand", name=names[seat]), seen)
+        shown = [(None if seat == self.reader else names[seat], seen)
                  for seat, seen in enumerate(views)]
         lines = table_lines(views[0], self.who, heading, shown, self.named)
         if self.position:

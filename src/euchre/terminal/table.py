@@ -202,7 +202,7 @@ class Seat:
         score = (_("You {mine} - Computer {theirs}", mine=view.score[0], theirs=view.score[1])
                  if self.players == 2 else self.standing(view.score))
         heading = self.heading(view, score)
-        for line in table_lines(view, self.who, heading, [(_("Your hand"), view)], self.named):
+        for line in table_lines(view, self.who, heading, [(None, view)], self.named):
             self.say(line)
 
     def heading(self, view: View, score: str) -> str:
