@@ -261,3 +261,65 @@ def test_three_friends_play_a_whole_napoleon_from_their_own_pages(server, pages)
     record = record_of(server, made["id"])
     assert record["players"]["names"] == ["Ann", "Bea", "Cy"] and record["winner"] is not None
     assert record["rules"]["game"] == "napoleon"
+
+
+BIDS_LAID = """() => {
+  // each word of a button's shown words (its hidden key and twin left out) lies on one line
+  const broken = (button) => {
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT), cut = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.key, .visually-hidden')) continue;
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                             .map((r) => Math.round(r.top)));
+        if (tops.size > 1) cut.push(word[0]);
+      }
+    }
+    return cut;
+  };
+  const turn = document.querySelector('.prompt-row .turn');
+  const shown = [...document.querySelectorAll('.actions button')]
+    .filter((b) => b.offsetParent !== null);
+  return { width: innerWidth, turn: turn.textContent,
+           turnCut: turn.scrollWidth > turn.clientWidth + 1,
+           turnBottom: turn.getBoundingClientRect().bottom,
+           buttons: shown.map((b) => {
+             const r = b.getBoundingClientRect();
+             return { action: b.dataset.action, words: b.textContent, broken: broken(b),
+                      spills: b.scrollWidth > b.clientWidth + 1, left: r.left, right: r.right,
+                      top: r.top }; }) };
+}"""
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, PHONE], ids=["360", "390"])
+@pytest.mark.parametrize(("game", "players", "seed", "language"),
+                         [("napoleon", 3, 1, "ar"), ("napoleon", 3, 1, "so"),
+                          ("hasenpfeffer", 4, 9, "so"), ("hasenpfeffer", 4, 9, "ar")])
+def test_a_bidding_ladders_words_stay_whole_on_a_phone(server, pages, game, players, seed,
+                                                       language, size):
+    """Issue 56: on a phone a ladder of bids lay in one row of narrow columns, and each
+    button's words broke anywhere (Napoleon's Arabic "اثنتان" in two at 360 px, Somali's
+    "dalbo 6 qaadis" a syllable a line), and the bid's prompt ended in an ellipsis. Every
+    word of every bid whole on its line, each button inside the screen and holding its
+    words, and the prompt whole above them (that each can be touched is the every-choice
+    test's, tests/test_browser_reach.py)."""
+    page = pages.new(extra_http_headers={"Accept-Language": language}, **size)
+    open_table(page, server, game, players, seed=seed, target=10)
+    for _ in range(20):
+        ready(page)
+        if any(t.startswith("bid") for t in offered(page)):
+            break
+        step(page, random.Random(1), prefer=lambda ts: "pass" if "pass" in ts else None)
+    else:
+        raise AssertionError("the person was never asked to bid")
+    laid = page.evaluate(BIDS_LAID)
+    buttons = laid["buttons"]
+    assert len(buttons) >= 6, laid  # pass and a ladder of at least five bids
+    assert [(b["words"], b["broken"]) for b in buttons if b["broken"]] == [], laid
+    assert [b["words"] for b in buttons if b["spills"]] == [], laid
+    assert all(b["left"] >= -1 and b["right"] <= laid["width"] + 1 for b in buttons), laid
+    assert not laid["turnCut"], laid
+    assert laid["turnBottom"] <= min(b["top"] for b in buttons) + 1, laid

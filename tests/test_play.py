@@ -34,7 +34,7 @@ def plain(text: str) -> str:
 def play_to_the_end(child: pexpect.spawn, answer: str = "1") -> str:
     seen = []
     while True:
-        found = child.expect([PROMPT, "Replay it with: euchre replay (\\S+)", pexpect.EOF])
+        found = child.expect([PROMPT, "Replay it with:\\s+euchre replay (\\S+)", pexpect.EOF])
         seen.append(plain(child.before))
         if found == 0:
             child.sendline(answer)

@@ -57,8 +57,8 @@ def english_left(text: str) -> list[str]:
             continue
         if line.lstrip().startswith("euchre ") and "#" in line:  # an example's command
             line = line.split("#", 1)[1]
-        elif line.lstrip().startswith("euchre "):
-            continue
+        elif line.lstrip().startswith("euchre ") and "⟧" not in line:
+            continue  # (a command on a line of its own ends the message it is in: kept)
         kept.append(line)
     stripped, before = "\n".join(kept), None  # (a message may span lines, and hold one)
     while stripped != before:

@@ -102,10 +102,8 @@ def run_play(args: argparse.Namespace, rules: Rules) -> int:
     try:
         return table.play()
     except KeyboardInterrupt:
-        table.save()
-        console.print("\n" + escape(_("Saved as {name}. euchre play --resume {name} continues "
-                                       "this match.", name=table.save_name)),
-                      highlight=False, soft_wrap=True)
+        console.print()
+        table.quit()  # (saved, and how to go on said, as q does)
         return 130
 
 
@@ -118,8 +116,7 @@ def list_saved(console: Console) -> int:
         console.print(escape(saved.describe()), highlight=False, soft_wrap=True)
     for path in unreadable:
         console.print(escape(_("(cannot be read, kept: {path})", path=str(path))),
-                      highlight=False,
-                      soft_wrap=True)
+                      highlight=False, soft_wrap=True)
     return 0
 
 
@@ -168,7 +165,7 @@ def resume(saved: store.Saved, args: argparse.Namespace,
         console.print(escape(_("Resuming {name}, hand {number}: {score}, to {target}.",
                                name=saved.name, number=game.hand_number + 1,
                                score=store.score_of(list(game.score), game.rules.to_dict()),
-                               target=game.rules.target)), highlight=False, soft_wrap=True)
+                               target=game.rules.target)), highlight=False)
         return RuleTable(game, data.get("level", "expert"), record_name(data.get("name")),
                          int(data.get("bot_seed", 0)), console, save_name=saved.name,
                          autoplay=not args.no_autoplay,
@@ -176,7 +173,7 @@ def resume(saved: store.Saved, args: argparse.Namespace,
     console.print(escape(_("Resuming {name}, hand {number}: {score}, to {target}.",
                            name=saved.name, number=game.hand_number + 1,
                            score=standing(game.score, game.players),
-                           target=game.rules.target)), highlight=False, soft_wrap=True)
+                           target=game.rules.target)), highlight=False)
     return Table(game, data.get("level", "expert"), record_name(data.get("name")),
                  int(data.get("bot_seed", 0)), console, save_name=saved.name,
                  autoplay=not args.no_autoplay, undo_used=bool(players.get("undo_used")),

@@ -108,9 +108,10 @@ class DailyTable(Table):
 
     def quit(self) -> None:
         self.save()
+        command = self.resume_command()
         self.say(_("Saved. [bold]{command}[/] continues your game of the deals of {day} (one "
-                   "game a day: it is this one).", command=escape(self.resume_command()),
-                   day=self.day), soft_wrap=True)
+                   "game a day: it is this one).", command=escape(command), day=self.day),
+                 whole=[command])
 
     def record(self) -> dict[str, Any]:
         record = super().record()
@@ -133,7 +134,7 @@ class DailyTable(Table):
         self.say("")
         self.say("[bold]" + _("The deals of {day} are played: you {mine}, computer {theirs}.",
                               day=self.day, mine=game.score[0], theirs=game.score[1]) + "[/]")
-        self.say(_("Your game: {path}", path=escape(str(path))), soft_wrap=True)
+        self.say(_("Your game: {path}", path=escape(str(path))), whole=[str(path)])
         assert self.par is not None
         if self.par.pending():
             self.say("[dim]" + _("The expert is finishing its own play of your seat...") + "[/]")
@@ -225,7 +226,6 @@ def resume_table(name: str | None, console: Console, autoplay: bool = True) -> D
     console.print(escape(_("Resuming {name}'s game of the deals of {day}, hand {number} of "
                            "{hands}: you {mine}, computer {theirs}.", name=who, day=day,
                            number=game.hand_number + 1, hands=daily.HANDS,
-                           mine=game.score[0], theirs=game.score[1])),
-                  highlight=False, soft_wrap=True)
+                           mine=game.score[0], theirs=game.score[1])), highlight=False)
     players = saved["record"].get("players") or {}
     return DailyTable(game, day, who, console, autoplay, bool(players.get("undo_used")))

@@ -31,6 +31,7 @@ from rich.markup import escape
 from .. import daily
 from ..datadir import data_dir, write_private
 from ..engine.messages import _, ngettext
+from . import prose
 from .daily import MOST, show_board, show_result
 from .remote import RemoteSeat
 
@@ -135,12 +136,11 @@ def play_at(url: str, name: str | None, console: Console, autoplay: bool = True)
         if name is None:
             name = ask_name(console, urlsplit(base).netloc)
         link = start(base, name)
-        console.print(escape(ngettext(
+        prose.say(console, escape(ngettext(
             "{name}, the deal of the day at {server}: {n} hand against the expert, the same "
             "cards for everyone there today.",
             "{name}, the deal of the day at {server}: {n} hands against the expert, the same "
-            "cards for everyone there today.", daily.HANDS, name=name, server=base)),
-            highlight=False, soft_wrap=True)
+            "cards for everyone there today.", daily.HANDS, name=name, server=base)))
         console.print(_("Type help for the commands."), highlight=False)
     seat = RemoteSeat(link, console, autoplay)
     try:
@@ -169,10 +169,11 @@ def ask_name(console: Console, where: str) -> str:
 
 
 def left(console: Console, link: str) -> None:
-    console.print("\n" + escape(_("You left the table; the game stays on the server. Come back "
-                                   "to it at {link} in a browser, or with euchre daily "
-                                   "--server \"{link}\"", link=link)),
-                  highlight=False, soft_wrap=True)
+    console.print()
+    prose.say(console, escape(_("You left the table; the game stays on the server. Come back to "
+                                "it at {link} in a browser, or with euchre daily --server "
+                                "\"{link}\"", link=link)),
+              [link, f'euchre daily --server "{link}"'])
 
 
 def finished(console: Console, base: str, end: dict[str, Any]) -> None:
@@ -202,8 +203,8 @@ def finished(console: Console, base: str, end: dict[str, Any]) -> None:
     if rows:
         show_result(console, score[0] - score[1], rows[0]["par"], differed(base, _ask(page)))
         show_board(console, day, rows, name, where)
-    console.print(escape(_("Your result, with both replays and the board of {day}: {page}",
-                           day=day, page=page)), highlight=False, soft_wrap=True)
+    prose.say(console, escape(_("Your result, with both replays and the board of {day}: {page}",
+                                day=day, page=page)), [page])
 
 
 HAND = re.compile(r"Hand (\d+): .* ([+-]?\d+), the expert ([+-]?\d+)")

@@ -120,11 +120,13 @@ class RuleTable(Table):
 
     def show(self, view: TableView) -> None:  # type: ignore[override]
         score = score_words(view.score, self.names, view.sides)
-        dealer = _("You deal") if view.dealer == HUMAN else \
-            _("{name} deals", name=self.names[view.dealer])
-        hand = _("Hand {number}", number=view.hand_number + 1)
+        game, number = _(GAME_NAMES[view.game]), view.hand_number + 1
+        heading = (_("-- {game} -- Hand {number} -- You deal --", game=game, number=number)
+                   if view.dealer == HUMAN else
+                   _("-- {game} -- Hand {number} -- {name} deals --", game=game, number=number,
+                     name=self.names[view.dealer]))
         self.say("")
-        self.say(f"[bold]-- {_(GAME_NAMES[view.game])} -- {hand} -- {dealer} --[/]")
+        self.say(f"[bold]{escape(heading)}[/]")
         self.say(_("Score: {score} (to {target}; the computer: {level}).", score=score,
                    target=view.target, level=_(LEVEL_WORDS.get(self.level, self.level))))
         up = view.details.get("upcard")
@@ -249,7 +251,7 @@ class RuleTable(Table):
         self.say(f"[bold]{said}[/]")
         path = store.save_finished(self.record())
         store.remove(self.save_name)
-        self.say(_("Match saved: {path}", path=escape(str(path))), soft_wrap=True)
+        self.say(_("Match saved: {path}", path=escape(str(path))), whole=[str(path)])
         return 0
 
 

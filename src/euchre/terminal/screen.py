@@ -84,13 +84,13 @@ def in_turn(leader: int, players: int, out: Sequence[int] = ()) -> list[int]:
 
 
 def table_lines(view: View, who: Callable[[int], str], heading: str,
-                hands: Sequence[tuple[str, View]],
+                hands: Sequence[tuple[str | None, View]],
                 named: Callable[[int], str] | None = None) -> list[str]:
     """The table as markup lines, seen from ``view``: ``who(p)`` names a seat as a sentence
     starts it ("You", "Computer", "Ann"), ``named(p)`` within one (by default ``who``'s word
     in lower case: "you", "computer"; a person's name keeps its capital); ``hands`` are the
-    hands shown, each with its label (one seat's, with the other's card count told; or every
-    seat's)."""
+    hands shown, each with whose it is (None: the reader's own; one seat's, with the other's
+    card count told; or every seat's)."""
     mid = named or (lambda seat: who(seat).lower())
     lines = ["", f"[bold]{heading}[/]"]
     state = upcard_state(view)
@@ -131,13 +131,23 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
         rest = plays_said((mid(seat), coloured(card_text(card)))
                           for seat, card in zip(seats[1:], view.trick[1:], strict=False))
         lines.append(_trick_line(who(view.leader) == _(YOU), mid(view.leader), led, rest))
-    for label, seen in hands:
-        if seen.hand:
-            lines.append(f"{label}: {hand_text(seen)}")
-        elif seen.phase == "joker" and seen.player == seen.dealer:
-            lines.append(_("{label}: (face down: trump is named before looking)",
-                           label=label))
+    lines.extend(line for owner, seen in hands if (line := _hand_line(owner, seen)))
     return lines
+
+
+def _hand_line(owner: str | None, seen: View) -> str:
+    """A hand shown, whose it is and its cards in one message ("Your hand: ..." and "Ann's
+    hand: ..." apart); a dealer's hand under a turned-up Joker lies face down. Empty when
+    there is nothing to show."""
+    if seen.hand:
+        cards = hand_text(seen)
+        return (_("Your hand: {cards}", cards=cards) if owner is None else
+                _("{name}'s hand: {cards}", name=owner, cards=cards))
+    if seen.phase == "joker" and seen.player == seen.dealer:
+        return (_("Your hand: (face down: trump is named before looking)") if owner is None
+                else _("{name}'s hand: (face down: trump is named before looking)",
+                       name=owner))
+    return ""
 
 
 def _trick_line(yours: bool, leader: str, led: str, rest: str) -> str:

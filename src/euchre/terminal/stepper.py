@@ -15,7 +15,9 @@ from rich.markup import escape
 
 from ..engine.messages import N_, _
 from ..game import Game
+from ..history import seat_of
 from ..record import opening
+from ..view import View
 from ..words import YOU, score_words
 from .screen import coloured, move_words, table_lines
 
@@ -23,9 +25,23 @@ HELP = N_("Enter: next move   b: back   a number: that hand   q: quit")
 """The keys, under the table (the keys stay as typed: the program reads no other)."""
 
 
-def yours(name: str) -> bool:
-    """Whether a record's player ``name`` is the reader ("You": said as "your hand")."""
-    return name.casefold() == YOU.casefold()
+def reader_seat(record: dict[str, Any]) -> int | None:
+    """The seat of the person reading the record, from what the record says of its seats
+    (language-free, as records are: ``history.seat_of``): the terminal's own record marks
+    his seat (``players.human_seat``, whatever name or language it was played under), a
+    browser's game against the computer seats him at 0; a friends' game, or a bare engine
+    record, has no reader's seat.
+
+    >>> reader_seat({"players": {"names": ["Guest", "computer (easy)"], "human_seat": 0}})
+    0
+    >>> reader_seat({"players": {"names": ["Ann", "Bo"], "mode": "friend"}}) is None
+    True
+    """
+    try:
+        seat = seat_of(record, None)
+    except (TypeError, ValueError):  # (a record's players written by hand)
+        return None
+    return seat if seat in (0, 1) else None
 
 
 class Stepper:
@@ -33,6 +49,8 @@ class Stepper:
 
     def __init__(self, record: dict[str, Any], names: tuple[str, ...]) -> None:
         self.names = names
+        self.reader = reader_seat(record)
+        """The reader's own seat (named "You", his hand "Your hand"), or None."""
         self.game = Game.from_record(opening(record))
         self.first_hand = record["hands"][0].get("number", 0) + 1 if record["hands"] else 1
         self.moves = [(hand, player, token) for hand, played in enumerate(record["hands"])
@@ -70,7 +88,8 @@ class Stepper:
             self.forward()
 
     def who(self, seat: int) -> str:
-        return self.names[seat]
+        """A seat as the table names it: "You" for the reader's own, else its name."""
+        return _(YOU) if seat == self.reader else self.names[seat]
 
     def lines(self) -> list[str]:
         """The table at this position, the move that led to it first."""
@@ -78,33 +97,47 @@ class Stepper:
         views = [game.view(seat) for seat in (0, 1)]
         view = views[0]
         score = view.score
-        dealer = names[view.dealer]
-        heading = " -- ".join((
-            "-- " + _("Hand {number}", number=view.hand_number + 1),
-            score_words(score, names), _("to {target}", target=view.target),
-            _("You deal") if yours(dealer) else _("{name} deals", name=dealer),
-            _("move {at} of {moves}", at=self.position, moves=len(self.moves))))
-        shown = [(_("Your hand") if yours(names[seat]) else
-                  _("{name}'s hand", name=names[seat]), seen)
+        heading = self.heading(view)
+        shown = [(None if seat == self.reader else names[seat], seen)
                  for seat, seen in enumerate(views)]
-        lines = table_lines(views[0], self.who, heading, shown, self.who)
+        lines = table_lines(views[0], self.who, heading, shown, self.named)
         if self.position:
             lines.insert(1, f"[cyan]{coloured(self.last_move())}[/]")
         if game.is_over:
             winner = game.winner
-            lines.append("[bold]" + _("{name} wins the match {points}-{other}.",
-                                      name=names[winner], points=score[winner],
-                                      other=score[1 - winner]) + "[/]")
+            assert winner is not None  # (a match over has its winner)
+            mine, theirs = score[winner], score[1 - winner]
+            lines.append("[bold]" + (
+                _("You win the match {mine}-{theirs}!", mine=mine, theirs=theirs)
+                if winner == self.reader else
+                _("{name} wins the match {points}-{other}.", name=names[winner],
+                  points=mine, other=theirs)) + "[/]")
         elif self.position == len(self.moves):
             lines.append("[bold]" + _("The record ends here.") + "[/]")
         return lines
+
+    def named(self, seat: int) -> str:
+        """A seat named within a sentence: "you" for the reader's own, else its name."""
+        return _("you") if seat == self.reader else self.names[seat]
+
+    def heading(self, view: View) -> str:
+        """The table's heading, one message whoever deals: the hand, the score, the goal,
+        who deals (the reader or a name: separate messages) and the move reached."""
+        said = {"number": view.hand_number + 1, "target": view.target, "at": self.position,
+                "moves": len(self.moves),
+                "score": score_words(view.score, [self.who(seat) for seat in (0, 1)])}
+        if view.dealer == self.reader:
+            return _("-- Hand {number} -- {score} -- to {target} -- You deal -- "
+                     "move {at} of {moves}", **said)
+        return _("-- Hand {number} -- {score} -- to {target} -- {name} deals -- "
+                 "move {at} of {moves}", name=self.names[view.dealer], **said)
 
     def last_move(self) -> str:
         """The newest move in words, from the view before it."""
         _, player, token = self.moves[self.position - 1]
         self.game.pop()
         try:
-            return move_words(self.game.view(player), self.names[player], token)
+            return move_words(self.game.view(player), self.who(player), token)
         finally:
             self.game.apply(token)
 

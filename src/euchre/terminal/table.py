@@ -18,6 +18,7 @@ plays a match of the engine's on it, and ``euchre daily --server`` a server's ga
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from rich.console import Console
@@ -45,6 +46,7 @@ from ..words import (
     trick_reason,
     why_not,
 )
+from . import prose
 from . import saves as store
 from .help import QUITTING, StyledPager, help_text, rules_text
 from .screen import SEAT_NAMES, coloured, in_turn, standing, table_lines
@@ -59,6 +61,21 @@ QUIT = "q"
 UNDO = "undo"
 HIDDEN_DISCARD = "discard"
 """The computer's discard as a server tells it to the other seat (the card face down)."""
+
+HEADINGS = {
+    (True, "you"): N_("-- Hand {number} of {hands} -- {score} ({level}) -- You deal"),
+    (True, "computer"): N_("-- Hand {number} of {hands} -- {score} ({level}) -- "
+                           "The computer deals"),
+    (True, "name"): N_("-- Hand {number} of {hands} -- {score} ({level}) -- {name} deals"),
+    (False, "you"): N_("-- Hand {number} -- {score} ({level}) -- to {target} -- You deal"),
+    (False, "computer"): N_("-- Hand {number} -- {score} ({level}) -- to {target} -- "
+                            "The computer deals"),
+    (False, "name"): N_("-- Hand {number} -- {score} ({level}) -- to {target} -- {name} deals"),
+}
+"""The table's heading by (a day's number of hands rather than a match's points, who deals:
+you, the computer of a two-handed game, a named seat): each a whole message, so a
+translator orders the hand, the score, the goal and the dealer as his language does."""
+
 
 class Choosing(Protocol):
     """What ``plays_itself`` reads of a view: any game's view has it (``View``,
@@ -172,21 +189,28 @@ class Seat:
         """The score by side, as a sentence goes on (``screen.standing``)."""
         return standing(score, self.players)
 
-    def say(self, text: str, soft_wrap: bool = False) -> None:
-        self.console.print(text, highlight=False, soft_wrap=soft_wrap)
+    def say(self, text: str, soft_wrap: bool = False, whole: Sequence[str] = ()) -> None:
+        """Print a line of markup: wrapped by words at the console's width, each of
+        ``whole`` (a command, a path) kept on one line (``prose``); ``soft_wrap``: as it is,
+        however long."""
+        if whole:
+            prose.say(self.console, text, whole)
+        else:
+            self.console.print(text, highlight=False, soft_wrap=soft_wrap)
 
     def show(self, view: View) -> None:
-        dealer = (_("You deal") if view.dealer == HUMAN else _("The computer deals")
-                  if self.players == 2 else _("{name} deals", name=self.who(view.dealer)))
-        number = view.hand_number + 1
-        hand = (_("Hand {number} of {hands}", number=number, hands=self.hands) if self.hands
-                else _("Hand {number}", number=number))
-        goal = "" if self.hands else " -- " + _("to {target}", target=view.target)
         score = (_("You {mine} - Computer {theirs}", mine=view.score[0], theirs=view.score[1])
                  if self.players == 2 else self.standing(view.score))
-        heading = f"-- {hand} -- {score} ({_(self.level)}){goal} -- {dealer}"
-        for line in table_lines(view, self.who, heading, [(_("Your hand"), view)], self.named):
+        heading = self.heading(view, score)
+        for line in table_lines(view, self.who, heading, [(None, view)], self.named):
             self.say(line)
+
+    def heading(self, view: View, score: str) -> str:
+        """The table's heading, one message for each way it reads (``HEADINGS``)."""
+        dealer = "you" if view.dealer == HUMAN else "computer" if self.players == 2 else "name"
+        return _(HEADINGS[bool(self.hands), dealer], number=view.hand_number + 1,
+                 hands=self.hands, score=score, level=_(self.level), target=view.target,
+                 name=self.who(view.dealer))
 
     def lines_of(self, items: list[str]) -> list[str]:
         """Items (markup) joined three spaces apart into lines that fit the console: a line
@@ -379,9 +403,9 @@ class Table(Seat):
     def quit(self) -> None:
         """Save the match and say how to continue it (``q``, the end of input, Ctrl-C)."""
         self.save()
+        command = self.resume_command()
         self.say(_("Saved as {name}. [bold]{command}[/] continues this match.",
-                   name=escape(self.save_name), command=escape(self.resume_command())),
-                 soft_wrap=True)
+                   name=escape(self.save_name), command=escape(command)), whole=[command])
 
     def play(self) -> int:
         while not self.over():
@@ -463,10 +487,10 @@ class Table(Seat):
                      f"{self.match_won(game.winner, self.standing(game.score))}[/]")
         path = store.save_finished(self.record())
         store.remove(self.save_name)
-        shown = escape(str(path))  # (a path stays whole: soft_wrap)
-        self.say(_("Match saved: {path}", path=shown), soft_wrap=True)
+        shown = escape(str(path))  # (a path, and the command, each on one line)
+        self.say(_("Match saved: {path}", path=shown), whole=[str(path)])
         self.say(_("Replay it with: {command}", command=f"euchre replay {shown}"),
-                 soft_wrap=True)
+                 whole=[f"euchre replay {path}"])
         return 0
 
     def match_won(self, side: int, score: str) -> str:

@@ -112,7 +112,11 @@ export function drawChoices() {
   const bids = choosing() ? words().choices.filter((c) => !c.card) : [];
   const best = bestTokens(), grid = gridOf(bids.map((c) => c.token));
   const saying = Object.fromEntries(bids.map((c) => [c.token, c.words]));
-  $("actions").classList.toggle("two-rows", [...grid.values()].some(([, row]) => row === 2));
+  const places = [...grid.values()], twins = places.some(([, row]) => row === 2);
+  $("actions").classList.toggle("two-rows", twins);
+  // a bidding ladder (more calls than Euchre's pass and three suits, no lone twins): on a
+  // phone it may take more lines (play.css)
+  $("actions").classList.toggle("ladder", !twins && places.length > 4);
   keyed($("actions"), bids, (c) => c.token,
     (c) => {
       const button = el("button", { type: "button" }, el("span", { class: "key" }),
