@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
@@ -30,6 +30,9 @@ from .committer import Committer
 from .protocol import ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, SetFacts, StoredGame
 from .workers import Remote, seat_player
+
+if TYPE_CHECKING:
+    from .turn_timer import Turn
 
 WRONG_TOKEN = "this link's seat token is not valid for this game"
 """What a seat link with a token that opens no seat is told (its page says it too)."""
@@ -67,12 +70,15 @@ class Table:
     turn_timer: float = 0.0
     """Seconds a person at a table with other people has for a move before the computer
     makes it for him (``turn_timer``; 0: no timer)."""
-    turn_task: tuple[int, asyncio.Task[None]] | None = None
-    """The timer of the person's turn now, with the state (``seq``) it times
-    (``turn_timer``)."""
+    turn_task: Turn | None = None
+    """The timer of the person's turn now (``turn_timer.Turn``: the state ``seq`` it
+    times), or None."""
     hand_words: dict = field(default_factory=dict)
     """The finished hand's words for each reader of this table (``wording.words``' ``kept``):
     every state of the next hand shows them, worded once; let go with the table."""
+    pad_kept: dict = field(default_factory=dict)
+    """The score pad in each reader's language (``scorepad.kept_rows``): every state of a
+    hand carries the same rows, made once per finished hand."""
 
     @property
     def seq(self) -> int:
@@ -142,7 +148,7 @@ class Table:
                          "watch": stored.link(None)},
                 "words": said,
                 "match": match.state_block(stored, game, self.rematch_asked),
-                "scorepad": scorepad.worded(scorepad.rows(game))}
+                "scorepad": scorepad.kept_rows(game, self.pad_kept)}
 
     def broadcast(self, move: bool = False) -> None:
         """Send every connection its state; each seat's is encoded once for all its clients.

@@ -79,13 +79,13 @@ def words(view: View, names: tuple[str, ...] | list[str],
     cards the page shows besides the view's (a finished game's replay shows every hand);
     ``kept``: the caller's dict where the finished hand's words are kept for the states that
     follow (a table's, let go with it: no module here keeps views or words)."""
-    last = view.last_hand
+    last, upcard = view.last_hand, upcard_state(view)
     said: dict[str, Any] = {
         "choices": [_choice(view, token) for token in ordered_choices(view)],
         "cards": _cards(view, shown),
         "prompt": _prompt(view),
-        "upcard": upcard_state(view),
-        "upcard_down": upcard_state(view) == _("turned down"),
+        "upcard": upcard,
+        "upcard_down": upcard == _("turned down"),
         "note": _(JOKER_NOTE) if view.upcard == "JK" and view.phase == "joker" else "",
         "trump": suit_text(view.trump) if view.trump else None,
         "bids": bid_lines(view, view.bids, view.upcard_taken,
@@ -205,13 +205,20 @@ def _namer(view: View, names: Sequence[str]) -> Callable[[int], str]:
 
 def _choice(view: View, token: str) -> dict[str, Any]:
     """One choice: its token, its words, and the card it is made with (None for a bid)."""
+    return _choice_in(token, choice_words(view, token))
+
+
+@functools.lru_cache(maxsize=1024)
+def _choice_in(token: str, said: str) -> dict[str, Any]:
+    """A choice from its token and words, made once (states share it: encode it, do not
+    change it): every state of a hand offers the same few."""
     action = parse_action(token)
     card = None
     if action < DISCARD:
         card = token
     elif action < PASS:
         card = action_token(action - DISCARD)
-    return {"token": token, "words": choice_words(view, token), "card": card}
+    return {"token": token, "words": said, "card": card}
 
 
 def _cards(view: View, shown: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:
