@@ -107,7 +107,7 @@ def _(message: str, **values: Any) -> str:
     a message with no translation yet reads in English (the tests say which are missing)."""
     code = _current.get()
     if not values:  # (the common case, kept cheap)
-        return message if code == SOURCE else _catalog(code).gettext(message)
+        return message if code == SOURCE else _said(code, message, ())
     for value in values.values():
         if type(value) is not str and type(value) is not int:  # (a bool, a float: as given)
             return _fill(message if code == SOURCE else _catalog(code).gettext(message),

@@ -43,7 +43,7 @@ class TurnTimers:
     def due(self, table: Table) -> int | None:
         """The seat whose turn is timed now, or None."""
         seat = table.game.to_move
-        if not timed(table) or table.over() or seat is None or seat in table.bots or \
+        if seat is None or seat in table.bots or not timed(table) or table.over() or \
                 seat not in match.people(table.stored) or not all(match.arrived(table.stored)):
             return None
         if self.shared and not table.person_in(seat):
