@@ -43,8 +43,8 @@ class TurnTimers:
     def due(self, table: Table) -> int | None:
         """The seat whose turn is timed now, or None."""
         seat = table.game.to_move
-        if seat is None or seat in table.bots or not timed(table) or table.over() or \
-                seat not in match.people(table.stored) or not all(match.arrived(table.stored)):
+        if seat is None or seat in table.bots or not match.is_person(table.stored, seat) or \
+                table.over() or not timed(table) or not all(match.arrived(table.stored)):
             return None
         if self.shared and not table.person_in(seat):
             return None
