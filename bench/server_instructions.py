@@ -76,7 +76,7 @@ def flags() -> tuple[str, ...]:
     return (*TEST_FLAGS, "--turn-timer", "3600") if "--turn-timer" in told else TEST_FLAGS
 
 
-def counted(games: int, lang: str, folder: Path) -> tuple[int, int, int]:
+def counted(games: int, lang: str, folder: Path) -> tuple[int, int, list[str]]:
     """(instructions, moves, errors) of one server playing ``games`` friend games."""
     args = argparse.Namespace(mode="friend", games=games, target=10, players=2, partner=None,
                               level="easy")
@@ -91,7 +91,8 @@ def counted(games: int, lang: str, folder: Path) -> tuple[int, int, int]:
     finally:
         server.stop()
     complete, moves = server_load.check_records(db, made)
-    return server.instructions(), moves, len(run.errors) + games - complete
+    unfinished = [f"{games - complete} records incomplete"] if complete < games else []
+    return server.instructions(), moves, run.errors + unfinished
 
 
 def main() -> int:
@@ -109,8 +110,9 @@ def main() -> int:
           f"{args.few} games {few[0]:,} instructions over {few[1]} moves; "
           f"{args.many} games {many[0]:,} over {many[1]}")
     print(f"  instructions a move  {(many[0] - few[0]) / (many[1] - few[1]):,.0f}")
-    print(f"  errors    {few[2] + many[2]}")
-    return 1 if few[2] or many[2] else 0
+    errors = few[2] + many[2]
+    print(f"  errors    {len(errors)}" + (f"  (first: {errors[0]})" if errors else ""))
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":
