@@ -76,9 +76,13 @@ def card_text(token: str) -> str:
     >>> card_text("TS"), card_text("jh"), card_text("JK")
     ('10♠', 'J♥', 'Joker')
     """
-    return card_label(parse_card(token))
+    text = _CARD_TEXT.get(token) if type(token) is str else None
+    return text if text is not None else card_label(parse_card(token))
 
 
+_CARD_TEXT = {card_token(card): card_label(card) for card in range(N_CARDS)}
+"""Each card's token (as the engine writes it) to its ``card_text``: a state message names a
+dozen cards."""
 _PRINTED = {card_label(card).casefold(): card_token(card) for card in range(N_CARDS)}
 """Each card as printed (``card_text``) to its token, for reading back what a person copies."""
 
@@ -256,20 +260,28 @@ def choice_words(view: View, token: str) -> str:
     >>> choice_words(game.view(0), "call H")
     'name ♥ hearts'
     """
+    return _choice_words(token, view.phase == "discard", view.player == view.dealer,
+                         view.upcard, language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _choice_words(token: str, discarding: bool, dealer: bool, upcard: str, code: str) -> str:
+    """``choice_words`` from the little of the view it reads, in language ``code``, worded
+    once: every state message of a hand words the same few choices."""
     action = parse_action(token)
     if action < DISCARD:
         return card_text(token)
     if action < PASS:
         return _("pick up and discard {card}", card=card_text(action_token(action - DISCARD)))
     if action == PASS:
-        return _("leave it") if view.phase == "discard" else _("pass")
+        return _("leave it") if discarding else _("pass")
     if action == DEFEND_ALONE:
         return _("defend alone")
     alone = action >= N_ACTIONS
     action = ALONE_OF.get(action, action)
     if action == ORDER:
-        card = card_text(view.upcard)
-        if view.player == view.dealer:
+        card = card_text(upcard)
+        if dealer:
             return _("pick up {card} alone", card=card) if alone else _("pick up {card}",
                                                                           card=card)
         return _("order up {card} alone", card=card) if alone else _("order up {card}",
@@ -301,6 +313,12 @@ def bid_text(token: str, by_dealer: bool, upcard: str) -> str:
     >>> bid_text("order alone", False, "KC"), bid_text("defend alone", False, "KC")
     ('ordered up K♣ alone', 'defends alone')
     """
+    return _bid_text(token, bool(by_dealer), upcard, language())
+
+
+@functools.lru_cache(maxsize=1024)
+def _bid_text(token: str, by_dealer: bool, upcard: str, code: str) -> str:
+    """``bid_text`` in language ``code``, worded once: every state of a hand lists its bids."""
     action = parse_action(token)
     if action == PASS:
         return _("passed")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import functools
 import gettext
 import re
 from collections.abc import Callable, Iterator
@@ -35,6 +36,7 @@ def install(catalog: Callable[[str], gettext.NullTranslations],
     written (``euchre.i18n`` does, with Babel)."""
     global _catalog, _number
     _catalog, _number = catalog, number
+    _said.cache_clear()  # (anything worded before came from the catalogs replaced)
 
 
 def language() -> str:
@@ -88,10 +90,9 @@ def isolated(value: Any, code: str) -> Any:
     return f"\u2068{value}\u2069" if found else value
 
 
-def _fill(text: str, values: dict[str, Any]) -> str:
+def _fill(text: str, values: dict[str, Any], code: str) -> str:
     if not values:
         return text
-    code = _current.get()
     if code not in RTL:
         for value in values.values():
             if type(value) is str and not value.isascii():
@@ -105,10 +106,23 @@ def _(message: str, **values: Any) -> str:
     """``message`` in the language in force, its ``{placeholders}`` filled from ``values``;
     a message with no translation yet reads in English (the tests say which are missing)."""
     code = _current.get()
-    if code == SOURCE and not values:  # (the common case, kept cheap)
-        return message
+    if not values:  # (the common case, kept cheap)
+        return message if code == SOURCE else _said(code, message, ())
+    for value in values.values():
+        if type(value) is not str and type(value) is not int:  # (a bool, a float: as given)
+            return _fill(message if code == SOURCE else _catalog(code).gettext(message),
+                         values, code)
+    return _said(code, message, tuple(values.items()))
+
+
+@functools.lru_cache(maxsize=8192)
+def _said(code: str, message: str, values: tuple[tuple[str, str | int], ...]) -> str:
+    """A message with its values in ``code``, worded once: a server words the same few
+    hundred (a card played, a bid, a name's move) in every state message of every table,
+    and each costs a lookup, a format and a look for a word to isolate. (Values of exactly
+    ``str`` or ``int``: equal ones are written alike, as ``True`` and ``1`` are not.)"""
     text = message if code == SOURCE else _catalog(code).gettext(message)
-    return _fill(text, values)
+    return _fill(text, dict(values), code)
 
 
 def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
@@ -117,4 +131,4 @@ def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
     code = _current.get()
     text = (singular if n == 1 else plural) if code == SOURCE else \
         _catalog(code).ngettext(singular, plural, n)
-    return _fill(text, {"n": _number(n), **values})
+    return _fill(text, {"n": _number(n), **values}, code)

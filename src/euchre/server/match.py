@@ -109,7 +109,12 @@ def away(stored: StoredGame) -> list[int]:
 
 def people(stored: StoredGame) -> set[int]:
     """The seats held by people (they ask for the rematch): every seat with a token."""
-    return {seat for seat, token in enumerate(stored.tokens) if token is not None}
+    return {seat for seat in range(len(stored.tokens)) if is_person(stored, seat)}
+
+
+def is_person(stored: StoredGame, seat: int) -> bool:
+    """Whether a person holds ``seat`` (``people``, asked of one seat)."""
+    return stored.tokens[seat] is not None
 
 
 def rematch_needed(stored: StoredGame) -> set[int]:

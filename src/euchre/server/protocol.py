@@ -106,6 +106,8 @@ def strict_json(text: str | bytes | bytearray) -> Any:
     ...
     euchre.server.protocol.RepeatedKey: the key 'a' is given twice
     """
+    if isinstance(text, str) and not text.startswith("\ufeff"):  # (json.loads refuses a BOM)
+        return _DECODER.decode(text)  # (one decoder for every message, not one a call)
     return json.loads(text, object_pairs_hook=_unique)
 
 
@@ -118,6 +120,9 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
                 raise RepeatedKey(f"the key {key[:40]!r} is given twice")
             seen.add(key)
     return data
+
+
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique)
 
 
 def parse(text: str | bytes) -> Message:

@@ -59,6 +59,22 @@ def worded(made: list[dict[str, Any]]) -> list[dict[str, Any]]:
              "outcome": _(row["outcome"])} for row in made]
 
 
+def kept_rows(game: Game, kept: dict) -> list[dict[str, Any]]:
+    """``worded(rows(game))``, made once per finished hand and language: every state of a
+    hand, each seat's, carries the same pad, so the caller's ``kept`` dict (a table's, let go
+    with it) holds it, by language, while the game's ``results`` and ``start_score`` are
+    the same (Euchre's engine keeps one tuple of results until the next hand ends, or an
+    undo takes a finished hand back; the other games' hold the same results in a new one).
+    Shared between states: encode it, do not change it."""
+    key, code = (game.results, game.start_score), language()
+    found = kept.get(code)
+    if found is not None and found[0] == key:  # (the same tuple: found at once)
+        return found[1]
+    made = worded(rows(game))
+    kept[code] = (key, made)
+    return made
+
+
 def _row(result: HandResult, before: Sequence[int]) -> dict[str, Any]:
     """A row from a hand's result and the score before it."""
     return {"hand": result.hand_number + 1, "dealer": result.dealer, "maker": result.maker,

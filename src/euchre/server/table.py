@@ -14,9 +14,10 @@ carries the invite link. The token made when the friend claims the seat is sent 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
@@ -30,6 +31,9 @@ from .committer import Committer
 from .protocol import ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, SetFacts, StoredGame
 from .workers import Remote, seat_player
+
+if TYPE_CHECKING:
+    from .turn_timer import Turn
 
 WRONG_TOKEN = "this link's seat token is not valid for this game"
 """What a seat link with a token that opens no seat is told (its page says it too)."""
@@ -67,12 +71,15 @@ class Table:
     turn_timer: float = 0.0
     """Seconds a person at a table with other people has for a move before the computer
     makes it for him (``turn_timer``; 0: no timer)."""
-    turn_task: tuple[int, asyncio.Task[None]] | None = None
-    """The timer of the person's turn now, with the state (``seq``) it times
-    (``turn_timer``)."""
+    turn_task: Turn | None = None
+    """The timer of the person's turn now (``turn_timer.Turn``: the state ``seq`` it
+    times), or None."""
     hand_words: dict = field(default_factory=dict)
     """The finished hand's words for each reader of this table (``wording.words``' ``kept``):
     every state of the next hand shows them, worded once; let go with the table."""
+    pad_kept: dict = field(default_factory=dict)
+    """The score pad in each reader's language (``scorepad.kept_rows``): every state of a
+    hand carries the same rows, made once per finished hand."""
 
     @property
     def seq(self) -> int:
@@ -103,17 +110,20 @@ class Table:
                 connected[client.seat] = True
         return connected
 
-    def state(self, seat: int | None, connected: list[bool]) -> dict[str, Any]:
-        """The ``state`` message for one seat (or a spectator)."""
+    def state(self, seat: int | None, connected: list[bool],
+              common: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The ``state`` message for one seat (or a spectator); ``common``: what every
+        reader's shares (``common``), when the caller made it already for another."""
         game, stored = self.game, self.stored
+        if common is None:
+            common = self.common(connected)
         seen = game.view(seat)  # None: the spectator's view, made by the engine
         view = seen.to_dict(shared=True)  # encoded at once, never changed
-        names = match.worded_names(stored)  # the computers' seats in the reader's words
+        names = common["names"]
         said = rule_wording.words_for(seen, names, kept=self.hand_words)
-        arrived = match.arrived(stored)
-        if self.over() and not game.is_over:  # a day's deals played: nothing to choose
+        if common["game"]["finished"] and not game.is_over:  # a day's deals played
             view["legal"], said["choices"], said["prompt"] = [], [], ""
-        elif not all(arrived):  # nobody moves before the friends are here
+        elif not all(common["game"]["arrived"]):  # nobody moves before the friends are here
             view["legal"], said["choices"] = [], []
             said["prompt"] = _("Waiting for {name} to take the seat", name=stored.names[1]) \
                 if len(names) == 2 else _("Waiting for your friends: start when you are ready") \
@@ -126,38 +136,55 @@ class Table:
         if last is not None:  # another's discard (or best card given) stays face down
             last = (last[0], rule_wording.masked(last[1], seat, last[0]))
         said["last"] = rule_wording.last_words_for(seen, names, last)
+        block = dict(common["game"])  # (in its order, with the reader's own three below)
+        block["seat"] = seat
+        if seat == 0:
+            block["invite"], block["invites"] = \
+                match.invite_link(stored), match.invite_links(stored)
         return {"type": "state", "seq": self.seq, "view": view,
                 "last_action": list(last) if last else None,
+                "game": block, "words": said, "match": common["match"],
+                "scorepad": common["scorepad"]}
+
+    def common(self, connected: list[bool]) -> dict[str, Any]:
+        """The parts of a state that every reader's shares (in the language in force): its
+        ``game`` block but for the reader's seat and invites, its ``match`` block and score
+        pad, and the seats' names. A broadcast makes them once for all its readers (the
+        dicts are encoded, never changed)."""
+        game, stored = self.game, self.stored
+        names = match.worded_names(stored)  # the computers' seats in the reader's words
+        return {"names": names,
                 "game": {"id": stored.id, "mode": stored.mode, "level": stored.level,
-                         "names": list(names), "seat": seat,
+                         "names": list(names), "seat": None,
                          "levels": [self.levels.get(s) for s in range(len(names))],
-                         "connected": connected, "arrived": arrived,
+                         "connected": connected, "arrived": match.arrived(stored),
                          "away": match.away(stored),
                          "turn_timer": self.turn_timer if timed(self) else None,
                          "timed_out": None if stored.facts.timed_out is None
                          else stored.facts.timed_out.to_dict(),
                          "finished": self.over(), "winner": match.winner(stored, game),
-                         "invite": match.invite_link(stored) if seat == 0 else None,
-                         "invites": match.invite_links(stored) if seat == 0 else {},
-                         "watch": stored.link(None)},
-                "words": said,
+                         "invite": None, "invites": {}, "watch": stored.link(None)},
                 "match": match.state_block(stored, game, self.rematch_asked),
-                "scorepad": scorepad.worded(scorepad.rows(game))}
+                "scorepad": scorepad.kept_rows(game, self.pad_kept)}
 
     def broadcast(self, move: bool = False) -> None:
-        """Send every connection its state; each seat's is encoded once for all its clients.
-        A state that follows no ``move`` may be replaced by a newer one before it is sent
+        """Send every connection its state; each seat's is encoded once for all its clients,
+        and what every reader's shares is made once for each language (``common``). A state
+        that follows no ``move`` may be replaced by a newer one before it is sent
         (``client``: floods cost the flooder only)."""
         connected = self.connected()
         encoded: dict[tuple[int | None, str], str] = {}
+        commons: dict[str, dict[str, Any]] = {}
+        here = i18n.language()
         for client in list(self.clients):
-            key = (client.seat, client.language)
+            key, code = (client.seat, client.language), client.language
             text = encoded.get(key)
-            if text is None and client.language == i18n.language():  # (the common case)
-                text = encoded[key] = encode(self.state(client.seat, connected))
-            elif text is None:
-                with i18n.use(client.language):
-                    text = encoded[key] = encode(self.state(client.seat, connected))
+            if text is None:
+                with contextlib.nullcontext() if code == here else i18n.use(code):
+                    common = commons.get(code)
+                    if common is None:
+                        common = commons[code] = self.common(connected)
+                    text = encoded[key] = encode(self.state(client.seat, connected, common))
             client.send(text, replaceable=not move)
 
     def applied(self, seat: int, token: str) -> None:

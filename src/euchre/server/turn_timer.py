@@ -43,8 +43,8 @@ class TurnTimers:
     def due(self, table: Table) -> int | None:
         """The seat whose turn is timed now, or None."""
         seat = table.game.to_move
-        if not timed(table) or table.over() or seat is None or seat in table.bots or \
-                seat not in match.people(table.stored) or not all(match.arrived(table.stored)):
+        if seat is None or seat in table.bots or not match.is_person(table.stored, seat) or \
+                table.over() or not timed(table) or not all(match.arrived(table.stored)):
             return None
         if self.shared and not table.person_in(seat):
             return None
@@ -55,22 +55,28 @@ class TurnTimers:
         follows the computer's move for him: the next seat's turn)."""
         seat = self.due(table)
         running = table.turn_task
-        if seat is None or (running is not None and running[0] == table.seq and
-                            not running[1].done()):
+        if seat is None or (running is not None and running.seq == table.seq and
+                            not running.done()):
             return
         self.stop(table)
-        table.turn_task = (table.seq, asyncio.get_running_loop().create_task(
-            self._run(table, table.seq, seat, after)))
+        table.turn_task = Turn(table.seq, asyncio.get_running_loop().call_later(
+            table.turn_timer, self._ran_out, table, table.seq, seat, after))
 
     @staticmethod
     def stop(table: Table) -> None:
         if table.turn_task is not None:
-            table.turn_task[1].cancel()
+            table.turn_task.cancel()
             table.turn_task = None
+
+    def _ran_out(self, table: Table, seq: int, seat: int,
+                 after: Callable[[Table], None]) -> None:
+        turn = table.turn_task
+        if turn is not None and turn.seq == seq:
+            turn.task = asyncio.get_running_loop().create_task(
+                self._run(table, seq, seat, after))
 
     async def _run(self, table: Table, seq: int, seat: int,
                    after: Callable[[Table], None]) -> None:
-        await asyncio.sleep(table.turn_timer)
         async with table.lock:
             if table.seq != seq or self.due(table) != seat:
                 return  # he moved, or the table changed meanwhile
@@ -87,3 +93,23 @@ class TurnTimers:
                 return
         table.turn_task = None
         after(table)
+
+
+class Turn:
+    """One person's timed turn (the table's ``turn_task``): a timer of the event loop until
+    it runs out (a turn made in time costs no task), then the task that moves for him."""
+
+    def __init__(self, seq: int, timer: asyncio.TimerHandle) -> None:
+        self.seq = seq
+        """The state (``Table.seq``) it times."""
+        self.timer = timer
+        self.task: asyncio.Task[None] | None = None
+
+    def done(self) -> bool:
+        """Whether it is over: stopped, or the move for him made (or found not owed)."""
+        return self.timer.cancelled() if self.task is None else self.task.done()
+
+    def cancel(self) -> None:
+        self.timer.cancel()
+        if self.task is not None:
+            self.task.cancel()

@@ -27,6 +27,7 @@ from ..i18n import N_, _, language
 from ..view import View
 from ..words import (
     YOU,
+    bid_text,
     bid_words,
     card_name,
     card_text,
@@ -79,17 +80,17 @@ def words(view: View, names: tuple[str, ...] | list[str],
     cards the page shows besides the view's (a finished game's replay shows every hand);
     ``kept``: the caller's dict where the finished hand's words are kept for the states that
     follow (a table's, let go with it: no module here keeps views or words)."""
-    last = view.last_hand
+    last, upcard = view.last_hand, upcard_state(view)
     said: dict[str, Any] = {
         "choices": [_choice(view, token) for token in ordered_choices(view)],
         "cards": _cards(view, shown),
         "prompt": _prompt(view),
-        "upcard": upcard_state(view),
-        "upcard_down": upcard_state(view) == _("turned down"),
+        "upcard": upcard,
+        "upcard_down": upcard == _("turned down"),
         "note": _(JOKER_NOTE) if view.upcard == "JK" and view.phase == "joker" else "",
         "trump": suit_text(view.trump) if view.trump else None,
-        "bids": bid_lines(view, view.bids, view.upcard_taken,
-                          answered=view.phase not in ("bid1", "discard", "joker")),
+        "bids": _bid_lines_in(view.bids, view.dealer, view.upcard, view.upcard_taken,
+                              view.phase not in ("bid1", "discard", "joker"), language()),
         "reasons": [_reason(t.cards, view.trump or "C") for t in view.tricks],
         "hint_label": _(HINT_LABEL),
         "last_hand": None if last is None else _last_hand_kept(view, last, names, kept),
@@ -144,10 +145,23 @@ def bid_lines(view: View, bids: Sequence[Sequence[Any]], taken: bool | None,
     >>> bid_lines(view, view.bids, view.upcard_taken, answered=True)
     [{'seat': 1, 'words': 'ordered up K♣'}, {'seat': 0, 'words': 'left K♣ on the table'}]
     """
-    lines = [{"seat": p, "words": bid_words(view, p, t)} for p, t in bids]
-    if answered and bids and _ordered_up(bids, view.dealer) and taken is not None:
-        lines.append({"seat": view.dealer, "words": _answer(view.upcard, taken)})
+    return _lines(bids, view.dealer, view.upcard, taken, answered)
+
+
+def _lines(bids: Sequence[Sequence[Any]], dealer: int, upcard: str, taken: bool | None,
+           answered: bool) -> list[dict[str, Any]]:
+    lines = [{"seat": p, "words": bid_text(t, p == dealer, upcard)} for p, t in bids]
+    if answered and bids and _ordered_up(bids, dealer) and taken is not None:
+        lines.append({"seat": dealer, "words": _answer(upcard, taken)})
     return lines
+
+
+@functools.lru_cache(maxsize=1024)
+def _bid_lines_in(bids: tuple[tuple[int, str], ...], dealer: int, upcard: str,
+                  taken: bool | None, answered: bool, code: str) -> list[dict[str, Any]]:
+    """``bid_lines`` of a view's own bidding in language ``code``, made once (every state
+    of a hand's play shows the same bids, to every seat): encode it, do not change it."""
+    return _lines(bids, dealer, upcard, taken, answered)
 
 
 def _ordered_up(bids: Sequence[Sequence[Any]], dealer: int) -> bool:
@@ -205,13 +219,20 @@ def _namer(view: View, names: Sequence[str]) -> Callable[[int], str]:
 
 def _choice(view: View, token: str) -> dict[str, Any]:
     """One choice: its token, its words, and the card it is made with (None for a bid)."""
+    return _choice_in(token, choice_words(view, token))
+
+
+@functools.lru_cache(maxsize=1024)
+def _choice_in(token: str, said: str) -> dict[str, Any]:
+    """A choice from its token and words, made once (states share it: encode it, do not
+    change it): every state of a hand offers the same few."""
     action = parse_action(token)
     card = None
     if action < DISCARD:
         card = token
     elif action < PASS:
         card = action_token(action - DISCARD)
-    return {"token": token, "words": choice_words(view, token), "card": card}
+    return {"token": token, "words": said, "card": card}
 
 
 def _cards(view: View, shown: tuple[str, ...] = ()) -> dict[str, dict[str, str]]:

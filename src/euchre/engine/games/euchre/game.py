@@ -161,9 +161,14 @@ class EuchreGame(Game):
             return kept[2]
         every = state.hands_of(s)
         finished = every if key[1] else every[:-1]
-        made = tuple(hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
+        before, earlier = (kept[3], kept[2]) if kept is not None else ((), ())
+        made = tuple(earlier[i] if i < len(before) and before[i][0] is deal and
+                     before[i][1] == actions and before[i][2] == dealer else
+                     hand_value(setup.start_hand + i, deal, actions, dealer, self.players)
                      for i, (deal, actions, dealer) in enumerate(finished))
-        memo[1] = (*key, made)  # a hand's end is a new link: kept until the next
+        # (a hand's end is a new link: kept until the next; the hands before it, the same
+        # deal played the same way, keep the results they had)
+        memo[1] = (*key, made, finished)
         return made
 
     @property
@@ -269,7 +274,8 @@ class EuchreGame(Game):
     def _memo(self) -> list[Any]:
         """What this game worked out and keeps while it holds: ``[0]`` the hand's public
         story at a log link (every seat's view and the spectators' share one reading),
-        ``[1]`` the finished hands' results at a finished hand. Each is keyed by the
+        ``[1]`` the finished hands' results at a finished hand (with the hands
+        they were read from: the next hand's end reads its own alone). Each is keyed by the
         identity of the engine's own immutable link, so it is right until the game moves
         past it; each item is replaced whole (threads may read it). Made when first asked
         for: search's copies never are."""
