@@ -325,4 +325,5 @@ def test_a_records_hands_stay_whole_right_to_left(rules):
     hands = [line for line in lines if re.fullmatch(r"  \u2068\w+\u2069: \u2068.+\u2069", line)]
     assert len(hands) >= 4, lines
     trick = next(line for line in lines if "\u2068:" not in line and "1:" in line)  # trick 1
-    assert re.search(r"\u2068\w+\u2069 \u2068(10|[9JQKA])[♣♦♥♠]\u2069, ", trick), trick
+    # (the cards of a trick separated by the Arabic comma)
+    assert re.search(r"\u2068\w+\u2069 \u2068(10|[9JQKA])[♣♦♥♠]\u2069، ", trick), trick

@@ -50,7 +50,7 @@ from .cards import (
     parse_card,
     parse_suit,
 )
-from .engine.messages import N_, _, language, ngettext
+from .engine.messages import N_, _, language, listed, ngettext
 from .hands import maker_tricks
 from .scoring import sides_of
 from .view import View
@@ -593,7 +593,7 @@ def plays_said(plays: Iterable[tuple[str, str]]) -> str:
     """A trick's cards with who played each, "Ann 9♣, Bob J♣": each play a message, so that
     in a language written right to left each name and each card stays whole (isolated)."""
     # TRANSLATORS: one card of a trick in a match's record: the player, then his card
-    return ", ".join(_("{name} {card}", name=name, card=card) for name, card in plays)
+    return listed(_("{name} {card}", name=name, card=card) for name, card in plays)
 
 
 def score_words(score: Sequence[int], who: Sequence[str], players: int = 2) -> str:

@@ -17,7 +17,7 @@ import contextvars
 import functools
 import gettext
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 SOURCE = "en"
@@ -123,6 +123,17 @@ def _said(code: str, message: str, values: tuple[tuple[str, str | int], ...]) ->
     ``str`` or ``int``: equal ones are written alike, as ``True`` and ``1`` are not.)"""
     text = message if code == SOURCE else _catalog(code).gettext(message)
     return _fill(text, dict(values), code)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items of a list in a row, each already worded: "Ann 3, Bob 2". The separator is the
+    language's own (Arabic's comma is "،"), one message of the catalogs.
+
+    >>> listed(["Ann 3", "Bob 2"])
+    'Ann 3, Bob 2'
+    """
+    # TRANSLATORS: what stands between the items of a list ("Ann 3, Bob 2"); Arabic: "، "
+    return _(", ").join(items)
 
 
 def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:

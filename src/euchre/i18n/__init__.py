@@ -23,7 +23,7 @@ from __future__ import annotations
 import string
 from contextlib import AbstractContextManager
 
-from ..engine.messages import N_, RTL, _, install, language, ngettext
+from ..engine.messages import N_, RTL, _, install, language, listed, ngettext
 from ..engine.messages import set_language as _set
 from ..engine.messages import use as _use
 from .catalogs import PSEUDO, SOURCE, plural_index, translations
@@ -101,5 +101,5 @@ def pick(accept_language: str | None, chosen: str | None = None) -> str:
     return SOURCE
 
 
-__all__ = ["LANGUAGES", "N_", "RTL", "_", "direction", "known", "language", "ngettext",
+__all__ = ["LANGUAGES", "N_", "RTL", "_", "direction", "known", "language", "listed", "ngettext",
            "pick", "placeholders", "plural_index", "set_language", "use"]

@@ -26,7 +26,7 @@ from ..engine.seeds import mix64
 from ..engine.view import TableView
 from ..engine.words import result_words, score_words, side_words
 from ..game import Game
-from ..i18n import N_, _
+from ..i18n import N_, _, listed
 from ..scoring import partner
 from ..table_words import choice_words
 from ..words import GAME_NAMES, LEVEL_WORDS, plays_said, suit_text
@@ -136,15 +136,15 @@ class RuleTable(Table):
             self.say(_("Upcard {card} ({state}).", card=coloured(card_text(up)), state=state))
         self.say(self.trump_line(view))
         if view.bids:
-            said = ", ".join(done_by(s, self.names[s], t, view.game, s == view.dealer)
-                             for s, t in view.bids)
+            said = listed(done_by(s, self.names[s], t, view.game, s == view.dealer)
+                          for s, t in view.bids)
             self.say(_("Bidding: {bids}.", bids=coloured(said)))
         if view.out:
             self.say(_("Sitting out: {names}.",
-                       names=", ".join(self.names[s] for s in view.out)))
+                       names=listed(self.names[s] for s in view.out)))
         if view.phase == "play" or view.tricks:
-            won = ", ".join(_("{name} {n}", name=self.names[s], n=view.tricks_won[s])
-                            for s in range(self.players) if s not in view.out)
+            won = listed(_("{name} {n}", name=self.names[s], n=view.tricks_won[s])
+                         for s in range(self.players) if s not in view.out)
             self.say(_("Tricks won: {tricks}.", tricks=won))
         if view.trick:
             self.say(_("Trick {number}: {plays}", number=len(view.tricks) + 1,
@@ -258,18 +258,18 @@ class RuleTable(Table):
 def why_not(view: TableView, token: str, choices: list[str]) -> str:
     """One line saying why a well-formed action is not a choice now."""
     words = token.split()
-    listed = ", ".join(choice_words(view, t) for t in choices)
+    shown = listed(choice_words(view, t) for t in choices)
     if len(words) == 1 and token not in ("pass", "order"):
         if token not in view.hand:
             return _("you do not hold {card}", card=card_text(token))
         if view.phase != "play":
-            return _("it is not time to play a card: choose one of {choices}", choices=listed)
+            return _("it is not time to play a card: choose one of {choices}", choices=shown)
         if view.trick:
             return _("you must follow the suit led ({card}): {choices}",
-                     card=card_text(view.trick[0]), choices=listed)
-        return _("choose one of {choices}", choices=listed)
+                     card=card_text(view.trick[0]), choices=shown)
+        return _("choose one of {choices}", choices=shown)
     return _("{choice} is not a choice now: choose one of {choices}",
-             choice=choice_words(view, token), choices=listed)
+             choice=choice_words(view, token), choices=shown)
 
 
 HELP = N_("""\

@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from ..actions import DISCARD, PASS, action_token, parse_action
 from ..cards import EFFECTIVE_SUIT, JOKER, SUITS, parse_card
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, listed, ngettext
 from ..view import View
 from ..words import (
     PLACE_NAMES,
@@ -102,18 +102,18 @@ def table_lines(view: View, who: Callable[[int], str], heading: str,
     lines.append(_("Upcard {card} ({state}).", card=coloured(card_text(view.upcard)),
                    state=state) + "  " + trump)
     if view.bids:
-        bids = ", ".join(_("{name} {bid}", name=mid(p), bid=coloured(bid_words(view, p, t)))
-                         for p, t in view.bids)
+        bids = listed(_("{name} {bid}", name=mid(p), bid=coloured(bid_words(view, p, t)))
+                      for p, t in view.bids)
         lines.append(_("Bidding: {bids}.", bids=bids))
     players = len(view.tricks_won)
     if view.alone and players == 4:  # (in cutthroat the maker always plays alone)
         lines.append(_alone_line(view, who))
     if players > 2 and (view.phase == "play" or view.tricks):
-        tricks = ", ".join(_("{name} {n}", name=mid(seat), n=view.tricks_won[seat])
-                           for seat in range(players) if seat not in view.out)
-        held = ", ".join(_("{name} {n}", name=who(seat), n=view.cards_held[seat])
-                         for seat in range(players)
-                         if seat not in view.out and seat != view.player)
+        tricks = listed(_("{name} {n}", name=mid(seat), n=view.tricks_won[seat])
+                        for seat in range(players) if seat not in view.out)
+        held = listed(_("{name} {n}", name=who(seat), n=view.cards_held[seat])
+                      for seat in range(players)
+                      if seat not in view.out and seat != view.player)
         lines.append(_("Tricks won: {tricks}.", tricks=tricks) + "  "
                      + _("Cards held: {held}.", held=held))
     elif view.phase == "play" or view.tricks:

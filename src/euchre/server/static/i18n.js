@@ -45,6 +45,12 @@ export function t(message, values) {
   return fill(typeof found === "string" && found ? found : message, values);
 }
 
+// Items of a list in a row ("Ann 3, Bob 2"), with the language's separator (Arabic's "، ").
+export function listed(items) {
+  // TRANSLATORS: what stands between the items of a list ("Ann 3, Bob 2"); Arabic: "، "
+  return items.join(t(", "));
+}
+
 export function tn(one, many, n, values) {
   const forms = catalog.messages[one];
   const at = n < 200 ? n : 100 + (n % 100);

@@ -4,7 +4,7 @@
 // its preset and points if chosen) and a new table of one's own. The socket is opened again after any loss, waiting longer each
 // time. The seat's link is kept with this browser's other games, as the lobby keeps every
 // game.
-import { number, t } from "../i18n.js";
+import { listed, number, t } from "../i18n.js";
 import { rememberGame } from "../remembered.js";
 import { offered } from "./offered.js";
 
@@ -56,7 +56,7 @@ function line(table) {
   const item = document.createElement("li");
   const waited = table.waiting < 60 ? t("{n} s", { n: number(table.waiting) })
     : t("{n} min", { n: number(Math.floor(table.waiting / 60)) });
-  const who = table.names.join(", "), game = GAMES[table.game] ?? table.game;
+  const who = listed(table.names), game = GAMES[table.game] ?? table.game;
   const preset = presets[table.rules.game ?? "euchre"]?.find((p) => p.key === table.preset);
   const values = { game, rules: preset?.name ?? table.preset, target: number(table.rules.target), taken: number(table.taken),
                    seats: number(table.seats), names: who, waited };

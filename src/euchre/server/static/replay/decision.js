@@ -2,7 +2,7 @@
 // value the review gave it (the review's own JSON, GET /api/games/ID/review/S: nothing is
 // valued again here), the choice made and the expert's best marked, under the table where
 // the live game offers its choices. Elsewhere, a link to the review of the seat to move.
-import { t } from "../i18n.js";
+import { listed, t } from "../i18n.js";
 import { $, el, setText } from "../table/dom.js";
 import { T } from "../table/store.js";
 import { signed } from "../table/hand.js";
@@ -37,7 +37,7 @@ function option(d, token) {
                       "data-token": token },
             el("span", { class: "said" }, d.words[token]), " ",
             el("b", { class: "option-value" }, signed(d.values[token])),
-            ...(marks.length ? [el("span", { class: "marks" }, ` ${marks.map((m) => m[2]).join(", ")}`)] : []));
+            ...(marks.length ? [el("span", { class: "marks" }, ` ${listed(marks.map((m) => m[2]))}`)] : []));
 }
 
 function reviewLink(seat, hand, words) {

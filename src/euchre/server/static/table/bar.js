@@ -3,7 +3,7 @@
 import { $, el, setText } from "./dom.js";
 import { T, choosing, endedHand, initial, mine, nameOf, partners, saysOf, scoreWords, seats, sideName, sidesShown,
          waitingFor, words } from "./store.js";
-import { number, t, tn } from "../i18n.js";
+import { listed, number, t, tn } from "../i18n.js";
 
 export function drawBar() {
   const v = T.shown.view, g = T.shown.game;
@@ -46,7 +46,7 @@ export function drawBar() {
   if (seats() >= 5 && handNo.offsetTop > $("trump").offsetTop + 4) handNo.hidden = true;
   const yourTurn = g.seat !== null && v.to_move === g.seat && v.legal.length && !g.finished;
   const n = words().names, told = partners() ? [0, 1].map((s) => t("{first} and {second}", { first: n[s], second: n[s + 2] })) : n;
-  const standing = v.score.map((s, i) => t("{name} {points}", { name: told[i], points: number(s) })).join(", ");
+  const standing = listed(v.score.map((s, i) => t("{name} {points}", { name: told[i], points: number(s) })));
   document.title = yourTurn ? t("Your turn · Euchre: {score}", { score: standing }) : t("Euchre: {score}", { score: standing });
 }
 
