@@ -84,23 +84,24 @@ def test_hard_has_no_learned_prior():
     totals = [0.5, 1.0, -1.0]
     assert FamilySearch(seed=1).learned_prior(view, totals) == totals
     assert FamilyExpert(seed=1, learned_bids=False).learned_prior(view, totals) == totals
-    assert FamilyExpert(seed=1).learned_prior(view, totals) != totals
+    assert FamilyExpert(seed=1, learned_bids=True).learned_prior(view, totals) != totals
 
 
-@pytest.mark.parametrize(("deal", "hand", "search", "learned"), [
-    (58, ("JD", "9D", "AS", "JS", "TS"), "pass", "order"),
-    (92, ("AC", "TC", "KD", "QD", "QS"), "order", "pass"),
+@pytest.mark.parametrize(("deal", "hand"), [
+    (92, ("AC", "TC", "KD", "QD", "QS")),
+    (199, ("KD", "QD", "AH", "KS", "TS")),
 ])
-def test_the_learned_values_change_the_experts_bid(deal, hand, search, learned):
-    """The first to bid, at 0-0, the same deals drawn (seed 1) with and without the learned
-    values. Deal 58 (the queen of spades turned up): four trumps with both bowers; the
-    search's deals favour passing to trap the dealer, the learned values order up. Deal 92
-    (the ace of diamonds turned up for the dealer, an opponent): two small diamonds; the
-    search orders him the ace, the learned values pass."""
-    view = Game(Rules(players=4), seed=deal).view(Game(Rules(players=4), seed=deal).to_move)
-    assert view.hand == hand and view.phase == "bid1"
-    assert FamilyExpert(seed=1, learned_bids=False).act(view) == search
-    assert FamilyExpert(seed=1).act(view) == learned
+def test_the_learned_values_change_the_experts_bid(deal, hand):
+    """The first to bid, left of the dealer, at 0-0, the same deals drawn (seed 1) with and
+    without the learned values. Deal 92: the ace of diamonds turned up, two small diamonds
+    in hand; deal 199: the right bower turned up, the king and ten of spades in hand. The
+    search's 32 deals order the dealer (an opponent) up; the learned values pass, as a
+    player would, rather than hand him the ace or the right bower with two small trumps."""
+    game = Game(Rules(players=4), seed=deal)
+    view = game.view(game.to_move)
+    assert view.hand == hand and view.phase == "bid1" and view.player == (view.dealer + 1) % 4
+    assert FamilyExpert(seed=1, learned_bids=False).act(view) == "order"
+    assert FamilyExpert(seed=1, learned_bids=True).act(view) == "pass"
 
 
 def test_learned_bids_takes_only_true_or_false():

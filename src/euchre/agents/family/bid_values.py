@@ -1,17 +1,19 @@
 """Learned bid values at a table of four: what each bid is worth over passing, fitted offline
-to the outcomes of the search's own valuation on many more deals than a decision can draw.
+to the outcomes of many more deals than a decision can draw.
 
 A bid's value in ``search`` is the mean over a few dozen drawn deals of the hand's points
 with that bid made, the rest of the bidding by the rules of thumb and the play solved open-
-handed (``search.settle``). ``scripts/build_family_bid_values.py`` values every bid of tens
-of thousands of positions the same way on their *true* deals (the hidden hands as dealt, so
-the others' passes say what they truly say) and fits, for each kind of bid (order, order
+handed (``search.settle``): noisy, and the open-handed play flatters a bid whose tricks
+depend on knowing where the cards are. ``scripts/build_family_bid_values.py`` values every
+bid of tens of thousands of positions on their *true* deals (the hidden hands as dealt, so
+the others' passes say what they truly say), the hand then bid and played out by the rules
+of thumb, no one seeing another's cards, and fits, for each kind of bid (order, order
 alone, call, call alone) and each turn (seat after the dealer), a model of the gain over
 passing linear in features of the hand for that trump and their pairwise products
 (``features``, ``crossed``: suit-normalised, the bowers and trumps held, side aces and
-kings, voids, the upcard's rank and who gets it, the score). The expert shrinks its
-search's estimate of each bid's gain over passing towards the model's (``blend``): its few
-dozen deals are noisy, the model averages a hundred thousand.
+kings, voids, the upcard's rank and who gets it, the score). The expert moves its search's
+estimate of each bid's gain over passing towards the model's (``blend``); measured in play
+in bench/README.md (issue 52).
 
 The file ``data/family_bid_values.json`` holds the weights, the rules they were fitted
 under (the model answers only for those: other decks and options are left to search), a
