@@ -91,6 +91,21 @@ def seat_bots(side_a: BotSpec | Side, side_b: BotSpec | Side, players: int,
     return bots
 
 
+def deal_seeds(seed: int, deal: int, players: int) -> tuple[int, tuple[int, ...]]:
+    """The seed of deal number ``deal`` of ``seed`` and of the bot in each seat: a seat's
+    bot has the same seed in every seating, whichever bot sits there, so two bots that
+    differ in one choice play alike until it (``bench/learned_bids.py`` relies on it)."""
+    deal_seed = mix64((seed << 24) + deal)
+    bot_seed = mix64(deal_seed + 11)
+    return deal_seed, tuple(mix64(bot_seed + seat) for seat in range(players))
+
+
+def dealt(rules: Rules, seed: int, deal: int) -> Game:
+    """Deal number ``deal`` of ``seed``, as every seating plays it."""
+    return Game(rules, seed=deal_seeds(seed, deal, rules.players)[0],
+                first_dealer=deal % rules.players)
+
+
 def duplicate_family_hand(job: tuple[BotSpec | Side, BotSpec | Side, Rules, int, int]
                           ) -> tuple[float, list[float]]:
     """Deal number ``deal`` of ``seed`` played once per seating (``seatings``): A's mean
@@ -99,18 +114,17 @@ def duplicate_family_hand(job: tuple[BotSpec | Side, BotSpec | Side, Rules, int,
     side_a, side_b, rules, seed, deal = job
     players = rules.players
     first_a = side_a[0] if isinstance(side_a, tuple) else side_a
-    deal_seed = mix64((seed << 24) + deal)
-    bot_seed = mix64(deal_seed + 11)
+    bot_seeds = deal_seeds(seed, deal, players)[1]
     net = 0.0
     times: list[float] = []
     plays = seatings(players, rules.game)
     for mine in plays:
         specs = seat_bots(side_a, side_b, players, mine)
         timed = {seat for seat in mine if specs[seat] == first_a}
-        bots = {seat: spec.make(mix64(bot_seed + seat)) for seat, spec in specs.items()}
+        bots = {seat: spec.make(bot_seeds[seat]) for seat, spec in specs.items()}
         for seat, bot in bots.items():
             tell(bot, "start_match", rules, seat)
-        game = Game(rules, seed=deal_seed, first_dealer=deal % players)
+        game = dealt(rules, seed, deal)
         while game.hand_number == 0 and not game.is_over:
             player = game.to_move
             assert player is not None

@@ -6,7 +6,9 @@ proportion to what the bidding said.
 proportion to ``inference.likelihood`` (every other player's bids, the partner's included,
 and the dealer's discard): the solver's time goes to the deals the table's bidding makes
 likely. Going alone, defending alone and ordering up a partner who deals are valued on those
-deals like every other choice (``search``).
+deals like every other choice (``search``). Its bids lean on values learned offline
+(``bid_values``): each bid's gain over passing, as its deals estimate it, is moved towards
+what a model fitted on tens of thousands of true deals says it is.
 
 >>> from euchre import Game, Rules
 >>> g = Game(Rules(players=4, defend_alone=True), seed=8)
@@ -22,6 +24,7 @@ from typing import Any
 
 from ...engine.games.euchre.resample_family import resample_family_state
 from ...view import View
+from .bid_values import BidValues
 from .inference import likelihood
 from .search import CONVENTION_PRIOR, FamilySearch
 
@@ -34,9 +37,28 @@ class FamilyExpert(FamilySearch):
 
     def __init__(self, seed: int | None = None, deals: int = 48,
                  bid_deals: int | None = 32, convention_prior: float = CONVENTION_PRIOR,
-                 **options: Any) -> None:
+                 learned_bids: bool = True, **options: Any) -> None:
         super().__init__(seed=seed, deals=deals, bid_deals=bid_deals,
                          convention_prior=convention_prior, **options)
+        if type(learned_bids) is not bool:
+            raise ValueError(f"learned_bids must be true or false, not {learned_bids!r}")
+        self.learned_bids = learned_bids
+
+    def learned_prior(self, view: View, totals: list[float]) -> list[float]:
+        """Each bid's gain over passing as its deals estimate it, moved towards the learned
+        model's (``bid_values``) by the model's ``blend`` weight: a few dozen deals are noisy,
+        the model averages tens of thousands (bench/README.md, issue 52). Only where the
+        model answers (four-handed, its rules, passing legal) and ``learned_bids`` holds."""
+        if not self.learned_bids:
+            return totals
+        model = BidValues.load()
+        if not model.answers(view):
+            return totals
+        gains = model.gains(view)
+        base = totals[view.legal.index("pass")]
+        b = model.blend
+        return [(1 - b) * v + b * (base + gains[t]) if t in gains else v
+                for t, v in zip(view.legal, totals, strict=True)]
 
     def worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """``deals`` deals drawn by their likelihood among ``CANDIDATES * deals`` uniform

@@ -119,6 +119,7 @@ class FamilySearch:
         totals = [sum(w * values[i] for w, values in zip(weights, per_deal, strict=True))
                   for i in range(len(view.legal))]
         if not play:
+            totals = self.learned_prior(view, totals)
             totals = [v - LONE_CAUTION * _is_lone_bid(t)
                       for v, t in zip(totals, view.legal, strict=True)]
         found = convention(view) if self.convention_prior else None
@@ -128,6 +129,11 @@ class FamilySearch:
             totals = [v + bonus * (t in found[1])
                       for v, t in zip(totals, view.legal, strict=True)]
         return {t: round(v, 6) for t, v in zip(view.legal, totals, strict=True)}
+
+    def learned_prior(self, view: View, totals: list[float]) -> list[float]:
+        """The bids' values (``totals``, by ``view.legal``) moved by what was learned
+        offline: none here (``hard``); the expert's learned bid values (``family.expert``)."""
+        return totals
 
     def worlds(self, view: View, deals: int) -> list[tuple[list, float]]:
         """``deals`` deals consistent with the view, each with its weight (summing to 1)."""
