@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import agents, daily, i18n
 from ..actions import action_token, parse_action
@@ -32,9 +32,6 @@ from .protocol import ProtocolError, encode
 from .storage import Action, Conflict, DailyResult, Finish, SetFacts, StoredGame
 from .workers import Remote, seat_player
 
-if TYPE_CHECKING:
-    from .turn_timer import Turn
-
 WRONG_TOKEN = "this link's seat token is not valid for this game"
 """What a seat link with a token that opens no seat is told (its page says it too)."""
 
@@ -43,6 +40,26 @@ log = logging.getLogger("euchre.server")
 
 class Stale(ProtocolError):
     """A move refused because the game had moved on (in another process or window)."""
+
+
+class Turn:
+    """One person's timed turn (the table's ``turn_task``): a timer of the event loop until
+    it runs out (a turn made in time costs no task), then the task that moves for him."""
+
+    def __init__(self, seq: int, timer: asyncio.TimerHandle) -> None:
+        self.seq = seq
+        """The state (``Table.seq``) it times."""
+        self.timer = timer
+        self.task: asyncio.Task[None] | None = None
+
+    def done(self) -> bool:
+        """Whether it is over: stopped, or the move for him made (or found not owed)."""
+        return self.timer.cancelled() if self.task is None else self.task.done()
+
+    def cancel(self) -> None:
+        self.timer.cancel()
+        if self.task is not None:
+            self.task.cancel()
 
 
 @dataclass
@@ -72,7 +89,7 @@ class Table:
     """Seconds a person at a table with other people has for a move before the computer
     makes it for him (``turn_timer``; 0: no timer)."""
     turn_task: Turn | None = None
-    """The timer of the person's turn now (``turn_timer.Turn``: the state ``seq`` it
+    """The timer of the person's turn now (``Turn``: the state ``seq`` it
     times), or None."""
     hand_words: dict = field(default_factory=dict)
     """The finished hand's words for each reader of this table (``wording.words``' ``kept``):

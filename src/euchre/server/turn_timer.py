@@ -27,7 +27,7 @@ from . import match
 from .committer import Committer
 from .match_facts import TimedOut
 from .storage import SetFacts
-from .table import Stale, Table, accept, timed
+from .table import Stale, Table, Turn, accept, timed
 
 log = logging.getLogger("euchre.server")
 
@@ -93,23 +93,3 @@ class TurnTimers:
                 return
         table.turn_task = None
         after(table)
-
-
-class Turn:
-    """One person's timed turn (the table's ``turn_task``): a timer of the event loop until
-    it runs out (a turn made in time costs no task), then the task that moves for him."""
-
-    def __init__(self, seq: int, timer: asyncio.TimerHandle) -> None:
-        self.seq = seq
-        """The state (``Table.seq``) it times."""
-        self.timer = timer
-        self.task: asyncio.Task[None] | None = None
-
-    def done(self) -> bool:
-        """Whether it is over: stopped, or the move for him made (or found not owed)."""
-        return self.timer.cancelled() if self.task is None else self.task.done()
-
-    def cancel(self) -> None:
-        self.timer.cancel()
-        if self.task is not None:
-            self.task.cancel()
