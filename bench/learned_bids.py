@@ -3,6 +3,7 @@ with them against the same expert without, on duplicate deals, and each against 
 
     python bench/learned_bids.py --deals 300 --seed 5201                  # the ablation
     python bench/learned_bids.py --deals 300 --seed 5202 --against hard   # against hard
+    python bench/learned_bids.py --blend 0.75 --deals 1000 --seed 5208    # another blend
 
 Four-handed single hands from 0-0 (``study.family_duplicate``), A partnering A against B and
 B, the sides swapped. Each seat's bot is seeded by the seat, so in the ablation the two
@@ -12,6 +13,8 @@ values' alone. Those hands are found by bidding each deal once with twin experts
 (``bids_differ``) and are not played out: only the deals where a bid changes cost a full
 duplicate play, so many more deals fit the same time. Positive: the learned values pay. The model is
 ``src/euchre/agents/data/family_bid_values.json`` (``scripts/build_family_bid_values.py``).
+``--blend B``: the expert weighing the learned values by ``B`` against the same expert at
+the file's blend, the same way (positive: ``B`` pays more).
 """
 
 from __future__ import annotations
@@ -33,21 +36,25 @@ class LearnedExpert(BotSpec):
     option: the two-handed expert has none)."""
 
     learned: bool = True
+    blend: float | None = None
 
     def make(self, seed: int) -> FamilyExpert:
-        return FamilyExpert(seed=seed, learned_bids=self.learned)
+        return FamilyExpert(seed=seed, learned_bids=self.learned, blend=self.blend)
 
     def __str__(self) -> str:
-        return f"expert({'learned bids' if self.learned else 'search bids'})"
+        if not self.learned:
+            return "expert(search bids)"
+        return "expert(learned bids)" if self.blend is None else f"expert(blend {self.blend})"
 
 
-def bids_differ(rules: Rules, seed: int, deal: int) -> bool:
-    """Whether the learned values change any bid of the deal as experts without them bid
-    it: every seat's expert beside a twin with them (the same seed, so the same deals drawn
-    while their choices agree). When none changes, the two seatings of the ablation are one
-    game and its margin is exactly 0: only the other deals need their cards played."""
+def bids_differ(rules: Rules, seed: int, deal: int, a: LearnedExpert,
+                b: LearnedExpert) -> bool:
+    """Whether expert ``a`` bids any bid of the deal otherwise than ``b`` as ``b`` bids it:
+    every seat's ``b`` beside an ``a`` twin (the same seed, so the same deals drawn while
+    their choices agree). When none changes, the two seatings of the ablation are one game
+    and its margin is exactly 0: only the other deals need their cards played."""
     seeds = deal_seeds(seed, deal, rules.players)[1]
-    twins = [(FamilyExpert(seed=s, learned_bids=False), FamilyExpert(seed=s)) for s in seeds]
+    twins = [(b.make(s), a.make(s)) for s in seeds]
     game = dealt(rules, seed, deal)
     while game.hand_number == 0 and game.phase in ("bid1", "bid2"):
         plain, learned = twins[game.to_move]
@@ -66,9 +73,15 @@ def main() -> None:
     parser.add_argument("--against", choices=("expert", "hard"), default="expert",
                         help="expert: the learned values' ablation; hard: each expert "
                              "against hard")
+    parser.add_argument("--blend", type=float, default=None,
+                        help="compare this blend with the file's instead (0 to 1)")
     args = parser.parse_args()
+    if args.blend is not None and not 0 <= args.blend <= 1:
+        parser.error(f"--blend must be from 0 to 1, not {args.blend}")
     rules = Rules(players=4)
     learned, plain = LearnedExpert("expert"), LearnedExpert("expert", learned=False)
+    if args.blend is not None:
+        learned, plain = LearnedExpert("expert", blend=args.blend), learned
     pairs = [(learned, plain)] if args.against == "expert" else [
         (learned, BotSpec("hard")), (plain, BotSpec("hard"))]
     print(f"load average {os.getloadavg()[0]:.2f}; {args.deals} deals, seed {args.seed}")
@@ -76,7 +89,7 @@ def main() -> None:
         started = time.perf_counter()
         margins, changed, played = [], 0, 0
         for deal in range(args.deals):
-            if args.against == "expert" and not bids_differ(rules, args.seed, deal):
+            if args.against == "expert" and not bids_differ(rules, args.seed, deal, a, b):
                 margins.append(0.0)
                 continue
             played += 1

@@ -268,6 +268,20 @@ def test_the_expert_reads_the_bidding():
     assert sum(strong) / len(strong) < sum(weak) / len(weak)
 
 
+def test_the_learned_bid_values_blend_is_an_option_checked_in_one_line():
+    """Blend 0 is the search's own bid values (the learned values off), any other weight
+    moves them; a weight outside 0 to 1 is refused naming it."""
+    g = four_handed(["JD 9C TC QS 9S", "AC KC QC JC 9D", "JH AH KH AS KS", "TD QD KD AD TH"],
+                    "9H")
+    view = g.view(0)
+    none = FamilyExpert(seed=7, deals=8, bid_deals=8, blend=0.0).analyse(view)
+    assert none == FamilyExpert(seed=7, deals=8, bid_deals=8, learned_bids=False).analyse(view)
+    assert FamilyExpert(seed=7, deals=8, bid_deals=8, blend=1.0).analyse(view) != none
+    for bad in (1.5, -0.1, "half", True):
+        with pytest.raises(ValueError, match="blend must be a number from 0 to 1"):
+            FamilyExpert(blend=bad)
+
+
 def test_rules_of_thumb_with_mistakes_is_easy():
     views = sweep_views()[::7]
     easy, medium = RulesOfThumb(seed=1, mistakes=1 / 3), RulesOfThumb(seed=1)

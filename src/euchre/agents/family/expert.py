@@ -37,12 +37,17 @@ class FamilyExpert(FamilySearch):
 
     def __init__(self, seed: int | None = None, deals: int = 48,
                  bid_deals: int | None = 32, convention_prior: float = CONVENTION_PRIOR,
-                 learned_bids: bool = True, **options: Any) -> None:
+                 learned_bids: bool = True, blend: float | None = None,
+                 **options: Any) -> None:
         super().__init__(seed=seed, deals=deals, bid_deals=bid_deals,
                          convention_prior=convention_prior, **options)
         if type(learned_bids) is not bool:
             raise ValueError(f"learned_bids must be true or false, not {learned_bids!r}")
+        if blend is not None and (type(blend) not in (int, float) or not 0 <= blend <= 1):
+            raise ValueError(f"blend must be a number from 0 to 1, not {blend!r}")
         self.learned_bids = learned_bids
+        self.blend = blend
+        """The learned values' weight against the search's (``None``: the file's)."""
 
     def learned_prior(self, view: View, totals: list[float]) -> list[float]:
         """Each bid's gain over passing as its deals estimate it, moved towards the learned
@@ -56,7 +61,7 @@ class FamilyExpert(FamilySearch):
             return totals
         gains = model.gains(view)
         base = totals[view.legal.index("pass")]
-        b = model.blend
+        b = model.blend if self.blend is None else self.blend
         return [(1 - b) * v + b * (base + gains[t]) if t in gains else v
                 for t, v in zip(view.legal, totals, strict=True)]
 
