@@ -23,9 +23,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import server_load
@@ -45,16 +42,8 @@ class CountedServer(Server):
              "serve", "--port", str(self.port), "--db", str(self.db), "--bot-delay", "0",
              *self.flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             env=dict(os.environ, PYTHONHASHSEED="0"))
-        deadline = time.monotonic() + 600  # (its imports alone take a minute under callgrind)
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError("the server under callgrind exited at its start")
-            try:
-                with urllib.request.urlopen(self.base + "/api/levels", timeout=5):
-                    return self
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.5)
-        raise RuntimeError("the server under callgrind did not start in 10 minutes")
+        self.wait_up(600, poll=1.0)  # (its imports alone take a minute under callgrind)
+        return self
 
     def stop(self) -> None:
         """SIGTERM, and time to end: callgrind writes its count as the server exits."""

@@ -51,16 +51,24 @@ class Server:
             [*EUCHRE, "serve", "--port", str(self.port), "--db", str(self.db),
              "--bot-delay", str(self.bot_delay), *self.flags],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 30
+        self.wait_up(30)
+        return self
+
+    def wait_up(self, seconds: float, poll: float = 0.1) -> None:
+        """Until the started process answers ``/api/levels`` (``RuntimeError`` if it exits,
+        with what it printed when that was kept, or is not up in ``seconds``)."""
+        assert self.process is not None
+        deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.process.stdout.read().decode()}")
+                said = self.process.stdout.read().decode() if self.process.stdout else ""
+                raise RuntimeError(f"server exited: {said}" if said else "server exited")
             try:
-                with urllib.request.urlopen(self.base + "/api/levels", timeout=1):
-                    return self
+                with urllib.request.urlopen(self.base + "/api/levels", timeout=5 * poll):
+                    return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
+                time.sleep(poll)
+        raise RuntimeError(f"server did not start in {seconds:g} s")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as when a machine or a process dies."""
