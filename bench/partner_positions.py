@@ -4,6 +4,7 @@ and what keeping the conventions is worth in points on duplicate deals.
     python bench/partner_positions.py                      # the positions, 12 seeds each
     python bench/partner_positions.py --cost 300 --seed 52 # + the expert with its
                                                            # conventions against without
+    python bench/partner_positions.py --seeds 0 --no-prior-vs-hard 2000 --seed 5210
 
 The first table gives, for every position, ``medium``'s choice and how many of ``--seeds``
 seeds of ``hard`` and the ``expert`` keep it. ``--cost N`` plays N duplicate four-handed
@@ -11,7 +12,9 @@ deals (``study.family_duplicate``, single hands from 0-0): the expert (its
 ``CONVENTION_PRIOR``) against the same expert with no prior (it breaks a convention
 wherever its open-hand deals favour breaking it), each partnering itself, then each
 partnering ``medium`` against the other partnering ``medium``. Positive: keeping the
-conventions pays.
+conventions pays. ``--no-prior-vs-hard N``: the expert with no prior against ``hard``, as
+``strength.py --players 4 --pairs expert:hard`` plays the expert with it (the same deals and
+seeds for the same ``--seed``): what the expert would score there if it kept no convention.
 """
 
 from __future__ import annotations
@@ -78,12 +81,28 @@ def cost(deals: int, seed: int) -> None:
               f"over {deals} deals, {time.perf_counter() - started:.0f} s", flush=True)
 
 
+def no_prior_vs_hard(deals: int, seed: int) -> None:
+    """The expert with no convention prior against ``hard`` (see the module docstring),
+    the figure so far every 100 deals."""
+    rules, breaking, hard = Rules(players=4), PriorExpert("expert", prior=0.0), BotSpec("hard")
+    started, margins = time.perf_counter(), []
+    for deal in range(deals):
+        margins.append(duplicate_family_hand((breaking, hard, rules, seed, deal))[0])
+        if len(margins) % 100 == 0 or len(margins) == deals:
+            mean, low, high = mean_interval(margins)
+            print(f"{breaking} vs hard: {mean:+.3f} points/hand (95% {low:+.3f} to "
+                  f"{high:+.3f}) over {len(margins)} deals of seed {seed}, "
+                  f"{time.perf_counter() - started:.0f} s", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=12,
                         help="seeds of each searching level (0: no positions table)")
     parser.add_argument("--cost", type=int, default=0, metavar="DEALS",
                         help="also measure the conventions' worth over this many deals")
+    parser.add_argument("--no-prior-vs-hard", type=int, default=0, metavar="DEALS",
+                        help="also the expert with no prior against hard over this many deals")
     parser.add_argument("--seed", type=int, default=52)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; expert's convention prior "
@@ -92,6 +111,8 @@ def main() -> None:
         positions_table(args.seeds)
     if args.cost:
         cost(args.cost, args.seed)
+    if args.no_prior_vs_hard:
+        no_prior_vs_hard(args.no_prior_vs_hard, args.seed)
 
 
 if __name__ == "__main__":
