@@ -81,3 +81,18 @@ def test_hard_has_no_convention_prior_and_the_prior_is_checked():
     assert FamilySearch(seed=1).convention_prior == 0.0
     with pytest.raises(ValueError, match="convention_prior must be a number of points"):
         FamilySearch(seed=1, convention_prior=-1)
+
+
+def test_the_expert_told_to_keep_no_convention_plays_for_points_alone():
+    """``expert:conventions=false`` (for tables of computer players, who read no
+    convention) is the expert's search with no prior for the conventions: it leads the
+    thrown-off suit back only where its deals say so, and ``hard`` refuses the option."""
+    position = next(p for p in POSITIONS if p.name == "the thrown-off suit led back")
+    view = position.view()
+    plain = [agents.load("expert", seed=seed, conventions=False) for seed in SEEDS]
+    assert not all(position.kept(bot.act(view)) for bot in plain)
+    assert all(bot._family_player(view).convention_prior == 0.0 for bot in plain)
+    with pytest.raises(ValueError, match="hard keeps no convention"):
+        agents.load("hard", conventions=False)
+    with pytest.raises(ValueError, match="conventions must be true or false"):
+        agents.load("expert", conventions="no")

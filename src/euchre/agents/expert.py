@@ -77,6 +77,8 @@ class ExpertAgent:
             raise ValueError(f"settings must be an ExpertSettings, not {settings!r}")
         self.settings = replace(settings, **changes) if changes else settings
         """What this expert does (``ExpertSettings``)."""
+        if "conventions" in changes and not self.settings.infer:
+            raise ValueError("conventions: an option of the expert; hard keeps no convention")
         self._changes = changes
         """The settings asked for by name: at a table of three or four, given to the
         family's search (``family.search_player``), which refuses those it has not."""

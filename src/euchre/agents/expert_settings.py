@@ -57,6 +57,12 @@ class ExpertSettings:
     """Value bids and discards by the tricks real play takes from each deal's double-dummy
     tricks (``calibration.py``); off for ``pimc``."""
 
+    conventions: bool = True
+    """At a table of four, keep the partnership conventions a person partner reads
+    (``family.search.CONVENTION_PRIOR``) unless the deals show breaking one gains; false:
+    play for points alone, the stronger among computer players who read no convention
+    (bench/README.md, issue 52). The two-handed game has none; ``hard`` keeps none."""
+
     opponent: str = "fitted"
     """How the opponent is taken to bid (``bid_model.py``): ``fitted`` to the expert's own
     bidding, then learned from his hands as the match goes (``opponent_bids.py``), or
@@ -86,7 +92,8 @@ def _check(settings: ExpertSettings) -> None:
     depth = settings.search_depth
     if type(depth) is not int or not 0 <= depth <= 4:
         raise ValueError(f"search_depth must be a whole number from 0 to 4, not {depth!r}")
-    for name in ("infer", "infer_play", "soft_reply", "draw_by_bids", "calibrated"):
+    for name in ("infer", "infer_play", "soft_reply", "draw_by_bids", "calibrated",
+                 "conventions"):
         flag = getattr(settings, name)
         if type(flag) is not bool:
             raise ValueError(f"{name} must be true or false, not {flag!r}")

@@ -25,22 +25,27 @@ def rules_of_thumb_player(seed: int | None, mistakes: float = 0.0,
     return RulesOfThumb(seed=seed, mistakes=mistakes)
 
 
-SEARCH_OPTIONS = ("deals", "bid_deals", "infer")
+SEARCH_OPTIONS = ("deals", "bid_deals", "infer", "conventions")
 """The options of ``hard`` and ``expert`` that mean something at a table of three or four
-(the others tune the two-handed search alone)."""
+(the others tune the two-handed search alone); ``conventions`` the expert's only."""
 
 
 def search_player(seed: int | None, infer: bool, **options: Any) -> Any:
     """The family player of an ``ExpertAgent``: ``expert`` (inference from the bidding) or
     ``hard`` (without), at this game's own settings (``FamilyExpert``, ``FamilySearch``)
-    changed by the ``options`` given (``deals``, ``bid_deals``); any other is a one-line
-    ``ValueError`` naming it."""
+    changed by the ``options`` given (``deals``, ``bid_deals``, the expert's
+    ``conventions``); any other is a one-line ``ValueError`` naming it."""
     from .expert import FamilyExpert
-    from .search import FamilySearch
+    from .search import CONVENTION_PRIOR, FamilySearch
 
     other = sorted(set(options) - set(SEARCH_OPTIONS))
     if other:
         raise ValueError(f"{', '.join(other)}: an option of the two-handed search only; at a "
                          f"table of three or four the level takes {', '.join(SEARCH_OPTIONS)}")
     options.pop("infer", None)
-    return (FamilyExpert if infer else FamilySearch)(seed=seed, **options)
+    if "conventions" not in options:
+        return (FamilyExpert if infer else FamilySearch)(seed=seed, **options)
+    assert infer, "hard keeps no convention (ExpertAgent refuses the option)"
+    keep = options.pop("conventions")
+    return FamilyExpert(seed=seed, convention_prior=CONVENTION_PRIOR if keep else 0.0,
+                        **options)
