@@ -4,7 +4,6 @@ and what keeping the conventions is worth in points on duplicate deals.
     python bench/partner_positions.py                      # the positions, 12 seeds each
     python bench/partner_positions.py --cost 300 --seed 52 # + the expert with its
                                                            # conventions against without
-    python bench/partner_positions.py --seeds 0 --no-prior-vs-hard 2000 --seed 5210
 
 The first table gives, for every position, ``medium``'s choice and how many of ``--seeds``
 seeds of ``hard`` and the ``expert`` keep it. ``--cost N`` plays N duplicate four-handed
@@ -12,9 +11,8 @@ deals (``study.family_duplicate``, single hands from 0-0): the expert (its
 ``CONVENTION_PRIOR``) against the same expert with no prior (it breaks a convention
 wherever its open-hand deals favour breaking it), each partnering itself, then each
 partnering ``medium`` against the other partnering ``medium``. Positive: keeping the
-conventions pays. ``--no-prior-vs-hard N``: the expert with no prior against ``hard``, as
-``strength.py --players 4 --pairs expert:hard`` plays the expert with it (the same deals and
-seeds for the same ``--seed``): what the expert would score there if it kept no convention.
+conventions pays. The expert keeping none is ``expert:conventions=false``; against
+``hard`` it is measured by ``strength.py --players 4 --pairs expert:conventions=false/hard``.
 """
 
 from __future__ import annotations
@@ -23,33 +21,17 @@ import argparse
 import os
 import sys
 import time
-from dataclasses import dataclass
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
 from partner_positions import POSITIONS
 
 from euchre import agents
-from euchre.agents.family.expert import FamilyExpert
 from euchre.agents.family.rules_of_thumb import choose
 from euchre.agents.family.search import CONVENTION_PRIOR
 from euchre.rules import Rules
 from euchre.study.arena import BotSpec, mean_interval
 from euchre.study.family_duplicate import duplicate_family_hand
-
-
-@dataclass(frozen=True)
-class PriorExpert(BotSpec):
-    """The four-handed expert with a given convention prior (not a ``load`` option: it
-    means nothing to the two-handed expert)."""
-
-    prior: float = CONVENTION_PRIOR
-
-    def make(self, seed: int) -> FamilyExpert:
-        return FamilyExpert(seed=seed, convention_prior=self.prior)
-
-    def __str__(self) -> str:
-        return f"expert(prior {self.prior:g})"
 
 
 def positions_table(seeds: int) -> None:
@@ -68,7 +50,7 @@ def positions_table(seeds: int) -> None:
 def cost(deals: int, seed: int) -> None:
     """The expert with its conventions against the expert without, on duplicate deals."""
     rules = Rules(players=4)
-    keeping, breaking = PriorExpert("expert"), PriorExpert("expert", prior=0.0)
+    keeping, breaking = BotSpec("expert"), BotSpec.parse("expert:conventions=false")
     medium = BotSpec("medium")
     for side_a, side_b in ((keeping, breaking), ((keeping, medium), (breaking, medium))):
         started = time.perf_counter()
@@ -81,28 +63,12 @@ def cost(deals: int, seed: int) -> None:
               f"over {deals} deals, {time.perf_counter() - started:.0f} s", flush=True)
 
 
-def no_prior_vs_hard(deals: int, seed: int) -> None:
-    """The expert with no convention prior against ``hard`` (see the module docstring),
-    the figure so far every 100 deals."""
-    rules, breaking, hard = Rules(players=4), PriorExpert("expert", prior=0.0), BotSpec("hard")
-    started, margins = time.perf_counter(), []
-    for deal in range(deals):
-        margins.append(duplicate_family_hand((breaking, hard, rules, seed, deal))[0])
-        if len(margins) % 100 == 0 or len(margins) == deals:
-            mean, low, high = mean_interval(margins)
-            print(f"{breaking} vs hard: {mean:+.3f} points/hand (95% {low:+.3f} to "
-                  f"{high:+.3f}) over {len(margins)} deals of seed {seed}, "
-                  f"{time.perf_counter() - started:.0f} s", flush=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=12,
                         help="seeds of each searching level (0: no positions table)")
     parser.add_argument("--cost", type=int, default=0, metavar="DEALS",
                         help="also measure the conventions' worth over this many deals")
-    parser.add_argument("--no-prior-vs-hard", type=int, default=0, metavar="DEALS",
-                        help="also the expert with no prior against hard over this many deals")
     parser.add_argument("--seed", type=int, default=52)
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; expert's convention prior "
@@ -111,8 +77,6 @@ def main() -> None:
         positions_table(args.seeds)
     if args.cost:
         cost(args.cost, args.seed)
-    if args.no_prior_vs_hard:
-        no_prior_vs_hard(args.no_prior_vs_hard, args.seed)
 
 
 if __name__ == "__main__":

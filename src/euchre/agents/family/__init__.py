@@ -43,9 +43,6 @@ def search_player(seed: int | None, infer: bool, **options: Any) -> Any:
         raise ValueError(f"{', '.join(other)}: an option of the two-handed search only; at a "
                          f"table of three or four the level takes {', '.join(SEARCH_OPTIONS)}")
     options.pop("infer", None)
-    if "conventions" not in options:
-        return (FamilyExpert if infer else FamilySearch)(seed=seed, **options)
-    assert infer, "hard keeps no convention (ExpertAgent refuses the option)"
-    keep = options.pop("conventions")
-    return FamilyExpert(seed=seed, convention_prior=CONVENTION_PRIOR if keep else 0.0,
-                        **options)
+    if "conventions" in options:  # (``hard`` is refused it by ``ExpertAgent``)
+        options["convention_prior"] = CONVENTION_PRIOR if options.pop("conventions") else 0.0
+    return (FamilyExpert if infer else FamilySearch)(seed=seed, **options)
